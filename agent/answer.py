@@ -1,0 +1,31 @@
+"""The structured answer every interface returns (the shape of ``quyche ask --json``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class Citation(BaseModel):
+    doc_id: str
+    node_id: str
+    title: str
+    line_start: int
+    line_end: int
+    quote: str
+
+
+class ToolCallRecord(BaseModel):
+    name: str
+    args: dict[str, Any] = Field(default_factory=dict)
+    duration_ms: float = 0.0
+    result_size: int = 0
+    error: str | None = None
+
+
+class Answer(BaseModel):
+    answer: str
+    citations: list[Citation] = Field(default_factory=list)
+    tool_calls: list[ToolCallRecord] = Field(default_factory=list)
+    refused: bool = False

@@ -1,0 +1,150 @@
+"""Reading regulation documents (markdown with YAML front matter) from the corpus folder.
+
+Bad files never stop indexing: each one becomes a ``Skipped`` entry with its reason.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from indexes.errors import DocumentError
+from indexes.text import nfc, slugify
+
+MARKDOWN_SUFFIXES = (".md", ".markdown")
+# Files of the corpus folder that are not documents and not worth a warning.
+CORPUS_SIDE_FILES = ("glossary.yaml", "glossary.yml", "README.md")
+_DOC_ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,80}$")
+
+
+@dataclass(frozen=True)
+class Document:
+    doc_id: str
+    title: str
+    path: str  # relative to the corpus folder
+    text: str  # whole file, NFC; line numbers and offsets refer to it
+    body_start_line: int  # 1-based first line after the front matter
+    content_hash: str
+    effective_date: str | None = None
+    source_url: str | None = None
+    tenant: str = "global"
+    meta: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Skipped:
+    path: str
+    reason: str
+
+
+@dataclass
+class CorpusScan:
+    documents: list[Document] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+
+
+def _decode(path: str, raw: bytes) -> str:
+    if not raw.strip():
+        raise DocumentError(path, "empty file")
+    if b"\x00" in raw[:8192]:
+        raise DocumentError(path, "binary file (contains NUL bytes), not markdown text")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DocumentError(path, f"not valid UTF-8 (byte {exc.start}); save the file as UTF-8") from None
+    return nfc(text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
+def _split_front_matter(path: str, text: str) -> tuple[dict, int]:
+    """Return (front matter mapping, 1-based line where the body starts)."""
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != "---":
+        return {}, 1
+    for i in range(1, len(lines)):
+        if lines[i].strip() in ("---", "..."):
+            try:
+                meta = yaml.safe_load("\n".join(lines[1:i])) or {}
+            except yaml.YAMLError as exc:
+                first = str(exc).splitlines()[0]
+                raise DocumentError(path, f"invalid front matter (YAML): {first}") from None
+            if not isinstance(meta, dict):
+                raise DocumentError(path, "invalid front matter: expected 'key: value' lines")
+            return meta, i + 2
+    raise DocumentError(path, "invalid front matter: opening '---' has no closing '---'")
+
+
+def _as_text(value: object) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return str(value).strip() or None
+
+
+def parse_document(path: str, raw: bytes, tenant: str = "global") -> Document:
+    """Parse one file's bytes into a Document, or raise DocumentError saying why not."""
+    text = _decode(path, raw)
+    meta, body_start = _split_front_matter(path, text)
+    body = "\n".join(text.split("\n")[body_start - 1 :])
+    if not body.strip():
+        raise DocumentError(path, "no content after the front matter")
+    doc_id = _as_text(meta.get("doc_id")) or slugify(Path(path).stem, 80).replace("-", "_")
+    if not _DOC_ID_RE.match(doc_id):
+        raise DocumentError(path, f"invalid doc_id {doc_id!r}: use lower-case letters, digits, '_' or '-'")
+    title = _as_text(meta.get("title")) or _first_h1(body) or Path(path).stem
+    return Document(
+        doc_id=doc_id,
+        title=nfc(title),
+        path=path,
+        text=text,
+        body_start_line=body_start,
+        content_hash=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        effective_date=_as_text(meta.get("effective_date")),
+        source_url=_as_text(meta.get("source_url")),
+        tenant=_as_text(meta.get("tenant")) or tenant,
+        meta={k: _as_text(v) for k, v in meta.items()},
+    )
+
+
+def _first_h1(body: str) -> str | None:
+    match = re.search(r"^ {0,3}# +(.+?)\s*#*\s*$", body, re.MULTILINE)
+    return match.group(1) if match else None
+
+
+def scan_corpus(corpus_dir: Path, max_file_bytes: int, tenant: str = "global") -> CorpusScan:
+    """Read every markdown file under ``corpus_dir`` (recursively, sorted)."""
+    scan = CorpusScan()
+    seen: dict[str, str] = {}
+    for file in sorted(p for p in corpus_dir.rglob("*") if p.is_file()):
+        rel = file.relative_to(corpus_dir).as_posix()
+        if any(part.startswith(".") for part in file.relative_to(corpus_dir).parts):
+            continue
+        if rel in CORPUS_SIDE_FILES:
+            continue
+        if file.suffix.lower() not in MARKDOWN_SUFFIXES:
+            scan.skipped.append(
+                Skipped(rel, f"unsupported file type {file.suffix or '(none)'}; expected .md")
+            )
+            continue
+        size = file.stat().st_size
+        if size > max_file_bytes:
+            scan.skipped.append(Skipped(rel, f"file too large ({size:,} bytes > {max_file_bytes:,})"))
+            continue
+        try:
+            doc = parse_document(rel, file.read_bytes(), tenant)
+        except DocumentError as exc:
+            scan.skipped.append(Skipped(rel, exc.reason))
+            continue
+        if doc.doc_id in seen:
+            scan.skipped.append(
+                Skipped(rel, f"duplicate doc_id {doc.doc_id!r} (already used by {seen[doc.doc_id]})")
+            )
+            continue
+        seen[doc.doc_id] = rel
+        scan.documents.append(doc)
+    return scan

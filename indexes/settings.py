@@ -1,0 +1,59 @@
+"""The one typed settings object. Created at the edge (CLI, UI, MCP) and passed down.
+
+Environment variables use the ``QUYCHE_`` prefix (``QUYCHE_DATA_DIR``, ``QUYCHE_LLM_PROVIDER``, ...);
+a ``.env`` file in the working directory is read too. ``GOOGLE_API_KEY`` is read under its usual name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="QUYCHE_", env_file=".env", env_file_encoding="utf-8", extra="ignore"
+    )
+
+    # Where things live
+    data_dir: Path = Field(Path(".quyche"), description="Indexes, caches, traces; git-ignored.")
+    corpus_dir: Path = Field(Path("corpus"), description="Folder of regulation documents (markdown).")
+    tenant: str = Field("global", description="Tenant whose documents a query may see (plus global).")
+
+    # Language model
+    llm_provider: Literal["auto", "offline", "gemini"] = Field(
+        "auto", description="auto = Gemini when GOOGLE_API_KEY is set, else the offline model."
+    )
+    gemini_model: str = "gemini-2.5-flash"
+    google_api_key: SecretStr | None = Field(
+        None, validation_alias=AliasChoices("GOOGLE_API_KEY", "QUYCHE_GOOGLE_API_KEY")
+    )
+    llm_timeout_s: float = Field(60.0, gt=0)
+
+    # Limits
+    max_steps: int = Field(8, ge=1, le=50, description="Agent step budget (model turns).")
+    max_file_bytes: int = Field(5_000_000, ge=1, description="Larger corpus files are skipped.")
+    max_tool_output_chars: int = Field(6_000, ge=200)
+    answer_min_score: float = Field(
+        0.2, ge=0, description="Below this lexical evidence score the answer is a refusal."
+    )
+
+    # Tokens
+    token_encoding: str = Field("o200k_base", description="tiktoken encoding for token counts.")
+
+    @property
+    def index_dir(self) -> Path:
+        """The live index (a symlink swapped atomically by re-indexing)."""
+        return self.data_dir / "index"
+
+    @property
+    def cache_dir(self) -> Path:
+        return self.data_dir / "cache"
+
+    def llm_mode(self) -> Literal["offline", "gemini"]:
+        if self.llm_provider == "auto":
+            return "gemini" if self.google_api_key else "offline"
+        return self.llm_provider

@@ -1,0 +1,100 @@
+"""The live index on disk: a build folder per index run, published by swapping a symlink atomically.
+
+    <data_dir>/builds/<build_id>/manifest.json      documents, hashes, counts
+    <data_dir>/builds/<build_id>/trees/<doc>.json   one heading tree per document
+    <data_dir>/index -> builds/<build_id>           the published build
+
+A crash while building leaves the previous build published and untouched.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from indexes.errors import IndexMissingError, UnknownDocumentError
+from indexes.markdown_tree import TreeNode
+
+MANIFEST = "manifest.json"
+
+
+@dataclass(frozen=True)
+class DocEntry:
+    doc_id: str
+    title: str
+    description: str
+    path: str
+    tenant: str
+    content_hash: str
+    effective_date: str | None
+    source_url: str | None
+    node_count: int
+    indexed_at: str
+
+
+def write_json(path: Path, data: object) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def new_build_dir(data_dir: Path) -> Path:
+    builds = data_dir / "builds"
+    builds.mkdir(parents=True, exist_ok=True)
+    path = builds / f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}-{time.monotonic_ns() % 10**6:06d}"
+    path.mkdir()
+    return path
+
+
+def publish(build_dir: Path, index_link: Path) -> None:
+    """Point ``index_link`` at ``build_dir`` atomically, then remove builds no longer published."""
+    tmp_link = index_link.with_name(f".{index_link.name}.tmp{os.getpid()}")
+    if tmp_link.is_symlink() or tmp_link.exists():
+        tmp_link.unlink()
+    tmp_link.symlink_to(Path("builds") / build_dir.name)
+    os.replace(tmp_link, index_link)
+    for old in (index_link.parent / "builds").iterdir():
+        if old.name != build_dir.name and not old.name.startswith("."):
+            shutil.rmtree(old, ignore_errors=True)
+
+
+class IndexStore:
+    """Read access to the published index. Cheap to create; trees load lazily."""
+
+    def __init__(self, index_dir: Path) -> None:
+        manifest_path = index_dir / MANIFEST
+        if not manifest_path.exists():
+            raise IndexMissingError(str(index_dir))
+        self.dir = index_dir.resolve()
+        self.manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        self._trees: dict[str, TreeNode] = {}
+
+    @property
+    def build_id(self) -> str:
+        return self.dir.name
+
+    @cached_property
+    def documents(self) -> dict[str, DocEntry]:
+        return {d["doc_id"]: DocEntry(**d) for d in self.manifest["documents"]}
+
+    def tree(self, doc_id: str) -> TreeNode:
+        if doc_id not in self.documents:
+            raise UnknownDocumentError(doc_id, sorted(self.documents))
+        if doc_id not in self._trees:
+            data = json.loads((self.dir / "trees" / f"{doc_id}.json").read_text(encoding="utf-8"))
+            self._trees[doc_id] = TreeNode.from_dict(data["root"])
+        return self._trees[doc_id]
+
+    @cached_property
+    def nodes(self) -> dict[str, TreeNode]:
+        """Every node of every document by id."""
+        return {n.node_id: n for doc_id in self.documents for n in self.tree(doc_id).walk()}
+
+    def node(self, node_id: str) -> TreeNode | None:
+        return self.nodes.get(node_id)

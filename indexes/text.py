@@ -1,0 +1,68 @@
+"""Vietnamese text handling, in one place: NFC, diacritic folding, slugs, syllable tokens, sentences."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_WORD_RE = re.compile(r"\w+", re.UNICODE)
+_SENTENCE_END_RE = re.compile(r"(?<=[.!?;:])\s+(?=[A-ZÀ-Ỹ0-9\"“(])|\n+")
+
+
+def nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
+
+
+def fold(text: str) -> str:
+    """Lower-case and strip Vietnamese diacritics ("Nghỉ phép" -> "nghi phep"; "đ" -> "d")."""
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    stripped = "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn")
+    return stripped.replace("đ", "d").replace("Đ", "d")
+
+
+def slugify(text: str, max_len: int = 48) -> str:
+    """ASCII slug of a heading: "Điều 3. Thời giờ làm việc" -> "dieu-3-thoi-gio-lam-viec"."""
+    slug = re.sub(r"[^a-z0-9]+", "-", fold(nfc(text))).strip("-")
+    if len(slug) > max_len:
+        slug = slug[:max_len].rsplit("-", 1)[0] or slug[:max_len]
+    return slug or "section"
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased NFC syllables/words."""
+    return _WORD_RE.findall(nfc(text).lower())
+
+
+def folded_words(text: str) -> list[str]:
+    return _WORD_RE.findall(fold(nfc(text)))
+
+
+def sentences(text: str) -> list[str]:
+    """Split a passage into sentences or list items (a light, Vietnamese-safe splitter)."""
+    parts = (p.strip() for p in _SENTENCE_END_RE.split(text))
+    return [p for p in parts if p]
+
+
+# Question words and fillers that carry no topic (folded). Only removed from queries.
+QUERY_STOPWORDS = frozenset(
+    "toi minh em anh chi ban co la gi bao nhieu may khong nhu the nao cua cho va thi se neu ve mot cac "
+    "nhung trong duoc hay hoac luc khi nao dau sao vay a u oi what how many much is are the a an of do does "
+    "i my me to in for on at can when which who".split()
+)
+
+
+def search_terms(text: str, query: bool = False) -> list[str]:
+    """Terms for lexical search: accented syllables, folded syllables, folded syllable bigrams.
+
+    Folding lets "nghi phep" find "nghỉ phép"; bigrams keep Vietnamese compounds ("nghỉ phép") together.
+    """
+    accented = words(text)
+    folded = [fold(w) for w in accented]
+    if query:
+        keep = [i for i, w in enumerate(folded) if w not in QUERY_STOPWORDS]
+        if keep:
+            accented = [accented[i] for i in keep]
+            folded = [folded[i] for i in keep]
+    terms = [w for w in accented if w not in folded] + folded
+    terms += [f"{a}_{b}" for a, b in zip(folded, folded[1:], strict=False)]
+    return terms

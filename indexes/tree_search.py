@@ -1,0 +1,45 @@
+"""Lexical scoring of tree nodes (title, summary and text): the vectorless "tree" strategy's scorer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from indexes.lexical import BM25
+from indexes.markdown_tree import TreeNode
+from indexes.store import IndexStore
+from indexes.text import search_terms
+
+TITLE_WEIGHT = 3  # a title term counts as this many body terms
+
+
+@dataclass(frozen=True)
+class NodeHit:
+    node: TreeNode
+    score: float
+    coverage: float  # share of the question's terms (IDF-weighted) found in the node
+
+
+class TreeLexicalIndex:
+    def __init__(self, store: IndexStore) -> None:
+        self.store = store
+
+    @cached_property
+    def _nodes(self) -> list[TreeNode]:
+        return [n for n in self.store.nodes.values() if n.level > 0 or not n.children]
+
+    @cached_property
+    def _bm25(self) -> BM25:
+        docs = []
+        for node in self._nodes:
+            title_terms = search_terms(" ".join(node.title_path[1:]) or node.title)
+            docs.append(title_terms * TITLE_WEIGHT + search_terms(node.text))
+        return BM25(docs)
+
+    def search(self, query: str, k: int = 5) -> list[NodeHit]:
+        terms = search_terms(query, query=True)
+        scores = self._bm25.scores(terms)
+        ranked = sorted(range(len(scores)), key=lambda i: -scores[i])[:k]
+        return [
+            NodeHit(self._nodes[i], scores[i], self._bm25.coverage(terms, i)) for i in ranked if scores[i] > 0
+        ]

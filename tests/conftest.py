@@ -1,0 +1,49 @@
+from __future__ import annotations
+
+import shutil
+import socket
+from pathlib import Path
+
+import pytest
+
+from indexes.settings import Settings
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURES = Path(__file__).parent / "fixtures"
+CORPUS = REPO / "corpus"
+
+
+@pytest.fixture
+def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every outgoing connection fail, as on a machine with no internet."""
+
+    def refuse(*args, **kwargs):
+        raise OSError("network disabled in this test")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket.socket, "connect_ex", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    monkeypatch.setattr(socket, "getaddrinfo", refuse)
+
+
+@pytest.fixture
+def make_settings(tmp_path: Path):
+    def make(**overrides) -> Settings:
+        overrides.setdefault("data_dir", tmp_path / "data")
+        overrides.setdefault("corpus_dir", CORPUS)
+        return Settings(_env_file=None, llm_provider="offline", **overrides)
+
+    return make
+
+
+@pytest.fixture
+def fixture_corpus(tmp_path: Path) -> Path:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    shutil.copy(FIXTURES / "quy_dinh_mau.md", corpus)
+    return corpus
+
+
+@pytest.fixture(scope="session")
+def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("cache")

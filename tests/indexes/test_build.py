@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import indexes.build as build_module
+from indexes.build import build_index
+from indexes.store import IndexStore
+
+
+def test_index_builds_and_reindex_reports_unchanged(make_settings, fixture_corpus):
+    settings = make_settings(corpus_dir=fixture_corpus)
+    first = build_index(settings)
+    assert (first.documents, first.added) == (1, ["quy_dinh_mau"])
+    store = IndexStore(settings.index_dir)
+    assert store.node("quy_dinh_mau:dieu-3").title == "Điều 3. Nghỉ hằng năm"
+    assert store.documents["quy_dinh_mau"].node_count == first.nodes
+
+    second = build_index(settings)
+    assert second.unchanged == ["quy_dinh_mau"] and not second.added and not second.changed
+    # only the published build is kept
+    assert [p.name for p in (settings.data_dir / "builds").iterdir()] == [second.build_id]
+
+
+def test_changed_and_removed_documents_are_reported(make_settings, fixture_corpus):
+    settings = make_settings(corpus_dir=fixture_corpus)
+    (fixture_corpus / "khac.md").write_text("# Khác\n\nNội dung khác.\n", encoding="utf-8")
+    build_index(settings)
+    path = fixture_corpus / "quy_dinh_mau.md"
+    path.write_text(path.read_text(encoding="utf-8") + "\nThêm dòng.\n", encoding="utf-8")
+    (fixture_corpus / "khac.md").unlink()
+    report = build_index(settings)
+    assert report.changed == ["quy_dinh_mau"] and report.removed == ["khac"]
+    assert "khac" not in IndexStore(settings.index_dir).documents
+
+
+def test_crash_mid_index_leaves_the_old_index_usable(make_settings, fixture_corpus, monkeypatch):
+    settings = make_settings(corpus_dir=fixture_corpus)
+    good = build_index(settings)
+    (fixture_corpus / "moi.md").write_text("# Mới\n\nTài liệu mới.\n", encoding="utf-8")
+
+    def crash(*args, **kwargs):
+        raise RuntimeError("simulated crash while indexing")
+
+    monkeypatch.setattr(build_module, "describe_document", crash)
+    with pytest.raises(RuntimeError, match="simulated crash"):
+        build_index(settings)
+    store = IndexStore(settings.index_dir)
+    assert store.build_id == good.build_id
+    assert list(store.documents) == ["quy_dinh_mau"]
+    assert store.node("quy_dinh_mau:dieu-2") is not None
+    assert [p.name for p in (settings.data_dir / "builds").iterdir()] == [good.build_id]
+
+
+def test_bad_files_are_reported_and_the_rest_indexed(make_settings, fixture_corpus):
+    (fixture_corpus / "rong.md").write_bytes(b"")
+    (fixture_corpus / "khong_tieu_de.md").write_text("Chỉ một đoạn văn về nghỉ phép.\n", encoding="utf-8")
+    settings = make_settings(corpus_dir=fixture_corpus)
+    report = build_index(settings)
+    assert report.documents == 2
+    assert [(s.path, s.reason) for s in report.skipped] == [("rong.md", "empty file")]
+    assert any("no headings" in w for w in report.warnings)
+    manifest = json.loads((settings.index_dir / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["skipped"] == [{"path": "rong.md", "reason": "empty file"}]
+
+
+def test_missing_corpus_folder_is_a_clear_error(make_settings, tmp_path):
+    with pytest.raises(FileNotFoundError, match="corpus folder not found"):
+        build_index(make_settings(corpus_dir=tmp_path / "khong_co"))

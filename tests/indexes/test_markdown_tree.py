@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexes.documents import parse_document
+from indexes.markdown_tree import build_tree, find_headings
+from tests.conftest import FIXTURES
+
+
+def _tree(text: str, doc_id: str = "doc"):
+    doc = parse_document(f"{doc_id}.md", text.encode())
+    return build_tree(doc, lambda t: len(t.split()))
+
+
+def _fixture_tree():
+    return _tree((FIXTURES / "quy_dinh_mau.md").read_text(encoding="utf-8"), "quy_dinh_mau")
+
+
+def test_headings_inside_code_fences_are_text():
+    lines = (FIXTURES / "quy_dinh_mau.md").read_text(encoding="utf-8").split("\n")
+    titles = [h.title for h in find_headings(lines)]
+    assert "Đây không phải tiêu đề" not in titles
+    assert "Cũng không phải" not in titles
+    assert "Điều 2. Thời giờ làm việc" in titles
+
+
+def test_setext_underlines_and_hash_without_space_are_not_headings():
+    lines = ["Tiêu đề kiểu setext", "===", "#không phải tiêu đề", "## Tiêu đề thật ##"]
+    assert [(h.level, h.title) for h in find_headings(lines)] == [(2, "Tiêu đề thật")]
+
+
+def test_tree_ids_titles_and_line_ranges():
+    root = _fixture_tree()
+    assert root.node_id == "quy_dinh_mau"
+    assert root.title == "Quy định mẫu"
+    nodes = {n.node_id: n for n in root.walk()}
+    assert "quy_dinh_mau:chuong-i" in nodes
+    hours = nodes["quy_dinh_mau:dieu-2"]
+    assert hours.title == "Điều 2. Thời giờ làm việc"
+    assert hours.title_path == ["Quy định mẫu", "Chương I. Quy định chung", "Điều 2. Thời giờ làm việc"]
+    lines = (FIXTURES / "quy_dinh_mau.md").read_text(encoding="utf-8").split("\n")
+    assert lines[hours.line_start - 1] == "### Điều 2. Thời giờ làm việc"
+    assert lines[hours.line_end].startswith("#### 1. Ghi chú")  # own text stops before the child
+    assert "8h30" in hours.text and "# Đây không phải tiêu đề" in hours.text
+    assert hours.parent_id == "quy_dinh_mau:chuong-i"
+    assert hours.token_count > 0
+    assert "8h30" in hours.summary
+
+
+def test_deep_nesting_and_duplicate_titles():
+    nodes = {n.node_id: n for n in _fixture_tree().walk()}
+    note = nodes["quy_dinh_mau:dieu-2/1-ghi-chu"]
+    assert note.level == 4
+    deepest = nodes["quy_dinh_mau:dieu-2/1-ghi-chu/a-chi-tiet/muc-sau-nhat"]
+    assert deepest.level == 6 and "mức tiêu đề thứ sáu" in deepest.text
+    assert "quy_dinh_mau:dieu-2/1-ghi-chu-2" in nodes  # duplicate sibling title gets a suffix
+    assert len(nodes) == len({n.node_id for n in _fixture_tree().walk()})
+
+
+def test_editing_an_unrelated_section_keeps_other_ids():
+    text = (FIXTURES / "quy_dinh_mau.md").read_text(encoding="utf-8")
+    before = {n.title: n.node_id for n in _tree(text, "quy_dinh_mau").walk()}
+    edited = text.replace(
+        "### Điều 1. Phạm vi áp dụng\n",
+        "### Điều 1. Phạm vi áp dụng\n\nThêm một đoạn mới.\n\n#### Mục mới chèn vào\n\nNội dung.\n",
+    )
+    after = {n.title: n.node_id for n in _tree(edited, "quy_dinh_mau").walk()}
+    assert "Mục mới chèn vào" in after
+    for title, node_id in before.items():
+        assert after[title] == node_id
+
+
+def test_document_without_headings_is_one_node():
+    root = _tree("Chỉ có một đoạn văn, không có tiêu đề nào.\n", "mot_doan")
+    assert root.children == [] and root.node_id == "mot_doan"
+    assert root.line_start == 1 and root.line_end == 1
+    assert "một đoạn văn" in root.text
+
+
+def test_english_headings_and_roman_numerals(tmp_path: Path):
+    root = _tree("# Policy\n\n## Chapter II. Leave\n\n### Article 7. Annual leave\n\nTwelve days.\n", "pol")
+    ids = [n.node_id for n in root.walk()]
+    assert ids == ["pol", "pol:chapter-ii", "pol:article-7"]
