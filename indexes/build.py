@@ -1,8 +1,14 @@
-"""``quyche index``: read the corpus, build every index into a new build folder, publish it atomically."""
+"""``quyche index``: read the corpus, build every index into a new build folder, publish it atomically.
+
+Per document (skipped when its content hash is unchanged: artifacts are copied from the previous build):
+heading tree, chunks, extracted rules. Over all documents: vectors in Chroma (embeddings cached by content
+hash, so only new text is embedded), BM25, the article map. An unchanged corpus publishes nothing new.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import logging
 import shutil
@@ -12,14 +18,20 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from indexes.article_index import build_article_index, write_article_index
+from indexes.bm25_index import write_bm25
+from indexes.chunking import Chunk, chunk_document
 from indexes.documents import Document, Skipped, scan_corpus
-from indexes.markdown_tree import build_tree, describe_document
+from indexes.glossary import GLOSSARY_FILE, Glossary
+from indexes.markdown_tree import TreeNode, build_tree, describe_document
+from indexes.rules import extract_rules
 from indexes.settings import Settings
 from indexes.store import MANIFEST, new_build_dir, publish, write_json
 from indexes.tokens import TokenCounter
 
 log = logging.getLogger(__name__)
-INDEX_FORMAT = 1  # bump when the on-disk layout changes: forces a full rebuild
+INDEX_FORMAT = 2  # bump when the on-disk layout changes: forces a full rebuild
+PER_DOC_DIRS = ("trees", "chunks", "entities")
 
 
 @dataclass
@@ -27,23 +39,37 @@ class IndexReport:
     build_id: str = ""
     documents: int = 0
     nodes: int = 0
+    chunks: int = 0
+    entities: int = 0
     added: list[str] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    published: bool = False
     seconds: float = 0.0
 
     def summary_line(self) -> str:
-        return (
-            f"indexed {self.documents} documents, {self.nodes} nodes in {self.seconds:.1f}s "
-            f"(added {len(self.added)}, changed {len(self.changed)}, unchanged {len(self.unchanged)}, "
-            f"removed {len(self.removed)}, skipped {len(self.skipped)})"
+        head = (
+            f"{self.documents} documents, {self.nodes} nodes, {self.chunks} chunks, {self.entities} entities"
+            f" in {self.seconds:.1f}s"
         )
+        changes = (
+            f"added {len(self.added)}, changed {len(self.changed)}, unchanged {len(self.unchanged)}, "
+            f"removed {len(self.removed)}, skipped {len(self.skipped)}"
+        )
+        verb = "indexed" if self.published else "nothing changed:"
+        return f"{verb} {head} ({changes})"
 
 
-def _previous_manifest(index_dir: Path) -> dict:
+def _config_key(settings: Settings, glossary_text: str) -> str:
+    """Everything besides the documents that changes the built indexes."""
+    parts = [INDEX_FORMAT, settings.chunk_sizes, settings.llm_mode(), settings.vectors, glossary_text]
+    return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
+
+
+def _previous(index_dir: Path) -> dict:
     path = index_dir / MANIFEST
     if not path.exists():
         return {}
@@ -51,25 +77,67 @@ def _previous_manifest(index_dir: Path) -> dict:
     return data if data.get("format") == INDEX_FORMAT else {}
 
 
-def _index_document(doc: Document, build_dir: Path, counter: TokenCounter, report: IndexReport) -> dict:
+def _index_document(
+    doc: Document, build_dir: Path, settings: Settings, counter: TokenCounter, report
+) -> dict:
     root = build_tree(doc, counter.count)
     if not root.children:
         report.warnings.append(f"{doc.path}: no headings; indexed as a single section")
-    nodes = sum(1 for _ in root.walk())
-    description = describe_document(doc, root)
+    chunks = chunk_document(doc, root, settings.chunk_sizes)
+    rules = extract_rules(doc, root, settings)
     write_json(build_dir / "trees" / f"{doc.doc_id}.json", {"doc_id": doc.doc_id, "root": root.to_dict()})
+    write_json(build_dir / "chunks" / f"{doc.doc_id}.json", [c.to_dict() for c in chunks])
+    write_json(build_dir / "entities" / f"{doc.doc_id}.json", [r.to_dict() for r in rules])
     return {
         "doc_id": doc.doc_id,
         "title": doc.title,
-        "description": description,
+        "description": describe_document(doc, root),
         "path": doc.path,
         "tenant": doc.tenant,
         "content_hash": doc.content_hash,
         "effective_date": doc.effective_date,
         "source_url": doc.source_url,
-        "node_count": nodes,
+        "node_count": sum(1 for _ in root.walk()),
+        "chunk_count": len(chunks),
+        "entity_count": len(rules),
         "indexed_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
     }
+
+
+def _copy_document(doc_id: str, source: Path, build_dir: Path) -> None:
+    for sub in PER_DOC_DIRS:
+        (build_dir / sub).mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source / sub / f"{doc_id}.json", build_dir / sub / f"{doc_id}.json")
+
+
+def _load_chunks(build_dir: Path, doc_id: str) -> list[Chunk]:
+    data = json.loads((build_dir / "chunks" / f"{doc_id}.json").read_text(encoding="utf-8"))
+    return [Chunk(**c) for c in data]
+
+
+def _load_root(build_dir: Path, doc_id: str) -> TreeNode:
+    data = json.loads((build_dir / "trees" / f"{doc_id}.json").read_text(encoding="utf-8"))
+    return TreeNode.from_dict(data["root"])
+
+
+def _build_search_indexes(
+    build_dir: Path, entries: list[dict], settings: Settings, glossary, progress
+) -> int:
+    chunks = [c for e in entries for c in _load_chunks(build_dir, e["doc_id"])]
+    write_bm25(build_dir, chunks)
+    trees = ((_load_root(build_dir, e["doc_id"]), e["tenant"]) for e in entries)
+    write_article_index(build_dir, build_article_index(trees, glossary))
+    if settings.vectors:
+        from indexes.embedder import Embedder
+        from indexes.vector_store import collection_name, open_client, write_collection
+
+        embedder = Embedder(settings.cache_dir)
+        try:
+            vectors = embedder.embed_documents([c.search_text() for c in chunks], show_progress=progress)
+        finally:
+            embedder.cache.close()
+        write_collection(open_client(settings), collection_name(build_dir.name), chunks, vectors)
+    return len(chunks)
 
 
 def build_index(
@@ -82,32 +150,50 @@ def build_index(
         raise FileNotFoundError(f"corpus folder not found: {corpus_dir}")
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     scan = scan_corpus(corpus_dir, settings.max_file_bytes, settings.tenant)
-    report = IndexReport(skipped=scan.skipped)
-    previous = {d["doc_id"]: d for d in _previous_manifest(settings.index_dir).get("documents", [])}
-    counter = TokenCounter(settings.token_encoding, settings.cache_dir)
+    glossary_path = corpus_dir / GLOSSARY_FILE
+    glossary_text = glossary_path.read_text(encoding="utf-8") if glossary_path.exists() else ""
+    glossary = Glossary.load(corpus_dir)
+    config_key = _config_key(settings, glossary_text)
+    previous = _previous(settings.index_dir)
+    same_config = previous.get("config_key") == config_key
+    old_docs = {d["doc_id"]: d for d in previous.get("documents", [])} if same_config else {}
 
+    report = IndexReport(skipped=scan.skipped)
+    for doc in scan.documents:
+        old = old_docs.get(doc.doc_id)
+        bucket = report.added if old is None else report.unchanged
+        if old is not None and old["content_hash"] != doc.content_hash:
+            bucket = report.changed
+        bucket.append(doc.doc_id)
+    report.removed = sorted(set(old_docs) - {d.doc_id for d in scan.documents})
+    if previous and same_config and not (report.added or report.changed or report.removed):
+        entries = previous["documents"]
+        report.build_id = previous["build_id"]
+        _count(report, entries)
+        report.seconds = time.perf_counter() - started
+        return report
+
+    counter = TokenCounter(settings.token_encoding, settings.cache_dir)
     build_dir = new_build_dir(settings.data_dir)
     try:
         entries = []
-        for doc in tqdm(scan.documents, desc="tree", unit="doc", disable=not show_progress):
-            old = previous.get(doc.doc_id)
-            if old is None:
-                report.added.append(doc.doc_id)
-            elif old["content_hash"] == doc.content_hash:
-                report.unchanged.append(doc.doc_id)
+        for doc in tqdm(scan.documents, desc="documents", unit="doc", disable=not show_progress):
+            if doc.doc_id in report.unchanged:
+                _copy_document(doc.doc_id, settings.index_dir, build_dir)
+                entries.append(old_docs[doc.doc_id])
             else:
-                report.changed.append(doc.doc_id)
-            entries.append(_index_document(doc, build_dir, counter, report))
-        report.removed = sorted(set(previous) - {d.doc_id for d in scan.documents})
-        report.documents = len(entries)
-        report.nodes = sum(e["node_count"] for e in entries)
+                entries.append(_index_document(doc, build_dir, settings, counter, report))
+        _build_search_indexes(build_dir, entries, settings, glossary, show_progress)
         report.build_id = build_dir.name
         manifest = {
             "format": INDEX_FORMAT,
+            "config_key": config_key,
             "build_id": build_dir.name,
             "corpus_dir": str(corpus_dir),
+            "vectors": settings.vectors,
             "created_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "documents": entries,
+            "glossary": glossary.to_dict(),
             "skipped": [{"path": s.path, "reason": s.reason} for s in scan.skipped],
         }
         write_json(build_dir / MANIFEST, manifest)
@@ -115,6 +201,19 @@ def build_index(
         shutil.rmtree(build_dir, ignore_errors=True)
         raise
     publish(build_dir, settings.index_dir)
+    if settings.vectors:
+        from indexes.vector_store import collection_name, drop_other_collections, open_client
+
+        drop_other_collections(open_client(settings), collection_name(build_dir.name))
+    report.published = True
+    _count(report, entries)
     report.seconds = time.perf_counter() - started
     log.info(report.summary_line())
     return report
+
+
+def _count(report: IndexReport, entries: list[dict]) -> None:
+    report.documents = len(entries)
+    report.nodes = sum(e["node_count"] for e in entries)
+    report.chunks = sum(e.get("chunk_count", 0) for e in entries)
+    report.entities = sum(e.get("entity_count", 0) for e in entries)

@@ -41,6 +41,21 @@ class Settings(BaseSettings):
         0.2, ge=0, description="Below this lexical evidence score the answer is a refusal."
     )
 
+    # Chunking (characters; sized for e5-small's 512-token window)
+    chunk_target_chars: int = Field(900, ge=100)
+    chunk_min_chars: int = Field(200, ge=0)
+    chunk_overlap_chars: int = Field(120, ge=0)
+
+    vectors: bool = Field(True, description="Build and search the vector index (off: BM25/tree only).")
+
+    # Vector store: embedded Chroma under the data dir, or a `chroma run` server when a host is set
+    chroma_host: str | None = None
+    chroma_port: int = Field(8000, ge=1, le=65535)
+
+    # Retrieval
+    rrf_k: int = Field(60, ge=1, description="Reciprocal Rank Fusion constant.")
+    candidate_pool: int = Field(30, ge=1, description="Hits taken from each retriever before fusion.")
+
     # Tokens
     token_encoding: str = Field("o200k_base", description="tiktoken encoding for token counts.")
 
@@ -52,6 +67,12 @@ class Settings(BaseSettings):
     @property
     def cache_dir(self) -> Path:
         return self.data_dir / "cache"
+
+    @property
+    def chunk_sizes(self):  # -> indexes.chunking.ChunkSizes
+        from indexes.chunking import ChunkSizes
+
+        return ChunkSizes(self.chunk_target_chars, self.chunk_min_chars, self.chunk_overlap_chars)
 
     def llm_mode(self) -> Literal["offline", "gemini"]:
         if self.llm_provider == "auto":

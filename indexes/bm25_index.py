@@ -1,0 +1,60 @@
+"""BM25 over chunks with Vietnamese-aware terms (accented + folded syllables, folded bigrams), via bm25s."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from indexes.chunking import Chunk
+from indexes.text import search_terms
+
+BM25_DIR = "bm25"
+
+
+@dataclass(frozen=True)
+class KeywordHit:
+    chunk_id: str
+    score: float
+
+
+def write_bm25(build_dir: Path, chunks: Sequence[Chunk]) -> None:
+    import bm25s
+
+    target = build_dir / BM25_DIR
+    target.mkdir(parents=True, exist_ok=True)
+    ids = [c.chunk_id for c in chunks]
+    (target / "rows.json").write_text(
+        json.dumps({"ids": ids, "tenants": [c.tenant for c in chunks]}, ensure_ascii=False), encoding="utf-8"
+    )
+    if not chunks:
+        return
+    retriever = bm25s.BM25()
+    retriever.index([search_terms(c.search_text()) or ["_"] for c in chunks], show_progress=False)
+    retriever.save(str(target))
+
+
+class BM25Index:
+    def __init__(self, build_dir: Path) -> None:
+        import bm25s
+
+        source = build_dir / BM25_DIR
+        rows = json.loads((source / "rows.json").read_text(encoding="utf-8"))
+        self.ids: list[str] = rows["ids"]
+        self.tenants = np.array(rows["tenants"], dtype=object)
+        self._retriever = bm25s.BM25.load(str(source)) if self.ids else None
+
+    def search(self, query: str, k: int, tenants: Sequence[str]) -> list[KeywordHit]:
+        if self._retriever is None:
+            return []
+        vocab = self._retriever.vocab_dict
+        terms = [t for t in search_terms(query, query=True) if t in vocab]
+        if not terms:
+            return []
+        scores = self._retriever.get_scores(terms)
+        scores = np.where(np.isin(self.tenants, list(tenants)), scores, 0.0)
+        order = np.argsort(-scores)[:k]
+        return [KeywordHit(self.ids[i], float(scores[i])) for i in order if scores[i] > 0]

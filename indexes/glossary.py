@@ -1,0 +1,59 @@
+"""The per-corpus glossary (``corpus/glossary.yaml``): abbreviations and English → Vietnamese HR terms.
+
+Used to expand queries: "BHXH" also searches "bảo hiểm xã hội"; "annual leave" also searches "nghỉ hằng năm".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from indexes.text import fold, nfc
+
+GLOSSARY_FILE = "glossary.yaml"
+_WORD_RE = re.compile(r"\w+")
+
+
+def _padded_words(text: str) -> str:
+    """Folded words joined by single spaces, padded, so `in` matches whole words only."""
+    return f" {' '.join(_WORD_RE.findall(fold(text)))} "
+
+
+@dataclass(frozen=True)
+class Glossary:
+    abbreviations: dict[str, str] = field(default_factory=dict)  # "BHXH" -> "bảo hiểm xã hội"
+    english: dict[str, list[str]] = field(default_factory=dict)  # "annual leave" -> ["nghỉ hằng năm", ...]
+
+    @classmethod
+    def load(cls, corpus_dir: Path) -> Glossary:
+        path = corpus_dir / GLOSSARY_FILE
+        if not path.exists():
+            return cls()
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        except yaml.YAMLError as exc:
+            raise ValueError(f"{path}: invalid YAML: {str(exc).splitlines()[0]}") from None
+        abbreviations = {nfc(str(k)): nfc(str(v)) for k, v in (data.get("abbreviations") or {}).items()}
+        english = {}
+        for term, values in (data.get("english") or {}).items():
+            values = values if isinstance(values, list) else [values]
+            english[nfc(str(term)).lower()] = [nfc(str(v)) for v in values]
+        return cls(abbreviations, english)
+
+    def to_dict(self) -> dict:
+        return {"abbreviations": self.abbreviations, "english": self.english}
+
+    def expansions(self, query: str) -> list[str]:
+        """Glossary expansions of the terms present in ``query`` (abbreviations as whole words, any case)."""
+        found: list[str] = []
+        folded_query = _padded_words(query)
+        for abbr, full in self.abbreviations.items():
+            if _padded_words(abbr) in folded_query and _padded_words(full) not in folded_query:
+                found.append(full)
+        for term, values in self.english.items():
+            if _padded_words(term) in folded_query:
+                found.extend(v for v in values if v not in found)
+        return found

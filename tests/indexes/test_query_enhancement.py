@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+from indexes.fusion import rrf
+from indexes.glossary import Glossary
+from indexes.query_terms import LegalRef, enhance, parse_refs
+from indexes.text import fold, search_terms
+
+GLOSSARY = Glossary(
+    abbreviations={"BHXH": "bảo hiểm xã hội", "NLĐ": "người lao động", "HĐLĐ": "hợp đồng lao động"},
+    english={"annual leave": ["nghỉ hằng năm", "nghỉ phép năm"], "probation": ["thử việc"]},
+)
+
+
+def test_fold_strips_vietnamese_diacritics():
+    assert fold("Nghỉ phép năm của NLĐ, Đà Nẵng") == "nghi phep nam cua nld, da nang"
+
+
+def test_search_terms_have_accented_folded_and_bigrams():
+    terms = search_terms("Nghỉ phép")
+    assert {"nghỉ", "phép", "nghi", "phep", "nghi_phep"} <= set(terms)
+    assert search_terms("tôi được nghỉ phép bao nhiêu", query=True).count("toi") == 0
+
+
+def test_abbreviations_expand_in_any_case_and_without_diacritics():
+    assert enhance("Mức đóng BHXH của NLĐ?", GLOSSARY).expansions == ["bảo hiểm xã hội", "người lao động"]
+    assert enhance("muc dong bhxh", GLOSSARY).expansions == ["bảo hiểm xã hội"]
+    assert enhance("BHXHA không phải viết tắt", GLOSSARY).expansions == []
+    q = enhance("How many days of annual leave during probation?", GLOSSARY)
+    assert q.expansions == ["nghỉ hằng năm", "nghỉ phép năm", "thử việc"]
+    assert "nghỉ hằng năm" in q.expanded
+
+
+def test_legal_references_are_extracted():
+    assert parse_refs("Điều 7 khoản 2 điểm a quy định gì?") == [LegalRef("7", "2", "a")]
+    assert parse_refs("khoản 3 điều 12") == [LegalRef("12", "3")]
+    assert parse_refs("dieu 5 va dieu 6") == [LegalRef("5"), LegalRef("6")]
+    assert parse_refs("Chương II") == [LegalRef(chapter="ii")]
+    q = enhance("Theo Nghị định 145/2020/NĐ-CP thì sao?", GLOSSARY)
+    assert q.legal_documents == ["Nghị định 145/2020/NĐ-CP"]
+
+
+def test_rrf_on_known_rankings():
+    fused = rrf([["a", "b", "c"], ["b", "c", "d"]], k=60)
+    names = [name for name, _ in fused]
+    assert names[:2] == ["b", "c"]  # found by both rankers
+    assert abs(dict(fused)["b"] - (1 / 62 + 1 / 61)) < 1e-12
+    assert abs(dict(fused)["d"] - 1 / 63) < 1e-12
+    assert rrf([], k=60) == []

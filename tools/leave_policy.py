@@ -1,0 +1,113 @@
+"""Leave-policy parameters for the calculator, read from the corpus' extracted rules when present.
+
+Each parameter records where it came from: a cited rule of the corpus, or a documented default (Labour Code
+2019 art. 113–114, Decree 145/2020 art. 65–66, and the common company practice of crediting probation months
+on confirmation).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from indexes.text import fold
+
+WorkConditions = Literal["normal", "heavy", "especially_heavy"]
+
+
+class ParamSource(BaseModel):
+    source: Literal["corpus", "default"]
+    doc_id: str | None = None
+    node_id: str | None = None
+    quote: str | None = None
+    note: str | None = None
+
+
+class LeavePolicy(BaseModel):
+    days_per_year: dict[str, float] = Field(
+        default_factory=lambda: {"normal": 12.0, "heavy": 14.0, "especially_heavy": 16.0}
+    )
+    accrual_per_month: float = 1.0  # for normal work; other conditions scale with their yearly days
+    seniority_step_years: int = 5
+    seniority_bonus_days: float = 1.0
+    usable_during_probation: bool = False
+    partial_month_min_share: float = 0.5
+    carryover_until: tuple[int, int] | None = (3, 31)  # (month, day) of the next year
+    sources: dict[str, ParamSource] = Field(default_factory=dict)
+
+    def source(self, param: str) -> ParamSource:
+        return self.sources.get(param) or ParamSource(source="default", note=_DEFAULT_NOTES.get(param))
+
+
+_DEFAULT_NOTES = {
+    "days_per_year": "Bộ luật Lao động 2019, Điều 113: 12/14/16 ngày làm việc mỗi năm",
+    "accrual_per_month": "Nghị định 145/2020, Điều 66: (số ngày nghỉ năm + thâm niên)/12 × số tháng làm việc",
+    "seniority": "Bộ luật Lao động 2019, Điều 114: cứ đủ 5 năm làm việc được thêm 1 ngày",
+    "usable_during_probation": "Thông lệ công ty: không dùng phép trong thời gian thử việc, cộng khi chính thức",
+    "partial_month_min_share": "Nghị định 145/2020, Điều 66: tháng làm việc ≥ 50% số ngày làm việc được tính",
+    "carryover_until": "Mặc định: phép năm cũ dùng đến 31/3 năm sau",
+}
+
+
+class RuleText(BaseModel):
+    """The part of an extracted rule the policy reader needs."""
+
+    doc_id: str
+    node_id: str
+    text: str
+    context: str = ""  # the node's title path, folded or not
+
+
+def _find(rules: Iterable[RuleText], *cues: str, number: str) -> tuple[RuleText, re.Match[str]] | None:
+    pattern = re.compile(number)
+    for rule in rules:
+        haystack = fold(f"{rule.context} {rule.text}")
+        if all(c in haystack for c in cues):
+            match = pattern.search(fold(rule.text))
+            if match:
+                return rule, match
+    return None
+
+
+def _cite(rule: RuleText, note: str) -> ParamSource:
+    return ParamSource(source="corpus", doc_id=rule.doc_id, node_id=rule.node_id, quote=rule.text, note=note)
+
+
+def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
+    """Read the parameters the corpus states; keep defaults for the rest."""
+    policy = LeavePolicy()
+    if found := _find(rules, "nam", number=r"\b(1[0-9])\s*ngay lam viec"):
+        rule, m = found
+        if "hang nam" in fold(rule.context + rule.text) or "phep nam" in fold(rule.context + rule.text):
+            policy.days_per_year["normal"] = float(m.group(1))
+            policy.sources["days_per_year"] = _cite(rule, f"{m.group(1)} ngày làm việc/năm")
+    if found := _find(
+        rules,
+        "thang",
+        number=r"\b(0?1|mot)\s*(?:\(\w+\)\s*)?ngay\s*(?:phep\s*)?(?:cho\s*)?(?:moi|\/|1)\s*thang",
+    ):
+        rule, _ = found
+        policy.sources["accrual_per_month"] = _cite(rule, "1 ngày/tháng")
+    if found := _find(rules, "nam", number=r"(?:du|moi)\s*(0?5|nam)\s*(?:\(\w+\)\s*)?nam"):
+        rule, m = found
+        if "them" in fold(rule.text) or "tham nien" in fold(rule.context + rule.text):
+            policy.seniority_step_years = 5 if m.group(1) in ("5", "05", "nam") else int(m.group(1))
+            policy.sources["seniority"] = _cite(rule, "+1 ngày mỗi 5 năm làm việc")
+    if found := _find(rules, "thu viec", number=r"khong (?:duoc )?(?:su dung|nghi)"):
+        rule, _ = found
+        policy.usable_during_probation = False
+        policy.sources["usable_during_probation"] = _cite(rule, "không dùng phép khi đang thử việc")
+    if found := _find(rules, "thang", number=r"(50)\s*%"):
+        rule, m = found
+        policy.partial_month_min_share = int(m.group(1)) / 100
+        policy.sources["partial_month_min_share"] = _cite(rule, f"tháng làm việc ≥ {m.group(1)}% được tính")
+    if found := _find(rules, "nam sau", number=r"(\d{1,2})\s*(?:/|thang)\s*(\d{1,2})"):
+        rule, m = found
+        day, month = int(m.group(1)), int(m.group(2))
+        if 1 <= month <= 12 and 1 <= day <= 31:
+            policy.carryover_until = (month, day)
+            policy.sources["carryover_until"] = _cite(rule, f"phép năm cũ dùng đến {day}/{month} năm sau")
+    return policy
