@@ -29,3 +29,14 @@ class Answer(BaseModel):
     citations: list[Citation] = Field(default_factory=list)
     tool_calls: list[ToolCallRecord] = Field(default_factory=list)
     refused: bool = False
+
+
+class FinalAnswer(Answer):
+    """The answer plus what the graph knows about how it was reached."""
+
+    run_id: str | None = None
+    thread_id: str | None = None
+    ungrounded_numbers: list[str] = Field(default_factory=list)
+    fallback: str | None = None
+    calculation: dict[str, Any] | None = None
+    llm_mode: str = "offline"

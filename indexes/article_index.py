@@ -12,7 +12,7 @@ from pathlib import Path
 from indexes.glossary import Glossary
 from indexes.markdown_tree import TreeNode
 from indexes.query_terms import parse_refs
-from indexes.text import fold, nfc
+from indexes.text import bare_title, fold, nfc
 
 ARTICLE_FILE = "articles.json"
 _NUMBERING_RE = re.compile(
@@ -25,9 +25,7 @@ def _folded_title(title: str) -> str:
     return " ".join(re.findall(r"\w+", fold(nfc(title))))
 
 
-def _bare_title(title: str) -> str:
-    """Title without its numbering: "Điều 3. Thời giờ làm việc" -> "thoi gio lam viec"."""
-    return _NUMBERING_RE.sub("", _folded_title(title)).strip()
+_bare_title = bare_title
 
 
 def build_article_index(trees: Iterable[tuple[TreeNode, str]], glossary: Glossary) -> dict:

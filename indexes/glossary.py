@@ -26,6 +26,7 @@ def _padded_words(text: str) -> str:
 class Glossary:
     abbreviations: dict[str, str] = field(default_factory=dict)  # "BHXH" -> "bảo hiểm xã hội"
     english: dict[str, list[str]] = field(default_factory=dict)  # "annual leave" -> ["nghỉ hằng năm", ...]
+    synonyms: dict[str, list[str]] = field(default_factory=dict)  # "nghỉ phép" -> ["nghỉ hằng năm"]
 
     @classmethod
     def load(cls, corpus_dir: Path) -> Glossary:
@@ -37,14 +38,10 @@ class Glossary:
         except yaml.YAMLError as exc:
             raise ValueError(f"{path}: invalid YAML: {str(exc).splitlines()[0]}") from None
         abbreviations = {nfc(str(k)): nfc(str(v)) for k, v in (data.get("abbreviations") or {}).items()}
-        english = {}
-        for term, values in (data.get("english") or {}).items():
-            values = values if isinstance(values, list) else [values]
-            english[nfc(str(term)).lower()] = [nfc(str(v)) for v in values]
-        return cls(abbreviations, english)
+        return cls(abbreviations, _term_lists(data.get("english")), _term_lists(data.get("synonyms")))
 
     def to_dict(self) -> dict:
-        return {"abbreviations": self.abbreviations, "english": self.english}
+        return {"abbreviations": self.abbreviations, "english": self.english, "synonyms": self.synonyms}
 
     def expansions(self, query: str) -> list[str]:
         """Glossary expansions of the terms present in ``query`` (abbreviations as whole words, any case)."""
@@ -53,7 +50,15 @@ class Glossary:
         for abbr, full in self.abbreviations.items():
             if _padded_words(abbr) in folded_query and _padded_words(full) not in folded_query:
                 found.append(full)
-        for term, values in self.english.items():
+        for term, values in [*self.english.items(), *self.synonyms.items()]:
             if _padded_words(term) in folded_query:
-                found.extend(v for v in values if v not in found)
+                found.extend(v for v in values if v not in found and _padded_words(v) not in folded_query)
         return found
+
+
+def _term_lists(section: object) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for term, values in (section or {}).items() if isinstance(section, dict) else []:
+        values = values if isinstance(values, list) else [values]
+        out[nfc(str(term)).lower()] = [nfc(str(v)) for v in values]
+    return out

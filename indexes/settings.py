@@ -7,7 +7,6 @@ a ``.env`` file in the working directory is read too. ``GOOGLE_API_KEY`` is read
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
 
 from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -24,21 +23,33 @@ class Settings(BaseSettings):
     tenant: str = Field("global", description="Tenant whose documents a query may see (plus global).")
 
     # Language model
-    llm_provider: Literal["auto", "offline", "gemini"] = Field(
-        "auto", description="auto = Gemini when GOOGLE_API_KEY is set, else the offline model."
+    llm_provider: str = Field(
+        "auto",
+        description="auto (Gemini when GOOGLE_API_KEY is set, else offline), offline, gemini, or a LangChain "
+        "'provider:model' string such as 'ollama:qwen2.5' (its integration package must be installed).",
+        pattern=r"^(auto|offline|gemini|[a-z_-]+:[\w.:/-]+)$",
     )
     gemini_model: str = "gemini-2.5-flash"
     google_api_key: SecretStr | None = Field(
         None, validation_alias=AliasChoices("GOOGLE_API_KEY", "QUYCHE_GOOGLE_API_KEY")
     )
     llm_timeout_s: float = Field(60.0, gt=0)
+    llm_retries: int = Field(
+        2, ge=0, le=10, description="Retries of a failed model call before the fallback."
+    )
 
     # Limits
     max_steps: int = Field(8, ge=1, le=50, description="Agent step budget (model turns).")
     max_file_bytes: int = Field(5_000_000, ge=1, description="Larger corpus files are skipped.")
     max_tool_output_chars: int = Field(6_000, ge=200)
-    answer_min_score: float = Field(
-        0.2, ge=0, description="Below this lexical evidence score the answer is a refusal."
+    answer_min_coverage: float = Field(
+        0.5,
+        ge=0,
+        le=1,
+        description="Share of the question's topic words the best passage must hold, else refuse.",
+    )
+    max_id_retries: int = Field(
+        2, ge=0, le=10, description="Retries after an unknown node id before the fallback."
     )
 
     # Chunking (characters; sized for e5-small's 512-token window)
@@ -74,7 +85,8 @@ class Settings(BaseSettings):
 
         return ChunkSizes(self.chunk_target_chars, self.chunk_min_chars, self.chunk_overlap_chars)
 
-    def llm_mode(self) -> Literal["offline", "gemini"]:
+    def llm_mode(self) -> str:
+        """'offline', 'gemini' or a 'provider:model' string."""
         if self.llm_provider == "auto":
             return "gemini" if self.google_api_key else "offline"
         return self.llm_provider

@@ -35,6 +35,8 @@ class DocEntry:
     source_url: str | None
     node_count: int
     indexed_at: str
+    chunk_count: int = 0
+    entity_count: int = 0
 
 
 def write_json(path: Path, data: object) -> None:

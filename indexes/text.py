@@ -66,3 +66,22 @@ def search_terms(text: str, query: bool = False) -> list[str]:
     terms = [w for w in accented if w not in folded] + folded
     terms += [f"{a}_{b}" for a, b in zip(folded, folded[1:], strict=False)]
     return terms
+
+
+_NUMBERING_RE = re.compile(
+    r"^(?:(?:dieu|chuong|muc|article|chapter|section)\s+[0-9ivxlcdm]+[a-z]?|[0-9]+|[a-z])[.):]?\s*"
+)
+
+
+def bare_title(title: str) -> str:
+    """A heading without its numbering, folded: "Điều 3. Thời giờ làm việc" -> "thoi gio lam viec"."""
+    return _NUMBERING_RE.sub("", " ".join(_WORD_RE.findall(fold(nfc(title))))).strip()
+
+
+def title_coverage(title: str, query: str) -> float:
+    """Share of a section title's words that the query contains (0..1): "Mức cho vay tối đa" vs a loan question."""
+    words = [w for w in bare_title(title).split() if w not in QUERY_STOPWORDS]
+    if not words:
+        return 0.0
+    asked = set(folded_words(query))
+    return sum(1 for w in words if w in asked) / len(words)

@@ -31,6 +31,7 @@ def make_settings(tmp_path: Path):
     def make(**overrides) -> Settings:
         overrides.setdefault("data_dir", tmp_path / "data")
         overrides.setdefault("corpus_dir", CORPUS)
+        overrides.setdefault("vectors", False)  # fast; vector tests use corpus_settings
         return Settings(_env_file=None, llm_provider="offline", **overrides)
 
     return make
@@ -47,3 +48,31 @@ def fixture_corpus(tmp_path: Path) -> Path:
 @pytest.fixture(scope="session")
 def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("cache")
+
+
+TODAY = __import__("datetime").date(2026, 11, 23)
+
+
+@pytest.fixture(scope="session")
+def corpus_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    """The bundled corpus, indexed once per test session (real embedder, real Chroma, offline model)."""
+    from indexes.build import build_index
+
+    data = tmp_path_factory.mktemp("corpus-index")
+    settings = Settings(_env_file=None, llm_provider="offline", data_dir=data, corpus_dir=CORPUS)
+    build_index(settings)
+    return settings
+
+
+@pytest.fixture(scope="session")
+def shared_embedder(corpus_settings: Settings):
+    from indexes.embedder import Embedder
+
+    return Embedder(corpus_settings.cache_dir)
+
+
+@pytest.fixture
+def tool_ctx(corpus_settings: Settings, shared_embedder):
+    from tools.context import ToolContext
+
+    return ToolContext(corpus_settings, today=TODAY, embedder=shared_embedder)

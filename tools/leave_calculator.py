@@ -76,7 +76,7 @@ def _label(value: DateInput | None, date: dt.date) -> str:
 
 def calculate_leave(
     policy: LeavePolicy,
-    probation_start: str | dt.date,
+    probation_start: str | dt.date | None,
     confirmation_date: str | dt.date | None = None,
     as_of: str | dt.date | None = None,
     end_date: str | dt.date | None = None,
@@ -92,10 +92,22 @@ def calculate_leave(
         raise DateInputError("days_taken cannot be negative")
     if work_conditions not in policy.days_per_year:
         raise DateInputError(f"work_conditions must be one of {sorted(policy.days_per_year)}")
-    start_in = parse_date_input(probation_start)
-    start = start_in.resolve(reference_year or today.year)
     confirm_in = parse_date_input(confirmation_date) if confirmation_date else None
-    confirm = _next_occurrence(confirm_in, start) if confirm_in else None
+    assumed_start = probation_start is None
+    if assumed_start:  # only the confirmation is known: assume the standard probation before it
+        if confirm_in is None:
+            raise DateInputError("give the start of work (probation_start) or the confirmation date")
+        confirm = confirm_in.resolve(reference_year or today.year)
+        start = confirm - dt.timedelta(days=policy.probation_days)
+        if confirm_in.month_only:  # month precision: the probation's months before the confirmation month
+            months_back = round(policy.probation_days / 30)
+            y, m = divmod(confirm.year * 12 + confirm.month - 1 - months_back, 12)
+            start = dt.date(y, m + 1, 1)
+        start_in = parse_date_input(start)
+    else:
+        start_in = parse_date_input(probation_start)
+        start = start_in.resolve(reference_year or today.year)
+        confirm = _next_occurrence(confirm_in, start) if confirm_in else None
     as_of_in = parse_date_input(as_of) if as_of else None
     as_of_date = _next_occurrence(as_of_in, start) if as_of_in else today
     end_in = parse_date_input(end_date) if end_date else None
@@ -118,6 +130,11 @@ def calculate_leave(
         steps.append(LeaveStep(text=text, rule=f"{param} ({where})"))
 
     as_label = _label(as_of_in, as_of_date)
+    if assumed_start:
+        step(
+            f"Không rõ ngày bắt đầu thử việc: giả định thử việc {policy.probation_days} ngày trước ngày chính thức.",
+            "probation_days",
+        )
     step(f"Bắt đầu làm việc (thử việc) từ {start:%d/%m/%Y}; tính đến {as_label}.", "usable_during_probation")
     if end and confirm and end < confirm:
         step(

@@ -36,6 +36,7 @@ class LeavePolicy(BaseModel):
     usable_during_probation: bool = False
     partial_month_min_share: float = 0.5
     carryover_until: tuple[int, int] | None = (3, 31)  # (month, day) of the next year
+    probation_days: int = 60  # assumed when only the confirmation date is known
     sources: dict[str, ParamSource] = Field(default_factory=dict)
 
     def source(self, param: str) -> ParamSource:
@@ -49,6 +50,7 @@ _DEFAULT_NOTES = {
     "usable_during_probation": "Thông lệ công ty: không dùng phép trong thời gian thử việc, cộng khi chính thức",
     "partial_month_min_share": "Nghị định 145/2020, Điều 66: tháng làm việc ≥ 50% số ngày làm việc được tính",
     "carryover_until": "Mặc định: phép năm cũ dùng đến 31/3 năm sau",
+    "probation_days": "Bộ luật Lao động 2019, Điều 25: thử việc tối đa 60 ngày (trình độ cao đẳng trở lên)",
 }
 
 
@@ -110,4 +112,11 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
         if 1 <= month <= 12 and 1 <= day <= 31:
             policy.carryover_until = (month, day)
             policy.sources["carryover_until"] = _cite(rule, f"phép năm cũ dùng đến {day}/{month} năm sau")
+    if found := _find(rules, "thu viec", number=r"(?:khong qua|toi da)\s*(\d{2,3})\s*ngay"):
+        rule, m = found
+        if "cao dang" in fold(rule.text) or "dai hoc" in fold(rule.text):
+            policy.probation_days = int(m.group(1))
+            policy.sources["probation_days"] = _cite(
+                rule, f"thử việc {m.group(1)} ngày (trình độ cao đẳng trở lên)"
+            )
     return policy

@@ -36,22 +36,66 @@ def cmd_index(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_ask(args: argparse.Namespace) -> int:
-    from agent.extractive import answer_from_tree
-    from indexes.store import IndexStore
+def _print_answer(answer, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(answer.model_dump(mode="json"), ensure_ascii=False, indent=2))
+        return
+    print(answer.answer)
+    for i, c in enumerate(answer.citations, 1):
+        print(f"  [{i}] {c.doc_id} › {c.title} (dòng {c.line_start}–{c.line_end}, {c.node_id})")
+    if answer.ungrounded_numbers:
+        print(f"  ! số liệu chưa được trích dẫn: {', '.join(answer.ungrounded_numbers)}")
 
-    settings = _settings(args)
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    from agent.assistant import Assistant
+
     question = " ".join(args.question).strip()
     if not question:
         print("error: the question is empty", file=sys.stderr)
         return 2
-    answer = answer_from_tree(IndexStore(settings.index_dir), question, settings.answer_min_score)
-    if args.json:
-        print(json.dumps(answer.model_dump(), ensure_ascii=False, indent=2))
+    answer = Assistant(_settings(args)).ask(question, thread_id=args.thread, tenant=args.tenant)
+    _print_answer(answer, args.json)
+    if not args.json:
+        print(f"  (thread {answer.thread_id}, run {answer.run_id})", file=sys.stderr)
+    return 0
+
+
+def cmd_chat(args: argparse.Namespace) -> int:
+    import uuid
+
+    from agent.assistant import Assistant
+
+    assistant = Assistant(_settings(args))
+    thread = args.thread or uuid.uuid4().hex
+    print(f"Quy Chế (thread {thread}). Gõ câu hỏi; 'exit' để thoát.")
+    while True:
+        try:
+            question = input("› ").strip()
+        except EOFError:
+            return 0
+        if question.lower() in ("exit", "quit", "thoat"):
+            return 0
+        if question:
+            _print_answer(assistant.ask(question, thread_id=thread, tenant=args.tenant), False)
+
+
+def cmd_trace(args: argparse.Namespace) -> int:
+    from agent.tracing import format_trace, list_traces
+
+    traces = list_traces(_settings(args).data_dir / "traces")
+    if not traces:
+        print("no traces yet: ask a question first", file=sys.stderr)
+        return 1
+    if args.run_id is None:
+        for path in traces[-args.last :]:
+            print(path.stem)
         return 0
-    print(answer.answer)
-    for i, c in enumerate(answer.citations, 1):
-        print(f"  [{i}] {c.doc_id} › {c.title} (dòng {c.line_start}–{c.line_end}, {c.node_id})")
+    matches = [p for p in traces if p.stem == args.run_id or (args.run_id == "last" and p == traces[-1])]
+    if not matches:
+        print(f"error: no trace {args.run_id!r}", file=sys.stderr)
+        return 1
+    print(format_trace(matches[0]))
     return 0
 
 
@@ -69,6 +113,30 @@ def cmd_tree(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tools(args: argparse.Namespace) -> int:
+    from tools.registry import ALL
+
+    for spec in ALL:
+        first_line = spec.description.split("\n")[0]
+        print(f"{spec.tool_name:16} {first_line}")
+        if args.schema:
+            print(json.dumps(spec.json_schema(), ensure_ascii=False, indent=2))
+    return 0
+
+
+def cmd_tool(args: argparse.Namespace) -> int:
+    from tools.context import ToolContext
+    from tools.registry import BY_NAME, run_tool
+
+    if args.name not in BY_NAME:
+        print(f"error: unknown tool {args.name!r}; tools: {', '.join(BY_NAME)}", file=sys.stderr)
+        return 2
+    settings = _settings(args)
+    run = run_tool(ToolContext(settings, tenant=args.tenant or settings.tenant), args.name, args.args)
+    print(json.dumps(run.result, ensure_ascii=False, indent=2))
+    return 1 if run.error else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="quyche", description="Answers questions about company regulations."
@@ -84,7 +152,29 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("ask", help="ask a question, get an answer with citations")
     p.add_argument("question", nargs="+")
     p.add_argument("--json", action="store_true", help="print the structured answer as JSON")
+    p.add_argument("--thread", help="continue a conversation (thread id from an earlier answer)")
+    p.add_argument("--tenant", help="company whose rules apply (default: settings; global always included)")
     p.set_defaults(func=cmd_ask)
+
+    p = sub.add_parser("chat", help="interactive chat (one conversation thread)")
+    p.add_argument("--thread", help="thread id to continue")
+    p.add_argument("--tenant")
+    p.set_defaults(func=cmd_chat)
+
+    p = sub.add_parser("trace", help="list recent runs, or print one run's trace ('last' for the latest)")
+    p.add_argument("run_id", nargs="?")
+    p.add_argument("--last", type=int, default=20, help="how many run ids to list")
+    p.set_defaults(func=cmd_trace)
+
+    p = sub.add_parser("tools", help="list the agent's tools")
+    p.add_argument("--schema", action="store_true", help="print each tool's JSON schema")
+    p.set_defaults(func=cmd_tools)
+
+    p = sub.add_parser("tool", help="run one tool with JSON arguments and print its JSON result")
+    p.add_argument("name")
+    p.add_argument("--args", default="{}", help="JSON object of arguments")
+    p.add_argument("--tenant", help="tenant whose documents the tool may see (default: settings)")
+    p.set_defaults(func=cmd_tool)
 
     p = sub.add_parser("tree", help="print a document's heading tree with node ids (no id: list documents)")
     p.add_argument("doc_id", nargs="?")

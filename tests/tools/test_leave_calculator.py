@@ -212,3 +212,14 @@ def test_negative_days_taken_is_an_error():
 def test_month_only_inputs_use_the_reference_year():
     r = calculate_leave(POLICY, "tháng 7", "tháng 9", "tháng 9", reference_year=2025, today=TODAY)
     assert r.service_start == dt.date(2025, 7, 1) and r.usable_days == 2
+
+
+def test_seed_without_a_start_assumes_the_standard_probation():
+    r = calc(None, "tháng 9", "tháng 10")
+    assert r.service_start == dt.date(2026, 7, 1) and r.usable_days == 3
+    assert any("giả định thử việc 60 ngày" in s.text for s in r.steps)
+
+
+def test_neither_start_nor_confirmation_is_an_error():
+    with pytest.raises(DateInputError, match="probation_start"):
+        calc(None, None, "tháng 10")

@@ -1,0 +1,117 @@
+"""The assistant: one graph, one model, one checkpointer; ``ask`` runs a question through the graph.
+
+Every interface (CLI, Streamlit, MCP) goes through ``Assistant.ask`` / ``Assistant.stream``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+import uuid
+from collections.abc import Iterator
+from functools import cached_property
+from typing import Any
+
+from langchain_core.messages import HumanMessage
+
+from agent.answer import FinalAnswer
+from agent.graph import build_graph
+from agent.models import make_chat_model
+from agent.state import AgentContext
+from agent.tracing import Tracer
+from indexes.settings import Settings
+from tools.context import ToolContext
+from tools.registry import ALL
+
+
+class Assistant:
+    def __init__(self, settings: Settings, model=None, today: dt.date | None = None, embedder=None) -> None:
+        self.settings = settings
+        self._model = model
+        self.today = today
+        self.embedder = embedder
+
+    @cached_property
+    def model(self):
+        model = self._model or make_chat_model(self.settings)
+        return model.bind_tools([tool_schema(t) for t in ALL])
+
+    @cached_property
+    def graph(self):
+        from langgraph.checkpoint.sqlite import SqliteSaver
+
+        self.settings.data_dir.mkdir(parents=True, exist_ok=True)
+        connection = sqlite3.connect(self.settings.data_dir / "conversations.sqlite", check_same_thread=False)
+        return build_graph(checkpointer=SqliteSaver(connection))
+
+    def _context(self, tenant: str | None, tracer: Tracer) -> AgentContext:
+        tools = ToolContext(
+            self.settings, tenant=tenant or self.settings.tenant, today=self.today, embedder=self.embedder
+        )
+        if self.embedder is None:  # keep one loaded embedding model for the life of the assistant
+            self.embedder = tools.retriever.embedder if self.settings.vectors else None
+        return AgentContext(
+            tools=tools,
+            model=self.model,
+            max_steps=self.settings.max_steps,
+            max_id_retries=self.settings.max_id_retries,
+            timeout_s=self.settings.llm_timeout_s,
+            retries=self.settings.llm_retries,
+            min_coverage=self.settings.answer_min_coverage,
+            llm_mode=self.settings.llm_mode(),
+            tracer=tracer,
+        )
+
+    def stream(
+        self, question: str, thread_id: str | None = None, tenant: str | None = None
+    ) -> Iterator[dict[str, Any]]:
+        """Yield ``{"node": name, "update": ...}`` as the graph runs; the last item holds the answer."""
+        thread_id = thread_id or uuid.uuid4().hex
+        tracer = Tracer(self.settings.data_dir / "traces", question, thread_id)
+        inputs = {
+            "messages": [HumanMessage(question)],
+            "question": question,
+            "tool_runs": None,
+            "steps": 0,
+            "id_retries": 0,
+            "fallback": None,
+            "model_answer": None,
+            "answer": None,
+        }
+        config = {
+            "configurable": {"thread_id": thread_id},
+            "recursion_limit": 4 * self.settings.max_steps + 10,
+        }
+        context = self._context(tenant, tracer)
+        final: dict[str, Any] | None = None
+        for chunk in self.graph.stream(inputs, config=config, context=context, stream_mode="updates"):
+            for node, update in chunk.items():
+                if node == "answer" and update:
+                    final = {**update["answer"], "run_id": tracer.run_id, "thread_id": thread_id}
+                yield {"node": node, "update": update}
+        if final is None:
+            raise RuntimeError("the graph ended without an answer")
+        tracer.finish(final)
+        yield {"node": "final", "answer": final}
+
+    def ask(self, question: str, thread_id: str | None = None, tenant: str | None = None) -> FinalAnswer:
+        question = question.strip()
+        if not question:
+            raise ValueError("the question is empty")
+        final = None
+        for event in self.stream(question, thread_id, tenant):
+            if event["node"] == "final":
+                final = event["answer"]
+        return FinalAnswer.model_validate(final)
+
+
+def tool_schema(spec) -> dict:
+    """An OpenAI-style function schema (what ``bind_tools`` accepts for any provider)."""
+    return {
+        "type": "function",
+        "function": {
+            "name": spec.tool_name,
+            "description": spec.description,
+            "parameters": spec.json_schema(),
+        },
+    }

@@ -1,0 +1,200 @@
+"""Extractive answers: quote the evidence sentences that best cover the question, cite them, or refuse.
+
+Used by the offline model for its final answer and by the graph's fallback path for any model. Markers
+``[node_id]`` in the text say which passage each statement comes from; the answer node turns them into
+numbered citations.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from agent.evidence import Passage, calculator_result, passages_from_run
+from indexes.text import QUERY_STOPWORDS, fold, nfc, sentences
+
+REFUSAL_VI = (
+    "Tôi không tìm thấy quy định nào trong tài liệu của công ty trả lời câu hỏi này. "
+    "Bạn có thể hỏi bộ phận Nhân sự để được hướng dẫn."
+)
+# Words every regulation uses: they do not show that a passage is about the question's topic.
+DOMAIN_GENERIC = frozenset(
+    "chinh sach quy dinh quy che cong ty nhan vien nguoi lao dong nld theo ve viec cua tai nao "
+    "duoc phai bi tien ngay thang nam so muc policy company employee employees rule rules regulation "
+    "regulations staff get days day".split()
+)
+# Sentences that address the assistant instead of employees: quoting them would pass the attack on.
+_INJECTION_RE = re.compile(
+    r"ignore (?:all |any )?(?:previous|prior|above|earlier) (?:instructions|rules)|disregard (?:the|all) "
+    r"|system prompt|you are now|bo qua (?:moi|tat ca|cac) (?:chi dan|huong dan|quy tac)|goi cong cu|"
+    r"call (?:the )?(?:tool|calculate_leave|search)"
+)
+_CLIP_RE = re.compile(r"\s*… \[đã cắt \d+ ký tự[^\]]*\]")
+_NUMBER_RE = re.compile(r"\d")
+MAX_UNITS = 3
+FOCUS_RATIO = 0.6  # an expanded section is quoted unless another passage scores far better
+
+
+@dataclass(frozen=True)
+class Composed:
+    text: str
+    node_ids: list[str]
+    refused: bool
+    coverage: float
+
+
+@dataclass(frozen=True)
+class Terms:
+    words: frozenset[str]  # topic words of the question
+    bigrams: frozenset[str]  # adjacent topic words ("nghỉ phép")
+    extra_words: frozenset[str]  # from glossary expansions
+    extra_bigrams: frozenset[str]
+    accented: bool  # the question has diacritics: match them exactly ("thú cưng" is not "thứ cùng")
+
+
+def _words(text: str, accented: bool = False) -> list[str]:
+    return re.findall(r"\w+", nfc(text).lower() if accented else fold(text))
+
+
+def _topic(words: list[str]) -> tuple[set[str], set[str]]:
+    keep = [w if fold(w) not in QUERY_STOPWORDS and fold(w) not in DOMAIN_GENERIC else None for w in words]
+    topic = {w for w in keep if w}
+    bigrams = {f"{a} {b}" for a, b in zip(keep, keep[1:], strict=False) if a and b}
+    return topic, bigrams
+
+
+def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
+    accented = fold(question) != nfc(question).lower()
+    words, bigrams = _topic(_words(question, accented))
+    extra_words: set[str] = set()
+    extra_bigrams: set[str] = set()
+    for phrase in expansions or []:
+        w, b = _topic(_words(phrase, accented))
+        extra_words |= w
+        extra_bigrams |= b
+    return Terms(
+        frozenset(words), frozenset(bigrams), frozenset(extra_words), frozenset(extra_bigrams), accented
+    )
+
+
+def _cover(words: frozenset[str], bigrams: frozenset[str], text_words: set[str], padded: str) -> float:
+    total = len(words) + 2 * len(bigrams)
+    if not total:
+        return 0.0
+    hit = sum(1 for w in words if w in text_words) + sum(2 for b in bigrams if f" {b} " in padded)
+    return hit / total
+
+
+def coverage(passage: Passage, terms: Terms) -> float:
+    """How much of the question's topic a passage holds (0..1); expansions count as an alternative wording."""
+    words = _words(f"{passage.title} {passage.text}", terms.accented)
+    padded = f" {' '.join(words)} "
+    own = _cover(terms.words, terms.bigrams, set(words), padded)
+    alt = _cover(terms.extra_words, terms.extra_bigrams, set(words), padded) if terms.extra_words else 0.0
+    return max(own, alt)
+
+
+def units(text: str) -> list[str]:
+    """Sentences, list items and table rows of a passage, without markdown markup or clip notes."""
+    out = []
+    for line in _CLIP_RE.sub("", text).split("\n"):
+        line = line.strip()
+        if not line or re.fullmatch(r"[|:\-\s]+", line) or line.startswith("#"):
+            continue
+        if _INJECTION_RE.search(fold(line)):
+            continue
+        if line.startswith("|"):
+            out.append(" | ".join(c.strip() for c in line.strip("|").split("|")))
+        else:
+            out += [
+                u for u in sentences(re.sub(r"^[-*+]\s+|\*\*", "", line)) if not _INJECTION_RE.search(fold(u))
+            ]
+    return out
+
+
+def _rank_units(
+    passages: list[Passage], terms: Terms, quantity: bool
+) -> list[tuple[float, Passage, int, str]]:
+    candidates = [(p, i, u) for p in passages for i, u in enumerate(units(p.text))]
+    if not candidates:
+        return []
+    all_terms = terms.words | terms.extra_words | terms.bigrams | terms.extra_bigrams
+    padded_units = [f" {' '.join(_words(u, terms.accented))} " for _, _, u in candidates]
+    df = {t: sum(1 for pu in padded_units if f" {t} " in pu) for t in all_terms}
+    idf = {t: math.log(1 + len(candidates) / (1 + df[t])) for t in all_terms}
+    scored = []
+    for (p, i, unit), padded in zip(candidates, padded_units, strict=True):
+        title = f" {' '.join(_words(p.title, terms.accented))} "
+        score = sum(idf[t] * (2 if " " in t else 1) for t in all_terms if f" {t} " in padded)
+        score += 0.5 * sum(idf[t] for t in all_terms if f" {t} " in title and f" {t} " not in padded)
+        if score <= 0:
+            continue
+        if quantity and _NUMBER_RE.search(unit):
+            score *= 1.3
+        prior = 1.0 / (1 + p.rank) + (
+            0.3 if p.tool in ("lookup_article", "lookup_rules", "expand_node") else 0.0
+        )
+        scored.append((score * (1 + 0.5 * prior), p, i, unit))
+    return sorted(scored, key=lambda x: -x[0])
+
+
+def compose(
+    question: str, passages: list[Passage], min_coverage: float, quantity: bool, expansions=None
+) -> Composed:
+    terms = question_terms(question, expansions)
+    if not passages or not (terms.words or terms.extra_words):
+        return Composed(REFUSAL_VI, [], True, 0.0)
+    best_cover = max(coverage(p, terms) for p in passages)
+    if best_cover < min_coverage:
+        return Composed(REFUSAL_VI, [], True, best_cover)
+    scored = _rank_units([p for p in passages if coverage(p, terms) >= min_coverage], terms, quantity)
+    if not scored:
+        return Composed(REFUSAL_VI, [], True, best_cover)
+    top = scored[0]
+    expanded = [x for x in scored if x[1].tool == "expand_node"]
+    if expanded and expanded[0][0] >= FOCUS_RATIO * top[0]:
+        top = expanded[0]  # the section the planner chose to read whole: quote it
+    same = [x for x in scored if x[1] is top[1] and x[0] >= 0.5 * top[0]][:MAX_UNITS]
+    picked = sorted({x[2] for x in same})
+    all_units = units(top[1].text)
+    for i in list(picked):  # a unit that introduces a list ("... như sau:") needs its items
+        if all_units[i].rstrip().endswith(":"):
+            picked += [j for j in range(i + 1, min(i + 4, len(all_units))) if j not in picked]
+    quote = " ".join(all_units[i] for i in sorted(set(picked)))
+    parts = [f"Theo {top[1].title}: {quote} [{top[1].node_id}]"]
+    node_ids = [top[1].node_id]
+    for score, p, _, unit in scored:
+        if p.node_id not in node_ids and score >= 0.8 * top[0] and unit not in quote:
+            parts.append(f"Ngoài ra, {p.title}: {unit} [{p.node_id}]")
+            node_ids.append(p.node_id)
+            break
+    return Composed("\n".join(parts), node_ids, False, best_cover)
+
+
+def compose_calculation(result: dict, support: list[Passage], question: str) -> Composed:
+    """The calculator's answer and steps, citing the corpus rules it applied and the best supporting passage."""
+    lines = [result["answer"], "", "Cách tính:"]
+    lines += [f"- {s['text']}" for s in result["steps"]]
+    sources = [s for s in result.get("policy_sources", {}).values() if s.get("source") == "corpus"]
+    node_ids = list(dict.fromkeys(s["node_id"] for s in sources if s.get("node_id")))
+    ranked = _rank_units(support, question_terms(question), quantity=True)
+    if ranked:
+        _, passage, _, unit = ranked[0]
+        lines.append(f"Căn cứ: {passage.title}: {unit} [{passage.node_id}]")
+        node_ids = [passage.node_id, *(n for n in node_ids if n != passage.node_id)]
+    if len(node_ids) > (1 if ranked else 0):
+        lines.append("Quy định áp dụng: " + " ".join(f"[{n}]" for n in node_ids[1 if ranked else 0 :]))
+    return Composed("\n".join(lines), node_ids, False, 1.0)
+
+
+def compose_from_runs(
+    question: str, runs: list[dict], min_coverage: float, quantity: bool, expansions=None
+) -> Composed:
+    passages = [p for run in runs for p in passages_from_run(run["name"], run["result"])]
+    calc = calculator_result(runs)
+    if calc is not None:
+        return compose_calculation(calc, passages, question)
+    if expansions is None:
+        expansions = [e for run in runs for e in run["result"].get("expansions", [])]
+    return compose(question, passages, min_coverage, quantity, expansions)

@@ -1,0 +1,86 @@
+"""The offline planner's policy: which tool to call next, given the question and this turn's results.
+
+leave question with dates            -> calculate_leave (arguments read from the question)
+a follow-up that changes a date      -> calculate_leave (the previous call's arguments, updated)
+"Điều N"                             -> lookup_article
+a short section title                -> lookup_article, then search if nothing matched
+an amount / entitlement question     -> lookup_rules, then search
+anything else                        -> search
+an unknown node id                   -> retry with the first suggested id
+otherwise                            -> answer from the evidence (extractive, cited), or refuse
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from agent.evidence import passages_from_run
+from agent.question import Question, analyse
+from indexes.text import title_coverage
+
+MAX_ID_RETRIES = 1
+
+
+@dataclass(frozen=True)
+class NextCall:
+    name: str
+    args: dict[str, Any]
+
+
+def _first_call(q: Question, previous_leave_args: dict[str, Any] | None) -> NextCall:
+    if q.intent == "leave_calculation":
+        return NextCall("calculate_leave", q.leave.to_args())
+    if previous_leave_args and q.dates_found:  # "còn nếu chính thức tháng 10 thì sao?"
+        return NextCall("calculate_leave", {**previous_leave_args, **q.leave.to_args()})
+    if q.intent in ("article", "title"):
+        return NextCall("lookup_article", {"ref": q.text})
+    if q.intent == "quantity":
+        return NextCall("lookup_rules", {"query": q.text})
+    return NextCall("search", {"query": q.text, "k": 5})
+
+
+def next_call(question: str, runs: list[dict[str, Any]], previous_leave_args: dict | None) -> NextCall | None:
+    """The next tool call for this turn, or None when it is time to answer."""
+    q = analyse(question)
+    if not runs:
+        return _first_call(q, previous_leave_args)
+    last = runs[-1]
+    result = last["result"]
+    called = {r["name"] for r in runs}
+    if result.get("error") == "unknown_node_id" and result.get("suggestions"):
+        retries = sum(1 for r in runs if r["result"].get("error") == "unknown_node_id")
+        if retries <= MAX_ID_RETRIES:
+            return NextCall(last["name"], {**last["args"], "node_id": result["suggestions"][0]["node_id"]})
+    if last["name"] == "calculate_leave" and "error" not in result:
+        # the result is computed; fetch the passage that states the rule, to cite it
+        return None if "search" in called else NextCall("search", {"query": question, "k": 3})
+    if "search" not in called and (
+        "error" in result
+        or last["name"] in ("lookup_rules", "navigate_tree")
+        or (last["name"] == "lookup_article" and q.intent == "title")
+    ):
+        return NextCall("search", {"query": question, "k": 5})
+    if "expand_node" not in called and q.intent in ("quantity", "search", "title"):
+        best = best_section(question, runs)
+        if best:
+            return NextCall("expand_node", {"node_id": best})
+    return None
+
+
+def best_section(question: str, runs: list[dict[str, Any]]) -> str | None:
+    """The section most of the evidence points to: high in each tool's ranking, and titled like the question."""
+    scores: dict[str, float] = {}
+    titles: dict[str, str] = {}
+    expansions = " ".join(e for r in runs for e in r["result"].get("expansions", []))
+    for run in runs:
+        seen: set[str] = set()
+        for p in passages_from_run(run["name"], run["result"]):
+            if p.node_id in seen:
+                continue
+            seen.add(p.node_id)
+            scores[p.node_id] = scores.get(p.node_id, 0.0) + 1.0 / (1 + len(seen) - 1)
+            titles[p.node_id] = p.title
+    for node_id, title in titles.items():
+        scores[node_id] += title_coverage(title, f"{question} {expansions}")
+    return max(scores, key=lambda n: scores[n]) if scores else None

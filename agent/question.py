@@ -1,0 +1,157 @@
+"""Reading a question the way the offline planner needs: its intent and the dates it mentions."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from indexes.query_terms import parse_refs
+from indexes.text import fold, nfc
+
+# Cue words (folded). A month mention takes the role of the cue in its clause.
+START_CUES = (
+    "thu viec",
+    "vao lam",
+    "bat dau",
+    "vao cong ty",
+    "nhan viec",
+    "join",
+    "start",
+    "probation",
+    "hired",
+)
+CONFIRM_CUES = ("chinh thuc", "ky hop dong", "ky hdld", "confirm", "official", "permanent", "het thu viec")
+END_CUES = ("nghi viec", "thoi viec", "nghi han", "quit", "resign", "left the company", "leave the company")
+ASOF_CUES = (
+    "bao nhieu",
+    "bao ngay",
+    "may ngay",
+    "duoc nghi",
+    "co duoc",
+    "con ",
+    "tinh den",
+    "how many",
+    "as of",
+    " by ",
+)
+LEAVE_CUES = (
+    "phep",
+    "nghi hang nam",
+    "nghi nam",
+    "annual leave",
+    "leave day",
+    "days off",
+    "days of leave",
+    "leave",
+)
+QUANTITY_CUES = (
+    "bao nhieu",
+    "may ngay",
+    "may gio",
+    "toi da",
+    "toi thieu",
+    "muc ",
+    "dinh muc",
+    "how many",
+    "how much",
+    "maximum",
+    "minimum",
+    "limit",
+    "lai suat",
+    "bao lau",
+    "how long",
+    "ho tro",
+    "duoc vay",
+    "duoc nghi",
+)
+HEAVY_CUES = {
+    "dac biet nang nhoc": "especially_heavy",
+    "especially heavy": "especially_heavy",
+    "nang nhoc": "heavy",
+    "doc hai": "heavy",
+    "heavy": "heavy",
+    "hazardous": "heavy",
+}
+_CLAUSE_SPLIT_RE = re.compile(r",|;|\bthi\b|\bnhung\b|\bneu\b|\bif\b|\band\b|\bthen\b|\bva\b|\bcon\b")
+_DATE_RE = re.compile(
+    r"\b\d{4}-\d{1,2}(?:-\d{1,2})?\b|\b\d{1,2}/\d{1,2}(?:/\d{4})?\b|\bthang\s*\d{1,2}(?:\s*/\s*\d{4})?\b"
+    r"|\b(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+    r"(?:\s+\d{4})?\b"
+)
+_DAYS_TAKEN_RE = re.compile(
+    r"(?:da nghi|nghi roi|already taken|took|used)\s*(\d+(?:[.,]\d+)?)\s*(?:ngay|days?)"
+)
+_YEARS_RE = re.compile(r"(\d{1,2})\s*(?:nam|years?)\s*(?:lam viec|tham nien|of service|service)")
+
+
+@dataclass
+class LeaveArgs:
+    probation_start: str | None = None
+    confirmation_date: str | None = None
+    as_of: str | None = None
+    end_date: str | None = None
+    days_taken: float = 0.0
+    years_of_service: int | None = None
+    work_conditions: str = "normal"
+
+    def to_args(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if v not in (None, 0.0, "normal")}
+
+
+@dataclass
+class Question:
+    text: str
+    folded: str
+    intent: str  # "leave_calculation" | "article" | "title" | "quantity" | "search"
+    leave: LeaveArgs = field(default_factory=LeaveArgs)
+    dates_found: int = 0
+
+
+def _has(text: str, cues: tuple[str, ...]) -> bool:
+    return any(c in text for c in cues)
+
+
+def extract_leave_args(folded: str) -> tuple[LeaveArgs, int]:
+    """Assign each date mention a role from the cue words in its clause."""
+    args = LeaveArgs()
+    found = 0
+    for clause in _CLAUSE_SPLIT_RE.split(folded):
+        for match in _DATE_RE.finditer(clause):
+            found += 1
+            value = match.group(0).replace("thang", "tháng")
+            if _has(clause, CONFIRM_CUES) and not args.confirmation_date:
+                args.confirmation_date = value
+            elif _has(clause, END_CUES) and not args.end_date:
+                args.end_date = value
+            elif _has(clause, START_CUES) and not args.probation_start:
+                args.probation_start = value
+            elif not args.as_of:
+                args.as_of = value
+    if m := _DAYS_TAKEN_RE.search(folded):
+        args.days_taken = float(m.group(1).replace(",", "."))
+    if m := _YEARS_RE.search(folded):
+        args.years_of_service = int(m.group(1))
+    for cue, condition in HEAVY_CUES.items():
+        if cue in folded:
+            args.work_conditions = condition
+            break
+    return args, found
+
+
+def analyse(text: str) -> Question:
+    text = nfc(text).strip()
+    folded = " ".join(fold(text).split())
+    leave, found = extract_leave_args(folded)
+    about_leave = _has(folded, LEAVE_CUES)
+    has_dates = found > 0 and (leave.probation_start or leave.confirmation_date or leave.end_date)
+    if about_leave and has_dates:
+        intent = "leave_calculation"
+    elif any(r.article for r in parse_refs(text)):
+        intent = "article"
+    elif _has(folded, QUANTITY_CUES):
+        intent = "quantity"
+    elif len(folded.split()) <= 6 and "?" not in text:
+        intent = "title"
+    else:
+        intent = "search"
+    return Question(text=text, folded=folded, intent=intent, leave=leave, dates_found=found)

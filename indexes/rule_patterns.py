@@ -1,0 +1,438 @@
+"""Rules found by pattern in Vietnamese (and English) regulation text: the offline provider's reading.
+
+A rule is a sentence, clause or table row that holds a quantity (days, hours, clock times, money, percentages,
+counts, km). Its class and rule type come from the cue words of ``indexes.rule_examples.RULE_KINDS`` (in the
+sentence, its list lead-in, table header or headings); its attributes from the phrases around the quantity.
+Pure Python, no langextract: ``indexes.rules`` wraps ``find_rules`` in a langextract provider.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from indexes.rule_examples import classify, folded_words
+
+_NUM = r"\d{1,3}(?:[.,]\d{3})+(?!\d)|\d+(?:[.,]\d+)?"
+_WORD_NUMBERS = {
+    "một": "1", "hai": "2", "ba": "3", "bốn": "4", "sáu": "6", "bảy": "7", "tám": "8", "chín": "9", "mười": "10",
+    "nửa": "0.5", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "twelve": "12",
+}  # fmt: skip
+_UNITS = {
+    "ngày làm việc": "working_day", "ngày công": "working_day", "ngày": "day", "giờ": "hour", "phút": "minute",
+    "tuần": "week", "tháng": "month", "quý": "quarter", "năm": "year", "working days": "working_day",
+    "working day": "working_day", "days": "day", "day": "day", "hours": "hour", "hour": "hour",
+    "minutes": "minute", "weeks": "week", "week": "week", "months": "month", "month": "month", "years": "year",
+    "year": "year",
+}  # fmt: skip
+_COUNTS = {"lần": "times", "người": "person", "chuyến": "trip", "lượt": "trip", "times": "times"}
+_PERIODS = {
+    "ngày": "day", "tuần": "week", "tháng": "month", "quý": "quarter", "năm": "year", "đêm": "night",
+    "lượt": "trip", "chuyến": "trip", "người": "person", "km": "km", "day": "day", "week": "week",
+    "month": "month", "year": "year", "night": "night", "trip": "trip", "person": "person",
+}  # fmt: skip
+
+
+def _alternatives(words) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+_B, _E = r"(?<![\w/.,])", r"(?![\w/])"  # a number not glued to a date (01/01) or to a word
+_H = r"(?P<h>[01]?\d|2[0-4])"
+_AFTER_TIME_WORD = (
+    "(?:" + "|".join(rf"(?<=\b{w} )" for w in ("từ", "đến", "lúc", "trước", "sau", "from", "at")) + ")"
+)
+_COUNT = (
+    rf"(?:(?P<n>{_NUM})(?:\s*(?:-|–|đến|tới|to)\s*(?P<n2>{_NUM}))?|(?P<w>{_alternatives(_WORD_NUMBERS)}))"
+)
+# (kind, pattern); on overlaps the earlier pattern wins, so clock times come before durations ("8 giờ 30").
+_QUANTITY_RES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("time", re.compile(rf"{_B}{_H}\s*(?:h|giờ|:)\s*(?P<m>[0-5]\d)(?:\s*phút)?{_E}", re.I)),
+    ("time", re.compile(rf"{_B}{_H}\s*h{_E}", re.I)),
+    ("time", re.compile(rf"{_AFTER_TIME_WORD}{_H}\s*giờ(?!\s*/)", re.I)),
+    ("time", re.compile(rf"{_B}{_H}\s*giờ(?=\s+(?:sáng|chiều|tối))", re.I)),
+    (
+        "amount",
+        re.compile(rf"{_B}(?P<n>{_NUM})\s*(?P<mult>triệu|tỷ|nghìn|ngàn)(?:\s*(?:đồng|VNĐ|VND))?{_E}", re.I),
+    ),
+    ("amount", re.compile(rf"{_B}(?P<n>{_NUM})\s*(?P<cur>đồng|VNĐ|VND|đ|USD|US\$|\$)(?!\w)", re.I)),
+    ("amount", re.compile(rf"(?P<cur>USD|\$)\s?(?P<n>{_NUM}){_E}")),
+    ("rate", re.compile(rf"{_B}(?P<n>{_NUM})\s*%")),
+    ("distance", re.compile(rf"{_B}{_COUNT}\s*km{_E}", re.I)),
+    ("count", re.compile(rf"{_B}{_COUNT}\s*(?P<u>{_alternatives(_COUNTS)}){_E}", re.I)),
+    (
+        "duration",
+        re.compile(rf"{_B}{_COUNT}\s+(?:(?:full|consecutive)\s+)?(?P<u>{_alternatives(_UNITS)}){_E}", re.I),
+    ),
+)
+_PERIOD_AFTER = re.compile(
+    rf"^(?:\s*trở lên|\s*or more)?(?:(?P<chain>(?:\s*/\s*(?:{_alternatives(_PERIODS)}))+)|\s+(?:mỗi|một|hằng|hàng|"
+    rf"trên|per|a|an|each|every|trong(?:\s+(?:một|01|1))?|in\s+(?:a|one))\s+(?P<word>{_alternatives(_PERIODS)})\b)",
+    re.I,
+)
+_PERIOD_SENTENCE = re.compile(
+    r"(?<!nghỉ )(?:mỗi|hằng|hàng) (ngày|tuần|tháng|năm)\b|\btrong (năm|tháng)\b|\b(?:per|a|each) (day|week|month|year)\b",
+    re.I,
+)
+_UNPAID = re.compile(
+    r"không (?:được )?hưởng (?:nguyên )?lương|không (?:được )?trả lương|\bunpaid\b|not paid", re.I
+)
+_PAID = re.compile(
+    r"hưởng (?:nguyên )?lương|được trả lương|có lương|\bpaid\b|full (?:contract )?(?:pay|salary)", re.I
+)
+_CONDITION = re.compile(
+    r"(?<!\w)(trong trường hợp|trường hợp|nếu|khi|sau khi|trước khi|trong thời gian|chưa đủ|từ đủ|cứ đủ|đủ|if|when|"
+    r"unless|during|provided that|with (?:fewer|less) than|who (?:has|have))(?!\w)",
+    re.I,
+)
+_APPLIES = re.compile(
+    r"(?<!\w)(đối với|áp dụng (?:đối với|cho)|dành cho|applies to|apply to|for)\s+(?!(?:every|each|the|a|an|\d)\b)",
+    re.I,
+)
+_PHRASE_STOP = re.compile(r"\s(?:thì|then|được|bằng|là|is|are|receives?|may|must|shall)\s", re.I)
+_LABEL = re.compile(r"^([^:;.]{2,60}?):\s+\S")
+_PRORATA = re.compile(r"[:/÷]\s*12\b|chia 12|theo tỷ lệ|tương ứng với số tháng|in proportion|pro rata", re.I)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    kind: str  # duration | amount | rate | count | distance | time
+    text: str  # verbatim
+    value: str  # normalised: "12", "3000000", "08:30", "3-4"
+    unit: str  # day, working_day, hour, month, ..., VND, USD, %, km, times, person, time
+    start: int  # offsets into the sentence it was found in
+    end: int
+    period: str | None = None  # "ngày/năm" -> year
+
+
+def _number(text: str) -> str:
+    if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", text):
+        value = float(re.sub(r"[.,]", "", text))
+    else:
+        value = float(text.replace(",", "."))
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+def _value(match: re.Match[str], kind: str) -> tuple[str, str]:
+    """(normalised value, unit) of one quantity match."""
+    groups = match.groupdict()
+    if kind == "time":
+        return f"{int(groups['h']):02d}:{groups.get('m') or '00'}", "time"
+    if kind == "amount":
+        factor = {"triệu": 10**6, "tỷ": 10**9, "nghìn": 10**3, "ngàn": 10**3}.get(
+            (groups.get("mult") or "").lower(), 1
+        )
+        currency = "USD" if re.search(r"usd|\$", groups.get("cur") or "", re.I) else "VND"
+        return _number(str(float(_number(groups["n"])) * factor)), currency
+    if kind == "rate":
+        return _number(groups["n"]), "%"
+    if groups.get("w"):
+        number = _WORD_NUMBERS[groups["w"].lower()]
+    else:
+        number = _number(groups["n"]) + (f"-{_number(groups['n2'])}" if groups.get("n2") else "")
+    if kind == "distance":
+        return number, "km"
+    return number, (_COUNTS if kind == "count" else _UNITS)[groups["u"].lower()]
+
+
+def find_quantities(sentence: str) -> list[Quantity]:
+    """Quantities of a sentence in reading order."""
+    found: list[Quantity] = []
+    for kind, pattern in _QUANTITY_RES:
+        for match in pattern.finditer(sentence):
+            start, end = match.span()
+            if any(start < q.end and q.start < end for q in found):
+                continue
+            after = _PERIOD_AFTER.match(sentence[end:])
+            word = after and (after.group("word") or after.group("chain").split("/")[-1])
+            period = _PERIODS.get(word.strip().lower()) if word else None
+            found.append(Quantity(kind, sentence[start:end], *_value(match, kind), start, end, period))
+    return sorted(found, key=lambda q: q.start)
+
+
+def _phrase(
+    sentence: str, start: int, body: int, at_head: bool, stops: tuple[int, ...] = (), commas: bool = True
+) -> str:
+    """The phrase a marker at ``start`` opens (its words begin at ``body``).
+
+    It runs to 'thì'/'then' or a verb, else to the clause end; a comma ends it at the head of a sentence
+    (the main clause follows) or before a long segment, not inside a short list ("ông nội, bà nội, ...").
+    """
+    end_of_clause = re.search(r"[;:|]|\.(?!\d)", sentence[body:])
+    limit = body + end_of_clause.start() if end_of_clause else len(sentence)
+    limit = min([limit, *(s for s in stops if s > body)])
+    first_word = re.compile(r"\s*\S+").match(sentence, body, limit)  # the phrase keeps at least one word
+    stop = _PHRASE_STOP.search(sentence, first_word.end() if first_word else limit, limit)
+    limit = stop.start() if stop else limit
+    if stop and stop.group(0).strip().lower() in ("thì", "then"):
+        return sentence[start:limit].strip()[:200]
+    depth, i = 0, body
+    while i < limit:
+        depth += {"(": 1, ")": -1}.get(sentence[i], 0)
+        if depth < 0:  # the marker was inside parentheses: they close the phrase
+            break
+        if commas and sentence[i] == "," and depth == 0 and not sentence[i + 1 : i + 2].isdigit():
+            if len(re.split(r"[,;:.]", sentence[i + 1 : limit])[0].split()) >= 4:
+                break
+        i += 1
+    return sentence[start:i].strip()[:200]
+
+
+_PREFERRED = {
+    "ExpenseNorm": ("amount", "rate", "distance", "count", "duration", "time"),
+    "LoanRule": ("amount", "rate", "duration", "count", "time"),
+    "BenefitRule": ("amount", "duration", "rate", "count", "time"),
+    "WorkingTimeRule": ("time", "duration", "rate", "count", "amount"),
+}
+_DEFAULT_ORDER = ("duration", "rate", "count", "amount", "distance", "time")
+
+
+def rule_attributes(rule_class: str, rule_type: str, sentence: str, lead_in: str = "") -> dict[str, str]:
+    """Attributes of a rule sentence: its main quantity, period, condition, applies_to, pay, method."""
+    quantities = find_quantities(sentence)
+    condition_text = ""
+    if marker := _CONDITION.search(sentence):
+        condition_text = _phrase(sentence, marker.start(), marker.end())
+    elif (label := _LABEL.match(sentence)) and _is_label(label.group(1)):
+        condition_text = label.group(1).strip()
+    cond_start = sentence.find(condition_text) if condition_text else -1
+    outside = [q for q in quantities if not (cond_start <= q.start < cond_start + len(condition_text))]
+    order = _PREFERRED.get(rule_class, _DEFAULT_ORDER)
+    primary = min(
+        outside or quantities, key=lambda q: (order.index(q.kind) if q.kind in order else 9, q.start)
+    )
+
+    attrs = {"rule_type": rule_type, "quantity": primary.text}
+    times = [q for q in quantities if q.kind == "time"]
+    if len(times) >= 2 and re.fullmatch(
+        r"\s*(?:-|–|đến|tới|to)\s*", sentence[times[0].end : times[1].start], re.I
+    ):
+        attrs |= {"start_time": times[0].value, "end_time": times[1].value}
+    elif times:
+        attrs["time"] = times[0].value
+    for q in [primary, *quantities]:
+        if q.kind != "time" and q.kind not in attrs:
+            attrs[q.kind] = q.value
+            if q is not primary and q.kind != "rate":
+                attrs[f"{q.kind}_unit"] = q.unit
+    attrs["unit"] = primary.unit
+    in_sentence = _PERIOD_SENTENCE.search(sentence)
+    period = primary.period or next((q.period for q in quantities if q.period), None)
+    if period or in_sentence:
+        attrs["period"] = period or _PERIODS[next(g for g in in_sentence.groups() if g).lower()]
+    if condition_text:
+        attrs["condition"] = condition_text
+    if applies := _APPLIES.search(sentence):
+        stops = tuple(
+            q.start for q in quantities if re.search(r"(?:,|;|\bvà|\band)\s*$", sentence[: q.start])
+        )
+        phrase = _phrase(sentence, applies.end(), applies.end(), stops, commas=applies.start() < 3)
+        if phrase := re.sub(r"\s+(?:và|hoặc|and|or)$", "", phrase):
+            attrs["applies_to"] = phrase
+    if rule_class in ("LeaveRule", "BenefitRule"):
+        for text in (sentence, lead_in):
+            if status := ("unpaid" if _UNPAID.search(text) else "paid" if _PAID.search(text) else None):
+                attrs["pay_status"] = status
+                break
+    if method := _calculation_method(rule_class, sentence, attrs):
+        attrs["calculation_method"] = method
+    return attrs
+
+
+def _is_label(text: str) -> bool:
+    """'Kết hôn: nghỉ 03 ngày' - a short situation before a colon, not a list intro or an example opener."""
+    words = folded_words(text)
+    return (
+        len(text.split()) <= 6
+        and not find_quantities(text)
+        and not is_example(text)
+        and not re.search(r" (?:gom|sau|include|includes|following) $", words)
+    )
+
+
+def _calculation_method(rule_class: str, sentence: str, attrs: dict[str, str]) -> str | None:
+    words = folded_words(sentence)
+    if rule_class == "LeaveRule" and attrs.get("period") == "month":
+        if any(f" {w} " in words for w in ("tich luy", "cong don", "accrue", "accrues", "accrual")):
+            return "accrual_per_month"
+    if _PRORATA.search(sentence):
+        return "proportional_to_months_worked"
+    if re.search(r" (?:cu du|moi|every|every full) \d+ (?:nam|years) | tham nien | seniority ", words):
+        return "seniority_step"
+    if "rate" in attrs and any(f" {w} " in words for w in ("luong", "salary", "wage", "wages")):
+        return "percent_of_salary"
+    return None
+
+
+def is_example(text: str) -> bool:
+    """Does the text open a worked example ("Ví dụ:", "For example", "e.g.")?"""
+    head = " ".join(folded_words(text).split()[:2])
+    return head.startswith(("vi du", "example", "for example", "e g", "worked example"))
+
+
+# ---- Reading a whole document: lines with their context, then sentences and clauses ---------------------------
+
+_ITEM = re.compile(r"^(?P<indent>[ \t]*)(?:[-*+]|[a-zđ]\)|\d{1,2}[.)])\s+")
+_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}")
+_ABBREVIATIONS = frozenset({"e.g", "i.e", "tp", "vs", "no", "etc", "st", "mr", "ms", "dr"})
+
+
+@dataclass(frozen=True)
+class FoundRule:
+    rule_class: str
+    start: int  # offsets into the source text
+    end: int
+    attributes: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Line:
+    start: int  # offset of the line's content (after any list marker) in the source
+    end: int
+    contexts: tuple[str, ...]  # closest first: lead-in or table header, then the headings, deepest first
+    lead_in: str = ""
+    header: tuple[str, ...] | None = None  # table rows: the header's cells
+    example: bool = False  # under a heading such as "Ví dụ" / "Worked example"
+
+
+def read_lines(source: str) -> list[Line]:
+    """The text lines of a markdown source, each with the context it needs to be read alone."""
+    from indexes.markdown_tree import find_headings  # markdown_tree imports summaries; only needed here
+
+    raw = source.split("\n")
+    headings = {h.line: h for h in find_headings(raw)}
+    stack: list[tuple[int, str]] = []  # open headings: (level, title)
+    lead: tuple[str, int, bool] | None = None  # a line ending with ':' -> (text, indent, is a list item)
+    header: tuple[str, ...] | None = None
+    table_lead, lines, offset = "", [], 0
+    for number, text in enumerate(raw, start=1):
+        start, offset = offset, offset + len(text) + 1
+        if number in headings:
+            stack = [s for s in stack if s[0] < headings[number].level] + [
+                (headings[number].level, headings[number].title)
+            ]
+            lead = header = None
+            continue
+        titles = tuple(title for _, title in reversed(stack))
+        example = any(is_example(t) for t in titles)
+        if not text.strip():
+            continue
+        if text.lstrip().startswith("|"):
+            if header is None:
+                header, table_lead = (
+                    tuple(c.strip() for c in text.strip().strip("|").split("|")),
+                    lead[0] if lead else "",
+                )
+            elif not _TABLE_SEPARATOR.match(text):
+                lines.append(
+                    Line(
+                        start,
+                        start + len(text),
+                        (" ".join(header), table_lead, *titles),
+                        table_lead,
+                        header,
+                        example,
+                    )
+                )
+            continue
+        header = None
+        item = _ITEM.match(text)
+        content = text[item.end() :] if item else text.lstrip()
+        indent = len(item.group("indent")) if item else len(text) - len(text.lstrip())
+        under_lead = bool(item and lead and (not lead[2] or indent > lead[1]))
+        lead_in = lead[0] if under_lead and lead else ""
+        if not under_lead:
+            lead = None
+        if content.rstrip().endswith(":"):
+            lead = (content.strip(), indent, bool(item))
+        context = (lead_in, *titles) if lead_in else titles
+        lines.append(
+            Line(start + len(text) - len(content), start + len(text), context, lead_in, None, example)
+        )
+    return lines
+
+
+def _sentence_spans(text: str) -> list[tuple[int, int]]:
+    """Sentences of a line: split after . ! ? before a capital or digit, outside parentheses and abbreviations."""
+    spans, begin, depth = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch not in ".!?" or depth > 0 or i + 2 >= len(text) or not text[i + 1].isspace():
+            continue
+        following = text[i + 1 :].lstrip()[:1]
+        word = re.search(r"[\w.]*$", text[begin:i]).group(0).lower()
+        if (following.isupper() or following.isdigit() or following in '"“(') and word not in _ABBREVIATIONS:
+            spans.append((begin, i + 1))
+            begin = i + 1
+    return [*spans, (begin, len(text))]
+
+
+def _clauses(text: str, begin: int, end: int) -> list[tuple[int, int]]:
+    """Clauses split at ';' (outside parentheses); clauses without a quantity join the next one (or the last)."""
+    cuts, depth = [begin], 0
+    for i in range(begin, end):
+        depth += {"(": 1, ")": -1}.get(text[i], 0)
+        if text[i] == ";" and depth == 0:
+            cuts.append(i + 1)
+    groups: list[tuple[int, int]] = []
+    pending: int | None = None
+    for a, b in zip(cuts, [*cuts[1:], end], strict=True):
+        if find_quantities(text[a:b]):
+            groups.append((a if pending is None else pending, b))
+            pending = None
+        elif pending is None:
+            pending = a
+    if pending is not None and groups:
+        groups[-1] = (groups[-1][0], end)
+    return groups
+
+
+def _trim(text: str, a: int, b: int) -> tuple[int, int]:
+    while a < b and (text[a].isspace() or text[a] in "*_|"):
+        a += 1
+    while b > a and (text[b - 1].isspace() or text[b - 1] in ".;:,*_|"):
+        b -= 1
+    return a, b
+
+
+def _units(source: str, line: Line) -> list[tuple[int, int, bool]]:
+    """(start, end, is in an example) of the rule candidates of a line: its sentences' clauses, or a table row."""
+    if line.header is not None:
+        return [(*_trim(source, line.start, line.end), line.example)]
+    units, example = [], line.example
+    for s, e in _sentence_spans(source[line.start : line.end]):
+        example = example or is_example(source[line.start + s : line.start + e])
+        units += [
+            (*_trim(source, a, b), example) for a, b in _clauses(source, line.start + s, line.start + e)
+        ]
+    return units
+
+
+def find_rules(
+    source: str, lines: list[Line] | None = None, lo: int = 0, hi: int | None = None
+) -> list[FoundRule]:
+    """Rules within ``source[lo:hi]`` in source order (``lines`` = ``read_lines(source)``, to read once)."""
+    hi = len(source) if hi is None else hi
+    found: list[FoundRule] = []
+    for line in read_lines(source) if lines is None else lines:
+        if line.end <= lo or line.start >= hi:
+            continue
+        for start, end, example in _units(source, line):
+            start, end = _trim(source, max(start, lo), min(end, hi))  # a unit cut by the chunk's edge
+            text = source[start:end]
+            quantities = find_quantities(text) if start < end else []
+            kind = classify(text, list(line.contexts), any(q.kind == "time" for q in quantities))
+            if kind is None and line.header is not None:
+                kind = ("ExpenseNorm", "expense_norm")  # a table of amounts with no cue: an expense norm
+            if not quantities or kind is None:
+                continue
+            attrs = rule_attributes(*kind, text, line.lead_in)
+            if line.header is not None:
+                cells = [c.strip() for c in text.split("|")]
+                attrs["item"] = cells[0]
+                attrs |= {name: cell for name, cell in zip(line.header[1:], cells[1:], strict=False)
+                          if name and cell and name not in attrs}  # fmt: skip
+            if example:
+                attrs["example"] = "true"
+            found.append(FoundRule(kind[0], start, end, attrs))
+    return found

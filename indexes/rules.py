@@ -1,0 +1,297 @@
+"""Rule extraction with langextract: quantitative rules (leave days, hours, amounts, ...) with exact spans.
+
+Both ways run through ``lx.extract``, so chunking and alignment are langextract's own:
+
+- ``llm_mode() == "gemini"``: Gemini reads the prompt and few-shot examples of ``indexes.rule_examples``;
+- offline (default): ``OfflineRuleModel``, a langextract provider registered with its router, answers each
+  chunk's prompt with the rules that ``indexes.rule_patterns`` finds by pattern. No network, no key.
+
+langextract takes ~1 s to import (pandas), so it is imported inside the functions that need it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import json
+import logging
+import time
+import unicodedata
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from indexes.documents import Document
+from indexes.markdown_tree import TreeNode
+from indexes.settings import Settings
+
+log = logging.getLogger(__name__)
+
+OFFLINE_MODEL_ID = "quyche-rules-offline"
+_OFFLINE_MODEL_PATTERN = r"^quyche-rules"
+_MAX_CHAR_BUFFER = 1500  # characters per chunk sent to the model
+_RESOLVER_PARAMS = {"accept_match_lesser": False}
+
+
+@dataclass(frozen=True)
+class Rule:
+    rule_class: str  # "LeaveRule", ...
+    text: str  # the extraction's text (verbatim source span when aligned)
+    attributes: dict[str, str]
+    doc_id: str
+    node_id: str  # the tree node whose own line range holds the span (deepest such node)
+    start: int | None  # char offsets into Document.text (None when unaligned)
+    end: int | None
+    line_start: int | None  # 1-based lines of the span
+    line_end: int | None
+    alignment: str  # langextract's alignment_status name, e.g. "match_exact", or "unaligned"
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Rule:
+        return cls(**{**data, "attributes": {str(k): str(v) for k, v in data.get("attributes", {}).items()}})
+
+
+def extract_rules(doc: Document, root: TreeNode, settings: Settings) -> list[Rule]:
+    """Extract the rules of one document (offline provider or Gemini, by settings.llm_mode())."""
+    body_offset = _line_offset(doc.text, doc.body_start_line)
+    body, starts, ends = _nfc_with_offsets(doc.text[body_offset:])
+    if not body.strip():
+        return []
+    began = time.perf_counter()
+    mode = settings.llm_mode()
+    extractions = _extract_gemini(body, settings) if mode == "gemini" else _extract_offline(body)
+    line_starts = [0] + [i + 1 for i, ch in enumerate(doc.text) if ch == "\n"]
+    nodes = list(root.walk())
+    rules = []
+    for extraction in extractions:
+        interval, status = extraction.char_interval, extraction.alignment_status
+        if interval is None or status is None or interval.start_pos is None or interval.end_pos is None:
+            rules.append(_rule(doc, root.node_id, extraction, None, None, None, None, "unaligned"))
+            continue
+        start = body_offset + starts[interval.start_pos]
+        end = body_offset + ends[interval.end_pos - 1]
+        first = bisect.bisect_right(line_starts, start)
+        last = bisect.bisect_right(line_starts, end - 1)
+        node_id = _deepest_node(nodes, first) or root.node_id
+        rules.append(_rule(doc, node_id, extraction, start, end, first, last, status.value))
+    log.info("%s: %d rules (%s) in %.2f s", doc.doc_id, len(rules), mode, time.perf_counter() - began)
+    return rules
+
+
+def _rule(doc: Document, node_id: str, extraction: Any, start, end, first, last, alignment: str) -> Rule:
+    attributes = {str(k): v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+                  for k, v in (extraction.attributes or {}).items()}  # fmt: skip
+    text = doc.text[start:end] if start is not None else extraction.extraction_text
+    return Rule(
+        extraction.extraction_class, text, attributes, doc.doc_id, node_id, start, end, first, last, alignment
+    )
+
+
+def _line_offset(text: str, line: int) -> int:
+    offset = 0
+    for _ in range(line - 1):
+        newline = text.find("\n", offset)
+        if newline < 0:
+            return len(text)
+        offset = newline + 1
+    return offset
+
+
+def _nfc_with_offsets(text: str) -> tuple[str, list[int], list[int]]:
+    """NFC text, and for each of its characters the start and end offsets of its source in ``text``.
+
+    Documents are NFC already (``indexes.documents``); this keeps spans right for one that is not, since
+    NFC/NFD mismatches would otherwise leave every span unaligned or shifted.
+    """
+    if unicodedata.is_normalized("NFC", text):
+        return text, list(range(len(text))), list(range(1, len(text) + 1))
+    parts: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    i = 0
+    while i < len(text):
+        j = i + 1
+        while j < len(text) and unicodedata.combining(text[j]):
+            j += 1
+        piece = unicodedata.normalize("NFC", text[i:j])
+        parts.append(piece)
+        starts.extend([i] * len(piece))
+        ends.extend([j] * len(piece))
+        i = j
+    return "".join(parts), starts, ends
+
+
+def _deepest_node(nodes: list[TreeNode], line: int) -> str | None:
+    holding = [n for n in nodes if n.line_start <= line <= n.line_end]
+    return max(holding, key=lambda n: n.level).node_id if holding else None
+
+
+# ---- The two ways through lx.extract ---------------------------------------------------------------------------
+
+
+def _extract_offline(body: str) -> list:
+    import langextract as lx
+
+    from indexes.rule_examples import PROMPT, build_examples
+
+    model = offline_model(source_text=body)
+    annotated = lx.extract(
+        body,
+        prompt_description=PROMPT,
+        examples=build_examples(),
+        model=model,
+        fence_output=False,
+        use_schema_constraints=False,
+        max_char_buffer=_MAX_CHAR_BUFFER,
+        tokenizer=_tokenizer(),
+        resolver_params={**_RESOLVER_PARAMS, "suppress_parse_errors": False},
+        show_progress=False,
+    )
+    return list(annotated.extractions or [])
+
+
+def _extract_gemini(body: str, settings: Settings) -> list:
+    import langextract as lx
+
+    from indexes.rule_examples import PROMPT, build_examples
+
+    assert settings.google_api_key is not None, "llm_mode() is 'gemini' only with a key"
+    annotated = lx.extract(
+        body,
+        prompt_description=PROMPT,
+        examples=build_examples(),
+        model_id=settings.gemini_model,
+        api_key=settings.google_api_key.get_secret_value(),
+        extraction_passes=2,
+        max_char_buffer=_MAX_CHAR_BUFFER,
+        tokenizer=_tokenizer(),
+        resolver_params=dict(_RESOLVER_PARAMS),
+        language_model_params={"http_options": {"timeout": int(settings.llm_timeout_s * 1000)}},
+        show_progress=False,
+    )
+    return list(annotated.extractions or [])
+
+
+@functools.cache
+def _tokenizer() -> Any:
+    """langextract's regex tokenizer, keeping "1.000.000" and "0,5" as one number token.
+
+    langextract ends a sentence at every '.' token, so with its own tokenizer a chunk can start inside an
+    amount ("000 đồng"); both extractors use this one for chunking and alignment alike.
+    """
+    from langextract.core import tokenizer as tk
+
+    class NumberTokenizer(tk.RegexTokenizer):
+        def tokenize(self, text: str) -> tk.TokenizedText:
+            tokenized = super().tokenize(text)
+            merged: list[tk.Token] = []
+            for token in tokenized.tokens:
+                if len(merged) >= 2 and token.token_type == tk.TokenType.NUMBER:
+                    number, mark = merged[-2], merged[-1]
+                    if (
+                        number.token_type == tk.TokenType.NUMBER
+                        and text[mark.char_interval.start_pos : mark.char_interval.end_pos] in (".", ",")
+                        and number.char_interval.end_pos == mark.char_interval.start_pos
+                        and mark.char_interval.end_pos == token.char_interval.start_pos
+                    ):
+                        merged.pop()
+                        number.char_interval = tk.CharInterval(number.char_interval.start_pos, token.char_interval.end_pos)
+                        continue
+                merged.append(token)
+            for index, token in enumerate(merged):
+                token.index = index
+            tokenized.tokens = merged
+            return tokenized
+
+    return NumberTokenizer()
+
+
+def chunk_from_prompt(prompt: str, last_example_text: str) -> str:
+    """The chunk a langextract prompt asks about.
+
+    langextract renders ``description, "Examples", (Q: example, A: answer)..., "Q: " + chunk, "A: "`` joined by
+    newlines. Answers hold no blank line, so the chunk starts at the first blank-line "Q: " after the last
+    example's question; searching from the end instead would be fooled by a chunk that itself holds "Q: ".
+    """
+    end = len(prompt) - len("\nA: ") if prompt.endswith("\nA: ") else len(prompt)
+    anchor = prompt.find(f"Q: {last_example_text}")
+    if anchor >= 0:
+        question = prompt.find("\n\nQ: ", anchor + len(last_example_text))
+        if question >= 0:
+            return prompt[question + len("\n\nQ: ") : end]
+    log.warning("prompt without the expected examples; taking the text after its last 'Q: '")
+    return prompt[prompt.rfind("Q: ", 0, end) + len("Q: ") : end]
+
+
+@functools.cache
+def _offline_model_class() -> type:
+    """The offline provider class, defined at first use so that importing this module stays cheap."""
+    from langextract.core import base_model, types
+
+    from indexes.rule_examples import example_texts
+    from indexes.rule_patterns import find_rules, read_lines
+
+    class OfflineRuleModel(base_model.BaseLanguageModel):
+        """A deterministic, rule-based langextract provider: answers each chunk with pattern-found rules.
+
+        ``source_text`` (the whole text being extracted) lets it read a chunk with its context: the headings,
+        list lead-ins and table headers that precede it. Without it, the chunk is read alone.
+        """
+
+        def __init__(self, model_id: str = OFFLINE_MODEL_ID, source_text: str | None = None, **kwargs: Any):
+            kwargs.pop("api_key", None)  # no key needed, none kept
+            super().__init__(**kwargs)
+            self.model_id = model_id
+            self._source = source_text
+            self._lines = read_lines(source_text) if source_text else None
+            self._cursor = 0
+            self._last_example = example_texts()[-1]
+
+        def infer(
+            self, batch_prompts: Sequence[str], **kwargs: Any
+        ) -> Iterator[Sequence[types.ScoredOutput]]:
+            for prompt in batch_prompts:
+                yield [types.ScoredOutput(score=1.0, output=self._answer(prompt))]
+
+        def _answer(self, prompt: str) -> str:
+            chunk = chunk_from_prompt(prompt, self._last_example)
+            source, lines, offset = chunk, None, self._locate(chunk)
+            if offset is not None:
+                source, lines = self._source, self._lines
+            else:
+                offset = 0
+            items = [
+                {
+                    rule.rule_class: source[rule.start : rule.end],
+                    f"{rule.rule_class}_attributes": rule.attributes,
+                }
+                for rule in find_rules(source, lines, offset, offset + len(chunk))
+            ]
+            payload = json.dumps({"extractions": items}, ensure_ascii=False, indent=1)
+            return f"```json\n{payload}\n```" if self.requires_fence_output else payload
+
+        def _locate(self, chunk: str) -> int | None:
+            """Where the chunk lies in the source: chunks arrive in order, so search on from the last one."""
+            if self._source is None:
+                return None
+            found = self._source.find(chunk, self._cursor)
+            if found < 0:
+                found = self._source.find(chunk)
+            if found < 0:
+                return None
+            self._cursor = found + len(chunk)
+            return found
+
+    OfflineRuleModel.__module__ = __name__
+    return OfflineRuleModel
+
+
+def offline_model(source_text: str | None = None) -> Any:
+    """The offline provider, resolved through langextract's router (registered here, again after a clear())."""
+    from langextract.providers import router
+
+    router.register(_OFFLINE_MODEL_PATTERN, priority=20)(_offline_model_class())
+    return router.resolve(OFFLINE_MODEL_ID)(model_id=OFFLINE_MODEL_ID, source_text=source_text)

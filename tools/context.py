@@ -1,0 +1,57 @@
+"""What a tool call runs against: the settings, the caller's tenant and the published indexes (lazy)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from indexes.article_index import ArticleIndex
+from indexes.retrieval import Retriever, visible_tenants
+from indexes.settings import Settings
+from indexes.store import IndexStore
+
+
+@dataclass
+class ToolContext:
+    settings: Settings
+    tenant: str = "global"
+    today: dt.date | None = None  # fixed "today" for reproducible answers (tests, evals)
+    embedder: object | None = field(default=None, repr=False)  # share one loaded model between contexts
+
+    @cached_property
+    def store(self) -> IndexStore:
+        return IndexStore(self.settings.index_dir)
+
+    @cached_property
+    def retriever(self) -> Retriever:
+        return Retriever(self.settings, self.store, self.embedder)
+
+    @cached_property
+    def articles(self) -> ArticleIndex:
+        return ArticleIndex(self.store.dir)
+
+    @cached_property
+    def rules(self) -> list:  # list[indexes.rules.Rule]
+        from indexes.rules import Rule
+
+        out = []
+        for doc_id in self.visible_documents():
+            path = self.store.dir / "entities" / f"{doc_id}.json"
+            if path.exists():
+                out += [Rule.from_dict(r) for r in json.loads(path.read_text(encoding="utf-8"))]
+        return out
+
+    @property
+    def tenants(self) -> tuple[str, ...]:
+        return visible_tenants(self.tenant)
+
+    def visible_documents(self) -> list[str]:
+        return [d.doc_id for d in self.store.documents.values() if d.tenant in self.tenants]
+
+    def is_visible(self, node_id: str) -> bool:
+        return node_id.split(":", 1)[0] in self.visible_documents()
+
+    def on_date(self) -> dt.date:
+        return self.today or dt.date.today()

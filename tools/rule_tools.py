@@ -1,0 +1,113 @@
+"""lookup_rules: the quantitative rules extracted from the regulations (langextract), grounded to characters."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+from pydantic import BaseModel, Field
+
+from indexes.lexical import BM25
+from indexes.text import fold, search_terms, title_coverage
+from tools.context import ToolContext
+from tools.errors import ToolFailure, clip
+
+EXAMPLE_WEIGHT = 0.6  # worked examples rank after the rules they illustrate
+_AMOUNT_RE = re.compile(r"\b(bao nhieu|toi da|how much|how many|maximum)\b")
+
+
+class RuleHit(BaseModel):
+    rule_class: str
+    rule_type: str | None
+    text: str
+    attributes: dict[str, str]
+    doc_id: str
+    node_id: str
+    section: str
+    start: int | None
+    end: int | None
+    line_start: int | None
+    line_end: int | None
+    score: float
+
+
+class RuleResult(BaseModel):
+    query: str
+    rules: list[RuleHit]
+
+
+def lookup_rules(
+    ctx: ToolContext,
+    query: Annotated[str, Field(min_length=1, max_length=500, description="What the rule is about.")],
+    rule_type: Annotated[
+        str | None,
+        Field(
+            description="Filter by class or type, e.g. 'LeaveRule', 'annual_leave', 'ExpenseNorm', 'LoanRule'."
+        ),
+    ] = None,
+    doc_id: Annotated[str | None, Field(description="Limit to one document.")] = None,
+    k: Annotated[int, Field(ge=1, le=20)] = 5,
+) -> RuleResult | ToolFailure:
+    """Look up the rules stated in the regulations — entitlements, durations, amounts, limits, conditions
+    (e.g. annual leave days, marriage leave, overtime caps, per-diem by grade, loan ceilings). Each rule comes
+    with its exact source span: document, node, character offsets, line numbers and the quoted text."""
+    if doc_id and doc_id not in ctx.visible_documents():
+        return ToolFailure(error="unknown_doc_id", message=f"no document {doc_id!r}")
+    wanted = fold(rule_type) if rule_type else None
+    rules = [
+        r
+        for r in ctx.rules
+        if (doc_id is None or r.doc_id == doc_id)
+        and (wanted is None or wanted in (fold(r.rule_class), fold(r.attributes.get("rule_type", ""))))
+    ]
+    if not rules:
+        return RuleResult(query=query, rules=[])
+    sections = [ctx.store.node(r.node_id) for r in rules]
+    expanded = ctx.retriever.enhance(query).expanded
+    if _AMOUNT_RE.search(fold(query)):  # regulations state amounts as "mức ..." ("mức hỗ trợ", "mức cho vay")
+        expanded += " mức"
+    docs = [
+        search_terms(" ".join([s.title if s else "", *r.attributes.values(), r.text]))
+        for r, s in zip(rules, sections, strict=True)
+    ]
+    lexical = BM25(docs).scores(search_terms(expanded, query=True))
+    top = max(lexical) or 1.0
+    # Where the passage search puts each section: semantic evidence the short rule texts lack.
+    ranked_nodes = [
+        h.node_id for h in ctx.retriever.search(query, k=10, mode=_search_mode(ctx), tenant=ctx.tenant)
+    ]
+    scores = []
+    for rule, section, lex in zip(rules, sections, lexical, strict=True):
+        score = lex / top + title_coverage(section.title if section else "", expanded)
+        if rule.node_id in ranked_nodes:
+            score += 1.0 / (1 + ranked_nodes.index(rule.node_id))
+        if rule.attributes.get("example") == "true":
+            score *= EXAMPLE_WEIGHT
+        scores.append(score if lex > 0 else 0.0)
+    order = sorted(range(len(rules)), key=lambda i: -scores[i])[:k]
+    limit = max(200, ctx.settings.max_tool_output_chars // k - 300)
+    return RuleResult(
+        query=query,
+        rules=[
+            RuleHit(
+                rule_class=rules[i].rule_class,
+                rule_type=rules[i].attributes.get("rule_type"),
+                text=clip(rules[i].text, limit),
+                attributes=rules[i].attributes,
+                doc_id=rules[i].doc_id,
+                node_id=rules[i].node_id,
+                section=sections[i].title if sections[i] else "",
+                start=rules[i].start,
+                end=rules[i].end,
+                line_start=rules[i].line_start,
+                line_end=rules[i].line_end,
+                score=round(scores[i], 4),
+            )
+            for i in order
+            if scores[i] > 0
+        ],
+    )
+
+
+def _search_mode(ctx: ToolContext) -> str:
+    return "hybrid" if ctx.store.manifest.get("vectors") else "keyword"

@@ -1,0 +1,142 @@
+"""search (hybrid / vector / keyword over chunks) and lookup_article ("Điều 7", a title, a glossary term)."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from tools.context import ToolContext
+from tools.errors import Suggestion, ToolFailure, clip
+
+
+class SearchHit(BaseModel):
+    doc_id: str
+    node_id: str
+    title: str
+    title_path: list[str]
+    line_start: int
+    line_end: int
+    score: float
+    scope: str
+    text: str
+
+
+class SearchResult(BaseModel):
+    query: str
+    mode: str
+    expansions: list[str]
+    hits: list[SearchHit]
+
+
+class ArticleHit(BaseModel):
+    node_id: str
+    doc_id: str
+    title: str
+    title_path: list[str]
+    line_start: int
+    line_end: int
+    match: str
+    clause: str | None = None
+    text: str
+
+
+class ArticleResult(BaseModel):
+    ref: str
+    matches: list[ArticleHit]
+
+
+def search(
+    ctx: ToolContext,
+    query: Annotated[str, Field(min_length=1, max_length=1000, description="The question or keywords.")],
+    k: Annotated[int, Field(ge=1, le=20, description="How many passages to return.")] = 5,
+    mode: Annotated[
+        Literal["hybrid", "vector", "keyword"],
+        Field(description="hybrid (default: BM25 + vectors fused by RRF), vector, or keyword (BM25)."),
+    ] = "hybrid",
+) -> SearchResult | ToolFailure:
+    """Find the passages of the regulations most relevant to a question (Vietnamese or English, with or without
+    diacritics). Returns passages with document, node id, section title, line range, score and text."""
+    hits = ctx.retriever.search(query, k=k, mode=mode, tenant=ctx.tenant)
+    per_hit = max(200, ctx.settings.max_tool_output_chars // max(1, len(hits)) - 200)
+    return SearchResult(
+        query=query,
+        mode=mode,
+        expansions=ctx.retriever.enhance(query).expansions,
+        hits=[
+            SearchHit(
+                doc_id=h.doc_id,
+                node_id=h.node_id,
+                title=h.title,
+                title_path=h.title_path,
+                line_start=h.line_start,
+                line_end=h.line_end,
+                score=h.score,
+                scope=h.scope,
+                text=clip(h.text, per_hit),
+            )
+            for h in hits
+        ],
+    )
+
+
+def _clause_text(text: str, clause: str | None) -> str:
+    """The numbered clause "N." of an article's text, when present."""
+    if not clause:
+        return text
+    lines = text.split("\n")
+    start = next((i for i, ln in enumerate(lines) if re.match(rf"^\s*(?:#+\s*)?{clause}[.)]\s", ln)), None)
+    if start is None:
+        return text
+    end = next(
+        (i for i in range(start + 1, len(lines)) if re.match(r"^\s*(?:#+\s*)?\d+[.)]\s", lines[i])),
+        len(lines),
+    )
+    return "\n".join(lines[start:end]).strip()
+
+
+def lookup_article(
+    ctx: ToolContext,
+    ref: Annotated[
+        str,
+        Field(
+            min_length=1, max_length=300, description="'Điều 7', 'điều 7 khoản 2', a section title or a term."
+        ),
+    ],
+    doc_id: Annotated[str | None, Field(description="Limit to one document.")] = None,
+) -> ArticleResult | ToolFailure:
+    """Look up an article by number ("Điều 7", "điều 7 khoản 2"), a section title ("Thời giờ làm việc") or a
+    glossary term ("BHXH"): exact matches first, then fuzzy. Returns the matching sections with their text."""
+    if doc_id and doc_id not in ctx.visible_documents():
+        return ToolFailure(error="unknown_doc_id", message=f"no document {doc_id!r}")
+    matches = ctx.articles.lookup(ref, ctx.tenants, doc_id)
+    if not matches:
+        ids = ctx.articles.suggestions(ref, ctx.tenants)
+        return ToolFailure(
+            error="not_found",
+            message=f"no article or section matches {ref!r}",
+            suggestions=[
+                Suggestion(node_id=i, title=ctx.store.nodes[i].title) for i in ids if i in ctx.store.nodes
+            ],
+        )
+    per_hit = max(300, ctx.settings.max_tool_output_chars // len(matches) - 200)
+    out = []
+    for m in matches:
+        node = ctx.store.nodes[m.node_id]
+        full = "\n\n".join(n.text for n in node.walk())  # an article with sub-sections: all of it
+        text = _clause_text(full, m.clause)
+        out.append(
+            ArticleHit(
+                node_id=node.node_id,
+                doc_id=node.doc_id,
+                title=node.title,
+                title_path=node.title_path,
+                line_start=node.line_start,
+                line_end=node.line_end if not node.children else node.subtree_line_end,
+                match=m.match,
+                clause=m.clause,
+                text=clip(text, per_hit),
+            )
+        )
+    return ArticleResult(ref=ref, matches=out)
