@@ -20,7 +20,7 @@ REFUSAL_VI = (
 )
 # Words every regulation uses: they do not show that a passage is about the question's topic.
 DOMAIN_GENERIC = frozenset(
-    "chinh sach quy dinh quy che cong ty nhan vien nguoi lao dong nld theo ve viec cua tai nao "
+    "chinh sach quy dinh quy che cong ty nguoi lao dong nld theo ve viec cua tai nao "
     "duoc phai bi tien ngay thang nam so muc policy company employee employees rule rules regulation "
     "regulations staff get days day".split()
 )
@@ -95,32 +95,51 @@ def coverage(passage: Passage, terms: Terms) -> float:
     return max(own, alt)
 
 
-def units(text: str) -> list[str]:
-    """Sentences, list items and table rows of a passage, without markdown markup or clip notes."""
-    out = []
-    for line in _CLIP_RE.sub("", text).split("\n"):
-        line = line.strip()
-        if not line or re.fullmatch(r"[|:\-\s]+", line) or line.startswith("#"):
-            continue
-        if _INJECTION_RE.search(fold(line)):
+def split_units(text: str) -> list[tuple[str, str]]:
+    """(unit, context) pairs: sentences, list items and table rows, without markup or clip notes.
+
+    A table row's context is the table's header and the sentence that introduces the table, so that
+    "Nhóm 3 – Nhân viên | 250.000 đồng/ngày" can be matched to a question about per-diem.
+    """
+    out: list[tuple[str, str]] = []
+    lines = [ln.strip() for ln in _CLIP_RE.sub("", text).split("\n")]
+    header, intro = "", ""
+    for i, line in enumerate(lines):
+        if (
+            not line
+            or re.fullmatch(r"[|:\-\s]+", line)
+            or line.startswith("#")
+            or _INJECTION_RE.search(fold(line))
+        ):
             continue
         if line.startswith("|"):
-            out.append(" | ".join(c.strip() for c in line.strip("|").split("|")))
-        else:
-            out += [
-                u for u in sentences(re.sub(r"^[-*+]\s+|\*\*", "", line)) if not _INJECTION_RE.search(fold(u))
-            ]
+            cells = " | ".join(c.strip() for c in line.strip("|").split("|"))
+            if i + 1 < len(lines) and re.fullmatch(r"\|?[\s:|-]+\|?", lines[i + 1] or "x"):
+                header = cells  # the header row: context for the rows below, not a unit itself
+                continue
+            out.append((cells, f"{intro} {header}"))
+            continue
+        header = ""
+        for unit in sentences(re.sub(r"^[-*+]\s+|\*\*", "", line)):
+            if not _INJECTION_RE.search(fold(unit)):
+                out.append((unit, ""))
+                intro = unit
     return out
+
+
+def units(text: str) -> list[str]:
+    return [u for u, _ in split_units(text)]
 
 
 def _rank_units(
     passages: list[Passage], terms: Terms, quantity: bool
 ) -> list[tuple[float, Passage, int, str]]:
-    candidates = [(p, i, u) for p in passages for i, u in enumerate(units(p.text))]
+    split = [(p, i, u, c) for p in passages for i, (u, c) in enumerate(split_units(p.text))]
+    candidates = [(p, i, u) for p, i, u, _ in split]
     if not candidates:
         return []
     all_terms = terms.words | terms.extra_words | terms.bigrams | terms.extra_bigrams
-    padded_units = [f" {' '.join(_words(u, terms.accented))} " for _, _, u in candidates]
+    padded_units = [f" {' '.join(_words(f'{u} {c}', terms.accented))} " for _, _, u, c in split]
     df = {t: sum(1 for pu in padded_units if f" {t} " in pu) for t in all_terms}
     idf = {t: math.log(1 + len(candidates) / (1 + df[t])) for t in all_terms}
     scored = []
@@ -159,7 +178,7 @@ def compose(
     picked = sorted({x[2] for x in same})
     all_units = units(top[1].text)
     for i in list(picked):  # a unit that introduces a list ("... như sau:") needs its items
-        if all_units[i].rstrip().endswith(":"):
+        if all_units[i].rstrip().endswith(":") and not any(j in picked for j in range(i + 1, i + 4)):
             picked += [j for j in range(i + 1, min(i + 4, len(all_units))) if j not in picked]
     quote = " ".join(all_units[i] for i in sorted(set(picked)))
     parts = [f"Theo {top[1].title}: {quote} [{top[1].node_id}]"]

@@ -1,17 +1,18 @@
 """The rule vocabulary (classes, rule types, cue words), the extraction prompt and its few-shot examples.
 
 One table serves both extractors: the prompt lists its classes and rule types for Gemini, and the offline
-provider (``indexes.rule_patterns``) classifies a sentence by the cue words of the first row that matches.
-Cue words are folded (lower case, no diacritics, see ``indexes.text.fold``) and matched as whole words.
+provider (``indexes.rule_patterns``) classifies a sentence by the cue words found in it and in its section
+(``classify``). Cue words are folded (lower case, no diacritics, see ``indexes.text.fold``) and matched as
+whole words; multi-word cues avoid folding collisions ("cưới"/"cuối", "vay"/"vậy", "mất"/"mặt").
 """
 
 from __future__ import annotations
 
-import re
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from indexes.text import fold
+from indexes.text import folded_words
 
 if TYPE_CHECKING:  # langextract costs ~1 s to import; the examples import it lazily
     from langextract.core.data import ExampleData
@@ -61,7 +62,10 @@ RULE_KINDS: tuple[RuleKind, ...] = (
     ),
     RuleKind("LeaveRule", "unpaid_leave", ("nghi khong huong luong", "unpaid leave")),
     RuleKind(
-        "LeaveRule", "probation_accrual", ("thu viec", "probation"), _LEAVE_WORDS + ("tich luy", "accru")
+        "LeaveRule",
+        "probation_accrual",
+        ("thu viec", "probation"),
+        _LEAVE_WORDS + ("tich luy", "accrual", "accrues", "accrue", "accrued"),
     ),
     RuleKind(
         "LeaveRule", "leave_accrual", ("tich luy", "cong don", "accrue", "accrues", "accrual"), _LEAVE_WORDS
@@ -94,13 +98,14 @@ RULE_KINDS: tuple[RuleKind, ...] = (
         "working_hours",
         ("gio lam viec", "ca lam viec", "nghi trua", "working hours", "working time", "lunch break"),
     ),
+    RuleKind("ExpenseNorm", "business_travel", ("cong tac phi", "business trip", "business travel")),
     RuleKind(
         "BenefitRule", "travel_support", ("du lich", "nghi mat", "company trip", "holiday trip", "travel")
     ),
     RuleKind(
         "ExpenseNorm",
         "expense_norm",
-        ("dinh muc", "cong tac phi", "cong tac", "chi phi", "business trip", "expense", "expenses"),
+        ("dinh muc", "cong tac", "chi phi", "expense", "expenses"),
         weak=True,
     ),
     RuleKind(
@@ -112,39 +117,52 @@ RULE_KINDS: tuple[RuleKind, ...] = (
     RuleKind("LeaveRule", "leave", ("nghi phep", "leave"), weak=True),
 )
 
-RULE_CLASSES: tuple[str, ...] = tuple(dict.fromkeys(kind.rule_class for kind in RULE_KINDS))
+RULE_CLASSES = (
+    "LeaveRule",
+    "WorkingTimeRule",
+    "BenefitRule",
+    "ExpenseNorm",
+    "LoanRule",
+    "DisciplineRule",
+    "ProbationRule",
+)
 
 
-def folded_words(text: str) -> str:
-    """' word word ' of folded text, for whole-word cue matching."""
-    return " " + " ".join(re.findall(r"[a-z0-9]+", fold(text))) + " "
+@functools.lru_cache(maxsize=4096)  # headings and lead-ins are matched once per sentence under them
+def cue_words(text: str) -> str:
+    """' word word ' of folded words, so that f" {cue} " in it matches whole words only."""
+    return f" {' '.join(folded_words(text))} "
 
 
-def match_kind(text: str, weak: bool = False) -> RuleKind | None:
-    """The first kind (of the given strength) whose cue words appear in ``text``."""
-    words = folded_words(text)
-    for kind in RULE_KINDS:
-        if kind.weak != weak or not any(f" {cue} " in words for cue in kind.cues):
-            continue
-        if not kind.requires or any(f" {word} " in words for word in kind.requires):
-            return kind
-    return None
+def match_kinds(text: str, weak: bool = False) -> list[RuleKind]:
+    """The kinds (of the given strength) whose cue words appear in ``text``, in table order."""
+    words = cue_words(text)
+    return [
+        kind
+        for kind in RULE_KINDS
+        if kind.weak == weak
+        and any(f" {cue} " in words for cue in kind.cues)
+        and (not kind.requires or any(f" {word} " in words for word in kind.requires))
+    ]
 
 
 def classify(sentence: str, contexts: list[str], has_time: bool) -> tuple[str, str] | None:
     """(class, rule_type) of a sentence from its own cues and its contexts (closest first: lead-in, headings).
 
-    A specific kind named by the sentence wins when it belongs to the same class as the context's (the context
-    says "leave", the sentence says which leave); otherwise the context decides, as the section is the topic.
-    Generic words count only when nothing specific matched; a clock time alone means working hours.
+    The context (the section) names the topic; the sentence may name a more specific kind of the same class
+    (the section says "working time", the sentence says "late"); between equals (taxi, hotel) the section's
+    wins. A sentence under no cued context keeps its own kind. Generic words count only when nothing specific
+    matched; a clock time alone means working hours.
     """
-    own = match_kind(sentence)
-    around = next((k for k in map(match_kind, contexts) if k), None)
-    kind = own if own and (around is None or around.rule_class == own.rule_class) else around
+    own = match_kinds(sentence)
+    around = next((kinds[0] for kinds in map(match_kinds, contexts) if kinds), None)
+    same_class = [k for k in own if around is None or k.rule_class == around.rule_class]
+    kind = same_class[0] if same_class else around
+    if around in own and kind is not None and not kind.requires:  # equals, not a refinement
+        kind = around
     if kind is None:
-        kind = match_kind(sentence, weak=True) or next(
-            (k for c in contexts if (k := match_kind(c, True))), None
-        )
+        weak = (kinds[0] for text in (sentence, *contexts) if (kinds := match_kinds(text, weak=True)))
+        kind = next(weak, None)
     if kind is not None:
         return kind.rule_class, kind.rule_type
     return ("WorkingTimeRule", "working_hours") if has_time else None
@@ -168,6 +186,7 @@ Lớp và rule_type:
 Quy tắc:
 - extraction_text phải được chép NGUYÊN VĂN từ văn bản (một câu hoặc một vế câu, hoặc một dòng bảng), không diễn đạt lại,
   không trùng lặp và theo đúng thứ tự xuất hiện trong văn bản.
+- Lớp theo chủ đề của mục (tiêu đề Điều, Chương) khi câu không tự nêu rõ; câu nêu loại cụ thể hơn cùng lớp thì theo câu.
 - Không trích câu không có con số (căn cứ pháp lý, ngày ban hành, số hiệu văn bản cũng không phải quy định).
 - Thuộc tính (chuỗi): rule_type; quantity (con số nguyên văn); duration hoặc amount, rate, count, distance, time,
   start_time, end_time (giá trị chuẩn hóa: 3.000.000 đồng → 3000000; 8 giờ 30 → 08:30); unit (day, working_day, hour,
@@ -203,17 +222,17 @@ _EXAMPLES: tuple[tuple[str, tuple[tuple[str, str, dict[str, str]], ...]], ...] =
         ),
     ),
     (
-        "### Điều 9. Làm thêm giờ và đi muộn\n"
-        "- Giờ làm việc buổi sáng: từ 8h00 đến 12h00.\n"
+        "### Điều 9. Thời giờ làm việc\n"
+        "- Buổi sáng: từ 8h00 đến 12h00.\n"
         "- Nếu làm thêm giờ vào ngày nghỉ hằng tuần, nhân viên được trả ít nhất 200% tiền lương.\n"
-        "- Nhân viên đi muộn quá 05 lần trong một tháng thì bị khiển trách.",
+        "### Điều 10. Xử lý kỷ luật\n"
+        "Nhân viên đi muộn quá 05 lần trong một tháng thì bị khiển trách.",
         (
             (
                 "WorkingTimeRule",
-                "Giờ làm việc buổi sáng: từ 8h00 đến 12h00",
-                {"rule_type": "working_hours", "quantity": "8h00", "time": "08:00"}
-                | {"start_time": "08:00", "end_time": "12:00", "unit": "time"}
-                | {"condition": "Giờ làm việc buổi sáng"},
+                "Buổi sáng: từ 8h00 đến 12h00",
+                {"rule_type": "working_hours", "quantity": "8h00", "start_time": "08:00", "end_time": "12:00"}
+                | {"unit": "time", "condition": "Buổi sáng"},
             ),
             (
                 "WorkingTimeRule",
@@ -225,26 +244,33 @@ _EXAMPLES: tuple[tuple[str, tuple[tuple[str, str, dict[str, str]], ...]], ...] =
             (
                 "DisciplineRule",
                 "Nhân viên đi muộn quá 05 lần trong một tháng thì bị khiển trách",
-                {"rule_type": "discipline", "quantity": "05 lần", "count": "5", "unit": "times"}
-                | {"period": "month"},
+                {
+                    "rule_type": "discipline",
+                    "quantity": "05 lần",
+                    "count": "5",
+                    "unit": "times",
+                    "period": "month",
+                },
             ),
         ),
     ),
     (
-        "## Travel expenses\n"
+        "## Business trip expenses\n"
         "| Item | Manager | Staff |\n|---|---|---|\n| Hotel room | 80 USD/night | 50 USD/night |\n"
+        "## Staff loans\n"
         "Employees may borrow up to 20.000.000 đồng from the loan fund.",
         (
             (
                 "ExpenseNorm",
                 "Hotel room | 80 USD/night | 50 USD/night",
-                {"rule_type": "lodging", "quantity": "80 USD", "amount": "80", "unit": "USD"}
-                | {
+                {
+                    "rule_type": "lodging",
+                    "quantity": "80 USD",
+                    "amount": "80",
+                    "unit": "USD",
                     "period": "night",
-                    "item": "Hotel room",
-                    "Manager": "80 USD/night",
-                    "Staff": "50 USD/night",
-                },
+                }
+                | {"item": "Hotel room", "Manager": "80 USD/night", "Staff": "50 USD/night"},
             ),
             (
                 "LoanRule",

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from indexes.rule_examples import classify, folded_words
+from indexes.markdown_tree import find_headings
+from indexes.rule_examples import classify, cue_words
 
 _NUM = r"\d{1,3}(?:[.,]\d{3})+(?!\d)|\d+(?:[.,]\d+)?"
 _WORD_NUMBERS = {
@@ -53,16 +54,19 @@ _QUANTITY_RES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("time", re.compile(rf"{_B}{_H}\s*giờ(?=\s+(?:sáng|chiều|tối))", re.I)),
     (
         "amount",
-        re.compile(rf"{_B}(?P<n>{_NUM})\s*(?P<mult>triệu|tỷ|nghìn|ngàn)(?:\s*(?:đồng|VNĐ|VND))?{_E}", re.I),
+        re.compile(rf"{_B}(?P<n>{_NUM})\s*(?P<mult>triệu|tỷ|nghìn|ngàn)(?:\s*(?:đồng|VNĐ|VND))?(?!\w)", re.I),
     ),
     ("amount", re.compile(rf"{_B}(?P<n>{_NUM})\s*(?P<cur>đồng|VNĐ|VND|đ|USD|US\$|\$)(?!\w)", re.I)),
     ("amount", re.compile(rf"(?P<cur>USD|\$)\s?(?P<n>{_NUM}){_E}")),
     ("rate", re.compile(rf"{_B}(?P<n>{_NUM})\s*%")),
-    ("distance", re.compile(rf"{_B}{_COUNT}\s*km{_E}", re.I)),
-    ("count", re.compile(rf"{_B}{_COUNT}\s*(?P<u>{_alternatives(_COUNTS)}){_E}", re.I)),
+    ("distance", re.compile(rf"{_B}{_COUNT}\s*km(?!\w)", re.I)),
+    ("count", re.compile(rf"{_B}{_COUNT}\s*(?P<u>{_alternatives(_COUNTS)})(?!\w)", re.I)),
     (
         "duration",
-        re.compile(rf"{_B}{_COUNT}\s+(?:(?:full|consecutive)\s+)?(?P<u>{_alternatives(_UNITS)}){_E}", re.I),
+        re.compile(
+            rf"{_B}{_COUNT}\s+(?:(?:full|consecutive|extra|additional|more|usable)\s+)?(?P<u>{_alternatives(_UNITS)})(?!\w)",
+            re.I,
+        ),
     ),
 )
 _PERIOD_AFTER = re.compile(
@@ -81,12 +85,12 @@ _PAID = re.compile(
     r"hưởng (?:nguyên )?lương|được trả lương|có lương|\bpaid\b|full (?:contract )?(?:pay|salary)", re.I
 )
 _CONDITION = re.compile(
-    r"(?<!\w)(trong trường hợp|trường hợp|nếu|khi|sau khi|trước khi|trong thời gian|chưa đủ|từ đủ|cứ đủ|đủ|if|when|"
+    r"(?<!\w)(trong trường hợp|trường hợp|nếu|khi|sau khi|trước khi|trong thời gian|(?:chưa |từ |cứ )?đủ(?= \d| điều kiện)|if|when|"
     r"unless|during|provided that|with (?:fewer|less) than|who (?:has|have))(?!\w)",
     re.I,
 )
 _APPLIES = re.compile(
-    r"(?<!\w)(đối với|áp dụng (?:đối với|cho)|dành cho|applies to|apply to|for)\s+(?!(?:every|each|the|a|an|\d)\b)",
+    r"(?<!\w)(đối với|áp dụng (?:đối với|cho)|dành cho|applies to|apply to|for)\s+(?!(?:every|each|the|a|an|this|that|these|those|up|at|\d)\b)",
     re.I,
 )
 _PHRASE_STOP = re.compile(r"\s(?:thì|then|được|bằng|là|is|are|receives?|may|must|shall)\s", re.I)
@@ -136,8 +140,9 @@ def _value(match: re.Match[str], kind: str) -> tuple[str, str]:
 
 
 def find_quantities(sentence: str) -> list[Quantity]:
-    """Quantities of a sentence in reading order."""
+    """Quantities of a sentence in reading order; "trong 01 tháng" after a quantity is its period, not another."""
     found: list[Quantity] = []
+    period_spans: list[tuple[int, int]] = []
     for kind, pattern in _QUANTITY_RES:
         for match in pattern.finditer(sentence):
             start, end = match.span()
@@ -146,21 +151,22 @@ def find_quantities(sentence: str) -> list[Quantity]:
             after = _PERIOD_AFTER.match(sentence[end:])
             word = after and (after.group("word") or after.group("chain").split("/")[-1])
             period = _PERIODS.get(word.strip().lower()) if word else None
+            if after:
+                period_spans.append((end, end + after.end()))
             found.append(Quantity(kind, sentence[start:end], *_value(match, kind), start, end, period))
-    return sorted(found, key=lambda q: q.start)
+    kept = [q for q in found if not any(a <= q.start < b for a, b in period_spans)]
+    return sorted(kept, key=lambda q: q.start)
 
 
-def _phrase(
-    sentence: str, start: int, body: int, at_head: bool, stops: tuple[int, ...] = (), commas: bool = True
-) -> str:
+def _phrase(sentence: str, start: int, body: int, stops: tuple[int, ...] = (), commas: bool = True) -> str:
     """The phrase a marker at ``start`` opens (its words begin at ``body``).
 
-    It runs to 'thì'/'then' or a verb, else to the clause end; a comma ends it at the head of a sentence
-    (the main clause follows) or before a long segment, not inside a short list ("ông nội, bà nội, ...").
+    It runs to 'thì'/'then' or a verb, else to the clause end or the closing parenthesis; a comma ends it
+    before a long segment (the main clause), not inside a short list ("ông nội, bà nội, ...").
     """
-    end_of_clause = re.search(r"[;:|]|\.(?!\d)", sentence[body:])
-    limit = body + end_of_clause.start() if end_of_clause else len(sentence)
-    limit = min([limit, *(s for s in stops if s > body)])
+    end_of_clause = re.search(r"[;:|]|(?<![a-z]\.[a-z])\.(?!\d|[a-z]\.)", sentence[body:])  # not in "e.g."
+    clause_end = body + end_of_clause.start() if end_of_clause else len(sentence)
+    limit = min([clause_end, *(s for s in stops if s > body)])
     first_word = re.compile(r"\s*\S+").match(sentence, body, limit)  # the phrase keeps at least one word
     stop = _PHRASE_STOP.search(sentence, first_word.end() if first_word else limit, limit)
     limit = stop.start() if stop else limit
@@ -171,9 +177,9 @@ def _phrase(
         depth += {"(": 1, ")": -1}.get(sentence[i], 0)
         if depth < 0:  # the marker was inside parentheses: they close the phrase
             break
-        if commas and sentence[i] == "," and depth == 0 and not sentence[i + 1 : i + 2].isdigit():
-            if len(re.split(r"[,;:.]", sentence[i + 1 : limit])[0].split()) >= 4:
-                break
+        at_comma = commas and sentence[i] == "," and depth == 0 and not sentence[i + 1 : i + 2].isdigit()
+        if at_comma and len(re.split(r"[,;:.]", sentence[i + 1 : clause_end])[0].split()) >= 4:
+            break
         i += 1
     return sentence[start:i].strip()[:200]
 
@@ -241,7 +247,7 @@ def rule_attributes(rule_class: str, rule_type: str, sentence: str, lead_in: str
 
 def _is_label(text: str) -> bool:
     """'Kết hôn: nghỉ 03 ngày' - a short situation before a colon, not a list intro or an example opener."""
-    words = folded_words(text)
+    words = cue_words(text)
     return (
         len(text.split()) <= 6
         and not find_quantities(text)
@@ -251,10 +257,10 @@ def _is_label(text: str) -> bool:
 
 
 def _calculation_method(rule_class: str, sentence: str, attrs: dict[str, str]) -> str | None:
-    words = folded_words(sentence)
-    if rule_class == "LeaveRule" and attrs.get("period") == "month":
-        if any(f" {w} " in words for w in ("tich luy", "cong don", "accrue", "accrues", "accrual")):
-            return "accrual_per_month"
+    words = cue_words(sentence)
+    accrues = any(f" {w} " in words for w in ("tich luy", "cong don", "accrue", "accrues", "accrual"))
+    if rule_class == "LeaveRule" and attrs.get("period") == "month" and accrues:
+        return "accrual_per_month"
     if _PRORATA.search(sentence):
         return "proportional_to_months_worked"
     if re.search(r" (?:cu du|moi|every|every full) \d+ (?:nam|years) | tham nien | seniority ", words):
@@ -266,7 +272,7 @@ def _calculation_method(rule_class: str, sentence: str, attrs: dict[str, str]) -
 
 def is_example(text: str) -> bool:
     """Does the text open a worked example ("Ví dụ:", "For example", "e.g.")?"""
-    head = " ".join(folded_words(text).split()[:2])
+    head = " ".join(cue_words(text).split()[:2])
     return head.startswith(("vi du", "example", "for example", "e g", "worked example"))
 
 
@@ -297,8 +303,6 @@ class Line:
 
 def read_lines(source: str) -> list[Line]:
     """The text lines of a markdown source, each with the context it needs to be read alone."""
-    from indexes.markdown_tree import find_headings  # markdown_tree imports summaries; only needed here
-
     raw = source.split("\n")
     headings = {h.line: h for h in find_headings(raw)}
     stack: list[tuple[int, str]] = []  # open headings: (level, title)
@@ -308,32 +312,22 @@ def read_lines(source: str) -> list[Line]:
     for number, text in enumerate(raw, start=1):
         start, offset = offset, offset + len(text) + 1
         if number in headings:
-            stack = [s for s in stack if s[0] < headings[number].level] + [
-                (headings[number].level, headings[number].title)
-            ]
+            heading = headings[number]
+            stack = [*(s for s in stack if s[0] < heading.level), (heading.level, heading.title)]
             lead = header = None
+            continue
+        if not text.strip():
+            header = None  # a blank line ends a table (not a list: items may be spaced)
             continue
         titles = tuple(title for _, title in reversed(stack))
         example = any(is_example(t) for t in titles)
-        if not text.strip():
-            continue
         if text.lstrip().startswith("|"):
+            cells = tuple(c.strip() for c in text.strip().strip("|").split("|"))
             if header is None:
-                header, table_lead = (
-                    tuple(c.strip() for c in text.strip().strip("|").split("|")),
-                    lead[0] if lead else "",
-                )
+                header, table_lead = cells, lead[0] if lead else ""
             elif not _TABLE_SEPARATOR.match(text):
-                lines.append(
-                    Line(
-                        start,
-                        start + len(text),
-                        (" ".join(header), table_lead, *titles),
-                        table_lead,
-                        header,
-                        example,
-                    )
-                )
+                context = (" ".join(header), table_lead, *titles)
+                lines.append(Line(start, start + len(text), context, table_lead, header, example))
             continue
         header = None
         item = _ITEM.match(text)
@@ -346,9 +340,8 @@ def read_lines(source: str) -> list[Line]:
         if content.rstrip().endswith(":"):
             lead = (content.strip(), indent, bool(item))
         context = (lead_in, *titles) if lead_in else titles
-        lines.append(
-            Line(start + len(text) - len(content), start + len(text), context, lead_in, None, example)
-        )
+        content_start = start + len(text) - len(content)
+        lines.append(Line(content_start, start + len(text), context, lead_in, None, example))
     return lines
 
 

@@ -17,13 +17,14 @@ import json
 import logging
 import time
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from indexes.documents import Document
-from indexes.markdown_tree import TreeNode
-from indexes.settings import Settings
+if TYPE_CHECKING:  # annotations only: importing this module stays cheap for readers of stored rules
+    from indexes.documents import Document
+    from indexes.markdown_tree import TreeNode
+    from indexes.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -55,9 +56,13 @@ class Rule:
 
 
 def extract_rules(doc: Document, root: TreeNode, settings: Settings) -> list[Rule]:
-    """Extract the rules of one document (offline provider or Gemini, by settings.llm_mode())."""
+    """Extract the rules of one document (offline provider or Gemini, by settings.llm_mode()).
+
+    Extraction runs over the body (after the front matter), NFC-normalised; offsets and lines refer to
+    ``doc.text``. Rules come in source order. With Gemini, langextract's errors (network, quota) propagate.
+    """
     body_offset = _line_offset(doc.text, doc.body_start_line)
-    body, starts, ends = _nfc_with_offsets(doc.text[body_offset:])
+    body, to_source = _nfc_with_offsets(doc.text[body_offset:])
     if not body.strip():
         return []
     began = time.perf_counter()
@@ -71,12 +76,13 @@ def extract_rules(doc: Document, root: TreeNode, settings: Settings) -> list[Rul
         if interval is None or status is None or interval.start_pos is None or interval.end_pos is None:
             rules.append(_rule(doc, root.node_id, extraction, None, None, None, None, "unaligned"))
             continue
-        start = body_offset + starts[interval.start_pos]
-        end = body_offset + ends[interval.end_pos - 1]
+        start = body_offset + to_source(interval.start_pos)
+        end = body_offset + to_source(interval.end_pos - 1, end=True)
         first = bisect.bisect_right(line_starts, start)
         last = bisect.bisect_right(line_starts, end - 1)
         node_id = _deepest_node(nodes, first) or root.node_id
         rules.append(_rule(doc, node_id, extraction, start, end, first, last, status.value))
+    rules.sort(key=lambda r: (r.start is None, r.start or 0))  # a second Gemini pass appends its finds
     log.info("%s: %d rules (%s) in %.2f s", doc.doc_id, len(rules), mode, time.perf_counter() - began)
     return rules
 
@@ -100,19 +106,20 @@ def _line_offset(text: str, line: int) -> int:
     return offset
 
 
-def _nfc_with_offsets(text: str) -> tuple[str, list[int], list[int]]:
-    """NFC text, and for each of its characters the start and end offsets of its source in ``text``.
+def _nfc_with_offsets(text: str) -> tuple[str, Callable[..., int]]:
+    """NFC text, and a map from its offsets to ``text``'s: ``f(i)`` where character i starts, ``f(i, end=True)``
+    where it ends.
 
-    Documents are NFC already (``indexes.documents``); this keeps spans right for one that is not, since
-    NFC/NFD mismatches would otherwise leave every span unaligned or shifted.
+    Documents are NFC already (``indexes.documents``); this keeps spans right for one that is not: an NFC/NFD
+    mismatch between the text and what langextract aligns would leave spans unaligned or shifted.
     """
     if unicodedata.is_normalized("NFC", text):
-        return text, list(range(len(text))), list(range(1, len(text) + 1))
+        return text, lambda i, end=False: i + 1 if end else i
     parts: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
     i = 0
-    while i < len(text):
+    while i < len(text):  # one starter and its combining marks at a time
         j = i + 1
         while j < len(text) and unicodedata.combining(text[j]):
             j += 1
@@ -121,7 +128,7 @@ def _nfc_with_offsets(text: str) -> tuple[str, list[int], list[int]]:
         starts.extend([i] * len(piece))
         ends.extend([j] * len(piece))
         i = j
-    return "".join(parts), starts, ends
+    return "".join(parts), lambda i, end=False: ends[i] if end else starts[i]
 
 
 def _deepest_node(nodes: list[TreeNode], line: int) -> str | None:
@@ -177,36 +184,34 @@ def _extract_gemini(body: str, settings: Settings) -> list:
 
 @functools.cache
 def _tokenizer() -> Any:
-    """langextract's regex tokenizer, keeping "1.000.000" and "0,5" as one number token.
+    """langextract's regex tokenizer, plus one-token numbers ("1.000.000", "0,5") and abbreviations ("e.g.").
 
     langextract ends a sentence at every '.' token, so with its own tokenizer a chunk can start inside an
-    amount ("000 đồng"); both extractors use this one for chunking and alignment alike.
+    amount ("000 đồng") or a parenthesis; both extractors use this one for chunking and alignment alike.
     """
+    import regex
     from langextract.core import tokenizer as tk
 
-    class NumberTokenizer(tk.RegexTokenizer):
+    pattern = regex.compile(
+        r"(?P<number>\d+(?:[.,]\d+)+|\d+)|(?P<word>(?:[^\W\d_]\.){2,}|[^\W\d_]+)|([^\w\s]|_)\3*"
+    )
+    kinds = {"number": tk.TokenType.NUMBER, "word": tk.TokenType.WORD}
+
+    class RegulationTokenizer(tk.Tokenizer):
         def tokenize(self, text: str) -> tk.TokenizedText:
-            tokenized = super().tokenize(text)
-            merged: list[tk.Token] = []
-            for token in tokenized.tokens:
-                if len(merged) >= 2 and token.token_type == tk.TokenType.NUMBER:
-                    number, mark = merged[-2], merged[-1]
-                    if (
-                        number.token_type == tk.TokenType.NUMBER
-                        and text[mark.char_interval.start_pos : mark.char_interval.end_pos] in (".", ",")
-                        and number.char_interval.end_pos == mark.char_interval.start_pos
-                        and mark.char_interval.end_pos == token.char_interval.start_pos
-                    ):
-                        merged.pop()
-                        number.char_interval = tk.CharInterval(number.char_interval.start_pos, token.char_interval.end_pos)
-                        continue
-                merged.append(token)
-            for index, token in enumerate(merged):
-                token.index = index
-            tokenized.tokens = merged
+            tokenized = tk.TokenizedText(text=text)
+            previous_end = 0
+            for index, match in enumerate(pattern.finditer(text)):
+                start, end = match.span()
+                after_newline = index > 0 and (
+                    text.find("\n", previous_end, start) >= 0 or text.find("\r", previous_end, start) >= 0
+                )
+                kind = kinds.get(match.lastgroup, tk.TokenType.PUNCTUATION)
+                tokenized.tokens.append(tk.Token(index, kind, tk.CharInterval(start, end), after_newline))
+                previous_end = end
             return tokenized
 
-    return NumberTokenizer()
+    return RegulationTokenizer()
 
 
 def chunk_from_prompt(prompt: str, last_example_text: str) -> str:

@@ -67,6 +67,11 @@ class Settings(BaseSettings):
     rrf_k: int = Field(60, ge=1, description="Reciprocal Rank Fusion constant.")
     candidate_pool: int = Field(30, ge=1, description="Hits taken from each retriever before fusion.")
 
+    # Serving (MCP over HTTP and /retrieve)
+    mcp_token: SecretStr | None = Field(None, description="Bearer token required by the HTTP server.")
+    mcp_host: str = "127.0.0.1"
+    mcp_port: int = Field(8765, ge=1, le=65535)
+
     # Tokens
     token_encoding: str = Field("o200k_base", description="tiktoken encoding for token counts.")
 

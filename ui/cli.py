@@ -99,6 +99,69 @@ def cmd_trace(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_mcp(args: argparse.Namespace) -> int:
+    from ui.mcp_server import build_server, check_bind
+
+    settings = _settings(args)
+    server = build_server(settings)
+    if args.transport == "stdio":
+        server.run(transport="stdio", show_banner=False)
+        return 0
+    host = args.host or settings.mcp_host
+    check_bind(host, settings)
+    server.run(transport="http", host=host, port=args.port or settings.mcp_port, show_banner=False)
+    return 0
+
+
+def cmd_ui(args: argparse.Namespace) -> int:
+    import subprocess
+    from pathlib import Path as _Path
+
+    app = _Path(__file__).with_name("streamlit_app.py")
+    command = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        str(app),
+        "--server.address",
+        args.host,
+        "--server.port",
+        str(args.port),
+        "--server.headless",
+        "true",
+        "--browser.gatherUsageStats",
+        "false",
+    ]
+    return subprocess.call(command)
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    import datetime as dt
+
+    from evals.harness import STRATEGIES, run_eval
+    from evals.report import save, to_markdown
+
+    settings = _settings(args)
+    if args.mode:
+        settings = settings.model_copy(update={"llm_provider": args.mode})
+    strategies = tuple(args.strategies.split(",")) if args.strategies else STRATEGIES
+    unknown = set(strategies) - set(STRATEGIES)
+    if unknown:
+        print(
+            f"error: unknown strategies {sorted(unknown)}; choose from {', '.join(STRATEGIES)}",
+            file=sys.stderr,
+        )
+        return 2
+    today = dt.date.fromisoformat(args.today) if args.today else None
+    result = run_eval(settings, strategies, today=today)
+    print(to_markdown(result))
+    if not args.no_save:
+        md, js = save(result)
+        print(f"saved {md} and {js}", file=sys.stderr)
+    return 0
+
+
 def cmd_tree(args: argparse.Namespace) -> int:
     from indexes.store import IndexStore
 
@@ -175,6 +238,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--args", default="{}", help="JSON object of arguments")
     p.add_argument("--tenant", help="tenant whose documents the tool may see (default: settings)")
     p.set_defaults(func=cmd_tool)
+
+    p = sub.add_parser("mcp", help="serve the tools over MCP (stdio for desktop assistants, or HTTP)")
+    p.add_argument("--transport", choices=["stdio", "http"], default="stdio")
+    p.add_argument("--host", help="HTTP bind address (default 127.0.0.1; others need QUYCHE_MCP_TOKEN)")
+    p.add_argument("--port", type=int, help="HTTP port (default 8765)")
+    p.set_defaults(func=cmd_mcp)
+
+    p = sub.add_parser("ui", help="start the Streamlit chat")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8501)
+    p.set_defaults(func=cmd_ui)
+
+    p = sub.add_parser("eval", help="run the golden set: retrieval metrics per strategy and answer metrics")
+    p.add_argument("--mode", choices=["offline", "gemini"], help="model for the agent (default: settings)")
+    p.add_argument("--strategies", help="comma-separated: tree,bm25,vector,hybrid,agent (default all)")
+    p.add_argument("--today", help="fixed 'today' (YYYY-MM-DD) for reproducible date answers")
+    p.add_argument("--no-save", action="store_true", help="do not write evals/reports/")
+    p.set_defaults(func=cmd_eval)
 
     p = sub.add_parser("tree", help="print a document's heading tree with node ids (no id: list documents)")
     p.add_argument("doc_id", nargs="?")

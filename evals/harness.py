@@ -1,0 +1,205 @@
+"""``quyche eval``: run the golden set through each retrieval strategy and the full agent; report metrics."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from agent.assistant import Assistant
+from evals.golden import GoldenItem, load_golden
+from evals.metrics import first_hit_rank, ndcg_at, percentile, recall_at, reciprocal_rank
+from indexes.settings import Settings
+from indexes.store import IndexStore
+from indexes.tree_search import TreeLexicalIndex
+from tools.context import ToolContext
+
+STRATEGIES = ("tree", "bm25", "vector", "hybrid", "agent")
+RETRIEVAL_DEPTH = 10
+
+
+def is_hit_factory(store: IndexStore, expected: list[str]):
+    """A node counts when it is an expected node or inside one's subtree."""
+    wanted = set(expected)
+
+    def is_hit(node_id: str) -> bool:
+        node = store.node(node_id)
+        while node is not None:
+            if node.node_id in wanted:
+                return True
+            node = store.node(node.parent_id) if node.parent_id else None
+        return False
+
+    return is_hit
+
+
+def node_ranking(strategy: str, ctx: ToolContext, question: str, tree: TreeLexicalIndex) -> list[str]:
+    if strategy == "tree":
+        return [h.node.node_id for h in tree.search(question, k=RETRIEVAL_DEPTH)]
+    mode = {"bm25": "keyword", "vector": "vector", "hybrid": "hybrid"}[strategy]
+    hits = ctx.retriever.search(question, k=RETRIEVAL_DEPTH * 2, mode=mode, tenant=ctx.tenant)
+    return list(dict.fromkeys(h.node_id for h in hits))[:RETRIEVAL_DEPTH]
+
+
+@dataclass
+class StrategyScores:
+    ranks: list[int | None] = field(default_factory=list)
+    ndcg: list[float] = field(default_factory=list)
+    latency_ms: list[float] = field(default_factory=list)
+
+    def summary(self) -> dict[str, float]:
+        n = len(self.ranks) or 1
+        return {
+            "recall@1": round(sum(recall_at(r, 1) for r in self.ranks) / n, 4),
+            "recall@5": round(sum(recall_at(r, 5) for r in self.ranks) / n, 4),
+            "mrr": round(sum(reciprocal_rank(r) for r in self.ranks) / n, 4),
+            "ndcg@5": round(sum(self.ndcg) / n, 4),
+            "p50_ms": round(percentile(self.latency_ms, 50), 1),
+            "p95_ms": round(percentile(self.latency_ms, 95), 1),
+        }
+
+
+@dataclass
+class EvalResult:
+    retrieval: dict[str, dict[str, float]]
+    answers: dict[str, float]
+    failures: list[dict[str, Any]]
+    per_item: list[dict[str, Any]]
+    meta: dict[str, Any]
+
+
+def _score_retrieval(items, strategies, ctx, store) -> tuple[dict[str, StrategyScores], list[dict]]:
+    tree = TreeLexicalIndex(store)
+    scores = {s: StrategyScores() for s in strategies if s != "agent"}
+    failures = []
+    for item in items:
+        if item.refuse or not item.expected_nodes:
+            continue
+        is_hit = is_hit_factory(store, item.expected_nodes)
+        for strategy, acc in scores.items():
+            started = time.perf_counter()
+            ranked = node_ranking(strategy, ctx, item.question, tree)
+            acc.latency_ms.append((time.perf_counter() - started) * 1000)
+            rank = first_hit_rank(ranked, is_hit)
+            acc.ranks.append(rank)
+            acc.ndcg.append(ndcg_at(ranked, is_hit, len(item.expected_nodes)))
+            if rank is None or rank > 5:
+                failures.append(
+                    {
+                        "kind": f"retrieval:{strategy}",
+                        "id": item.id,
+                        "question": item.question,
+                        "expected": item.expected_nodes,
+                        "got": ranked[:5],
+                    }
+                )
+    return scores, failures
+
+
+def _score_agent(items: list[GoldenItem], assistant: Assistant, store: IndexStore, traces: Path):
+    rows, failures, retrieval = [], [], StrategyScores()
+    for item in items:
+        started = time.perf_counter()
+        answer = assistant.ask(item.question)
+        latency = (time.perf_counter() - started) * 1000
+        trace = [
+            json.loads(x)
+            for x in (traces / f"{answer.run_id}.jsonl").read_text(encoding="utf-8").splitlines()
+        ]
+        ok = item.answer_ok(answer.answer, answer.refused)
+        cited = [c.node_id for c in answer.citations]
+        row = {
+            "id": item.id,
+            "seed": item.seed,
+            "category": item.category,
+            "lang": item.lang,
+            "ok": ok,
+            "refused": answer.refused,
+            "should_refuse": item.refuse,
+            "grounded": not answer.ungrounded_numbers,
+            "tool_calls": len(answer.tool_calls),
+            "llm_calls": trace[-1].get("llm_calls", 0),
+            "latency_ms": round(latency, 1),
+            "cited": cited,
+        }
+        rows.append(row)
+        if item.expected_nodes and not item.refuse:
+            is_hit = is_hit_factory(store, item.expected_nodes)
+            rank = first_hit_rank(cited, is_hit)
+            retrieval.ranks.append(rank)
+            retrieval.ndcg.append(ndcg_at(cited, is_hit, len(item.expected_nodes)))
+            retrieval.latency_ms.append(latency)
+        if not ok:
+            failures.append(
+                {
+                    "kind": "answer",
+                    "id": item.id,
+                    "question": item.question,
+                    "expected": item.must_contain or ("refusal" if item.refuse else ""),
+                    "must_not_contain": item.must_not_contain,
+                    "got": answer.answer[:400],
+                }
+            )
+    return rows, failures, retrieval
+
+
+def answer_metrics(rows: list[dict]) -> dict[str, float]:
+    n = len(rows) or 1
+    refused = [r for r in rows if r["refused"]]
+    should = [r for r in rows if r["should_refuse"]]
+    answered = [r for r in rows if not r["refused"]]
+    seeds = [r for r in rows if r["seed"]]
+    return {
+        "accuracy": round(sum(r["ok"] for r in rows) / n, 4),
+        "seed_accuracy": round(sum(r["ok"] for r in seeds) / (len(seeds) or 1), 4),
+        "refusal_precision": round(sum(r["should_refuse"] for r in refused) / (len(refused) or 1), 4),
+        "refusal_recall": round(sum(r["refused"] for r in should) / (len(should) or 1), 4),
+        "groundedness": round(sum(r["grounded"] for r in answered) / (len(answered) or 1), 4),
+        "tool_calls_per_question": round(sum(r["tool_calls"] for r in rows) / n, 2),
+        "llm_calls_per_question": round(sum(r["llm_calls"] for r in rows) / n, 2),
+        "latency_p50_ms": round(percentile([r["latency_ms"] for r in rows], 50), 1),
+        "latency_p95_ms": round(percentile([r["latency_ms"] for r in rows], 95), 1),
+        "questions": len(rows),
+    }
+
+
+def run_eval(
+    settings: Settings, strategies=STRATEGIES, today: dt.date | None = None, items=None, assistant=None
+) -> EvalResult:
+    items = items if items is not None else load_golden()
+    assistant = assistant or Assistant(settings, today=today)
+    store = IndexStore(settings.index_dir)
+    ctx = ToolContext(settings, today=today, embedder=assistant.embedder)
+    scores, failures = _score_retrieval(items, strategies, ctx, store)
+    retrieval = {name: acc.summary() for name, acc in scores.items()}
+    answers: dict[str, float] = {}
+    rows: list[dict] = []
+    if "agent" in strategies:
+        rows, agent_failures, agent_retrieval = _score_agent(
+            items, assistant, store, settings.data_dir / "traces"
+        )
+        retrieval["agent"] = agent_retrieval.summary()
+        answers = answer_metrics(rows)
+        failures += agent_failures
+    meta = {
+        "date": dt.date.today().isoformat(),
+        "git_sha": _git_sha(),
+        "llm_mode": settings.llm_mode(),
+        "items": len(items),
+        "build_id": store.build_id,
+    }
+    return EvalResult(retrieval, answers, failures, rows, meta)
+
+
+def _git_sha() -> str:
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, timeout=5
+        )
+        return out.stdout.strip() or "unknown"
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"

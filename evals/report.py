@@ -1,0 +1,48 @@
+"""Markdown and JSON reports of an eval run."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+
+from evals.harness import EvalResult
+
+REPORT_DIR = Path(__file__).with_name("reports")
+
+
+def to_markdown(result: EvalResult) -> str:
+    m = result.meta
+    lines = [f"# Eval {m['date']} ({m['git_sha']}, {m['llm_mode']}, {m['items']} questions)", ""]
+    metrics = ["recall@1", "recall@5", "mrr", "ndcg@5", "p50_ms", "p95_ms"]
+    lines += [
+        "## Retrieval",
+        "",
+        "| strategy | " + " | ".join(metrics) + " |",
+        "|---" * (len(metrics) + 1) + "|",
+    ]
+    for name, values in result.retrieval.items():
+        lines.append(f"| {name} | " + " | ".join(str(values[k]) for k in metrics) + " |")
+    if result.answers:
+        lines += ["", "## Answers (agent)", "", "| metric | value |", "|---|---|"]
+        lines += [f"| {k} | {v} |" for k, v in result.answers.items()]
+        by_category: dict[str, list[bool]] = {}
+        for row in result.per_item:
+            by_category.setdefault(row["category"], []).append(row["ok"])
+        lines += ["", "| category | accuracy | n |", "|---|---|---|"]
+        lines += [f"| {c} | {sum(v) / len(v):.2f} | {len(v)} |" for c, v in sorted(by_category.items())]
+    lines += ["", f"## Failures ({len(result.failures)})", ""]
+    for f in result.failures:
+        lines.append(
+            f"- **{f['kind']}** `{f['id']}` {f['question']!r} — expected {f['expected']}; got {f['got']!r}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def save(result: EvalResult, directory: Path = REPORT_DIR) -> tuple[Path, Path]:
+    directory.mkdir(parents=True, exist_ok=True)
+    stem = f"{result.meta['date']}-{result.meta['git_sha']}-{result.meta['llm_mode']}"
+    md, js = directory / f"{stem}.md", directory / f"{stem}.json"
+    md.write_text(to_markdown(result), encoding="utf-8")
+    js.write_text(json.dumps(asdict(result), ensure_ascii=False, indent=1), encoding="utf-8")
+    return md, js

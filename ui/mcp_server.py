@@ -1,0 +1,159 @@
+"""FastMCP server: the six registry tools, ``ask`` (the full agent), resources, and ``POST /retrieve``.
+
+A thin adapter: tools come from ``tools.registry.ALL`` (same names and schemas as in the agent); errors become
+``ToolError``. Over HTTP every request needs the bearer token from settings (``QUYCHE_MCP_TOKEN``).
+"""
+
+from __future__ import annotations
+
+import hmac
+import inspect
+import json
+import logging
+from typing import Annotated, Any, get_type_hints
+
+from fastmcp import FastMCP
+from fastmcp.exceptions import ToolError
+from fastmcp.server.auth.auth import AccessToken, TokenVerifier
+from pydantic import Field
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from agent.assistant import Assistant
+from indexes.settings import Settings
+from tools.context import ToolContext
+from tools.registry import ALL, ToolSpec, run_tool
+from ui.retrieve_api import RetrieveError, retrieve
+
+log = logging.getLogger(__name__)
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+class BearerTokens(TokenVerifier):
+    """Static bearer tokens (compared in constant time), each mapped to the tenant it may see."""
+
+    def __init__(self, tokens: dict[str, str]) -> None:
+        super().__init__()
+        self._tokens = tokens
+
+    def tenant_of(self, token: str | None) -> str | None:
+        for known, tenant in self._tokens.items():
+            if token is not None and hmac.compare_digest(known.encode(), token.encode()):
+                return tenant
+        return None
+
+    async def verify_token(self, token: str) -> AccessToken | None:
+        tenant = self.tenant_of(token)
+        if tenant is None:
+            return None
+        return AccessToken(token=token, client_id=f"tenant:{tenant}", scopes=[], claims={"tenant": tenant})
+
+
+def _tenant(settings: Settings) -> str:
+    """The caller's tenant: from its access token over HTTP, else the settings' tenant."""
+    from fastmcp.server.dependencies import get_access_token
+
+    try:
+        token = get_access_token()
+    except RuntimeError:
+        token = None
+    return (token.claims or {}).get("tenant", settings.tenant) if token else settings.tenant
+
+
+def _as_mcp_tool(spec: ToolSpec, settings: Settings, assistant: Assistant):
+    """A plain function with the tool's signature minus ``ctx``, calling the registry."""
+
+    def call(**kwargs: Any) -> dict:
+        ctx = ToolContext(
+            settings, tenant=_tenant(settings), embedder=assistant.embedder, today=assistant.today
+        )
+        run = run_tool(ctx, spec.tool_name, kwargs)
+        if run.error:
+            raise ToolError(json.dumps(run.result, ensure_ascii=False))
+        return run.result
+
+    hints = get_type_hints(spec.fn, include_extras=True)
+    params = [p for name, p in inspect.signature(spec.fn).parameters.items() if name != "ctx"]
+    call.__signature__ = inspect.Signature(params, return_annotation=dict)
+    call.__annotations__ = {p.name: hints[p.name] for p in params} | {"return": dict}
+    call.__name__ = spec.tool_name
+    call.__doc__ = spec.description
+    return call
+
+
+def build_server(
+    settings: Settings, assistant: Assistant | None = None, tokens: dict[str, str] | None = None
+) -> FastMCP:
+    """The MCP server. ``tokens`` (token -> tenant) turn on bearer auth for HTTP."""
+    assistant = assistant or Assistant(settings)
+    if tokens is None and settings.mcp_token is not None:
+        tokens = {settings.mcp_token.get_secret_value(): settings.tenant}
+    verifier = BearerTokens(tokens) if tokens else None
+    mcp = FastMCP("quyche", instructions="Quy Chế: company regulations with citations.", auth=verifier)
+
+    for spec in ALL:
+        mcp.tool(_as_mcp_tool(spec, settings, assistant), name=spec.tool_name, description=spec.description)
+
+    @mcp.tool(name="ask")
+    def ask(
+        question: Annotated[
+            str, Field(min_length=1, max_length=2000, description="The employee's question.")
+        ],
+        thread_id: Annotated[str | None, Field(description="Continue a conversation.")] = None,
+    ) -> dict:
+        """Answer a question about the company's regulations with the full agent: a cited answer
+        {answer, citations[], tool_calls[], refused, ...}. Pass thread_id to ask a follow-up."""
+        return assistant.ask(question, thread_id=thread_id, tenant=_tenant(settings)).model_dump(mode="json")
+
+    @mcp.resource("quyche://documents", name="documents", mime_type="application/json")
+    def documents() -> str:
+        """The documents of the corpus: ids, titles, descriptions."""
+        ctx = ToolContext(settings, tenant=_tenant(settings))
+        return json.dumps(run_tool(ctx, "navigate_tree", {}).result, ensure_ascii=False)
+
+    @mcp.resource("quyche://tree/{doc_id}", name="document_tree", mime_type="application/json")
+    def document_tree(doc_id: str) -> str:
+        """One document's heading tree (node ids, titles, line ranges)."""
+        ctx = ToolContext(settings, tenant=_tenant(settings))
+        if doc_id not in ctx.visible_documents():
+            raise ToolError(f"no document {doc_id!r}")
+        return json.dumps(_compact(ctx.store.tree(doc_id)), ensure_ascii=False)
+
+    @mcp.custom_route("/retrieve", methods=["POST"])
+    async def retrieve_route(request: Request) -> JSONResponse:
+        header = request.headers.get("authorization", "")
+        token = header[7:] if header.lower().startswith("bearer ") else None
+        tenant = verifier.tenant_of(token) if verifier else settings.tenant
+        if tenant is None:
+            return JSONResponse(
+                {"error": "unauthorized", "message": "missing or wrong bearer token"}, status_code=401
+            )
+        try:
+            body = json.loads(await request.body() or b"null")
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            return JSONResponse(
+                {"error": "bad_request", "message": f"malformed JSON: {exc}"}, status_code=400
+            )
+        ctx = ToolContext(settings, tenant=tenant, embedder=assistant.embedder)
+        try:
+            return JSONResponse(retrieve(ctx, body))
+        except RetrieveError as exc:
+            return JSONResponse({"error": "bad_request", "message": str(exc)}, status_code=400)
+
+    return mcp
+
+
+def _compact(node) -> dict:
+    return {
+        "node_id": node.node_id,
+        "title": node.title,
+        "line_start": node.line_start,
+        "line_end": node.line_end,
+        "children": [_compact(c) for c in node.children],
+    }
+
+
+def check_bind(host: str, settings: Settings, tokens: dict | None = None) -> None:
+    """Refuse to expose the server beyond this machine without a token."""
+    if host not in LOOPBACK and settings.mcp_token is None and not tokens:
+        raise ValueError(f"refusing to listen on {host} without a token: set QUYCHE_MCP_TOKEN")
