@@ -12,17 +12,11 @@ import re
 from dataclasses import dataclass
 
 from agent.evidence import Passage, calculator_result, passages_from_run
-from indexes.text import QUERY_STOPWORDS, fold, nfc, sentences
+from indexes.text import GENERIC_WORDS, QUERY_STOPWORDS, fold, has_diacritics, nfc, sentences
 
 REFUSAL_VI = (
     "Tôi không tìm thấy quy định nào trong tài liệu của công ty trả lời câu hỏi này. "
     "Bạn có thể hỏi bộ phận Nhân sự để được hướng dẫn."
-)
-# Words every regulation uses: they do not show that a passage is about the question's topic.
-DOMAIN_GENERIC = frozenset(
-    "chinh sach quy dinh quy che cong ty nguoi lao dong nld theo ve viec cua tai nao "
-    "duoc phai bi tien ngay thang nam so muc policy company employee employees rule rules regulation "
-    "regulations staff get days day".split()
 )
 # Sentences that address the assistant instead of employees: quoting them would pass the attack on.
 _INJECTION_RE = re.compile(
@@ -33,6 +27,9 @@ _INJECTION_RE = re.compile(
 _CLIP_RE = re.compile(r"\s*… \[đã cắt \d+ ký tự[^\]]*\]")
 _NUMBER_RE = re.compile(r"\d")
 MAX_UNITS = 3
+UNKNOWN_TERMS_COVERAGE = 0.75  # the bar when the question names something no document mentions
+MAX_LIST_ITEMS = 6
+_LIST_ITEM_RE = re.compile(r"^(?:[a-zđ]\)|\d+[.)]|[-–•])\s")
 FOCUS_RATIO = 0.6  # an expanded section is quoted unless another passage scores far better
 
 
@@ -58,14 +55,14 @@ def _words(text: str, accented: bool = False) -> list[str]:
 
 
 def _topic(words: list[str]) -> tuple[set[str], set[str]]:
-    keep = [w if fold(w) not in QUERY_STOPWORDS and fold(w) not in DOMAIN_GENERIC else None for w in words]
+    keep = [w if fold(w) not in QUERY_STOPWORDS and fold(w) not in GENERIC_WORDS else None for w in words]
     topic = {w for w in keep if w}
     bigrams = {f"{a} {b}" for a, b in zip(keep, keep[1:], strict=False) if a and b}
     return topic, bigrams
 
 
 def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
-    accented = fold(question) != nfc(question).lower()
+    accented = has_diacritics(question)
     words, bigrams = _topic(_words(question, accented))
     extra_words: set[str] = set()
     extra_bigrams: set[str] = set()
@@ -159,13 +156,20 @@ def _rank_units(
 
 
 def compose(
-    question: str, passages: list[Passage], min_coverage: float, quantity: bool, expansions=None
+    question: str,
+    passages: list[Passage],
+    min_coverage: float,
+    quantity: bool,
+    expansions=None,
+    unknown_terms: list[str] | None = None,
 ) -> Composed:
+    """Quote the best evidence, or refuse when it does not cover the question: below ``min_coverage``, or
+    below ``UNKNOWN_TERMS_COVERAGE`` when some of the question's topic words appear in no document at all."""
     terms = question_terms(question, expansions)
     if not passages or not (terms.words or terms.extra_words):
         return Composed(REFUSAL_VI, [], True, 0.0)
     best_cover = max(coverage(p, terms) for p in passages)
-    if best_cover < min_coverage:
+    if best_cover < min_coverage or (unknown_terms and best_cover < UNKNOWN_TERMS_COVERAGE):
         return Composed(REFUSAL_VI, [], True, best_cover)
     scored = _rank_units([p for p in passages if coverage(p, terms) >= min_coverage], terms, quantity)
     if not scored:
@@ -178,8 +182,11 @@ def compose(
     picked = sorted({x[2] for x in same})
     all_units = units(top[1].text)
     for i in list(picked):  # a unit that introduces a list ("... như sau:") needs its items
-        if all_units[i].rstrip().endswith(":") and not any(j in picked for j in range(i + 1, i + 4)):
-            picked += [j for j in range(i + 1, min(i + 4, len(all_units))) if j not in picked]
+        if all_units[i].rstrip().endswith(":"):
+            j = i + 1
+            while j < len(all_units) and j - i <= MAX_LIST_ITEMS and _LIST_ITEM_RE.match(all_units[j]):
+                picked.append(j)
+                j += 1
     quote = " ".join(all_units[i] for i in sorted(set(picked)))
     parts = [f"Theo {top[1].title}: {quote} [{top[1].node_id}]"]
     node_ids = [top[1].node_id]
@@ -216,4 +223,6 @@ def compose_from_runs(
         return compose_calculation(calc, passages, question)
     if expansions is None:
         expansions = [e for run in runs for e in run["result"].get("expansions", [])]
-    return compose(question, passages, min_coverage, quantity, expansions)
+    searches = [run["result"] for run in runs if run["name"] == "search" and "unknown_terms" in run["result"]]
+    unknown = searches[0]["unknown_terms"] if searches else None
+    return compose(question, passages, min_coverage, quantity, expansions, unknown)

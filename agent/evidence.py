@@ -16,6 +16,7 @@ class Passage:
     line_end: int
     tool: str
     rank: int  # 0 = the tool's best
+    vector_score: float | None = None  # cosine to the question (search hits found by the vector retriever)
 
 
 def passages_from_run(name: str, result: dict[str, Any]) -> list[Passage]:

@@ -68,18 +68,23 @@ def next_call(question: str, runs: list[dict[str, Any]], previous_leave_args: di
     return None
 
 
+TOOL_WEIGHT = {"search": 1.0, "lookup_article": 1.0, "lookup_rules": 0.6, "navigate_tree": 0.3}
+
+
 def best_section(question: str, runs: list[dict[str, Any]]) -> str | None:
-    """The section most of the evidence points to: high in each tool's ranking, and titled like the question."""
+    """The section most of the evidence points to: high in each tool's ranking, and titled like the question.
+    Document roots (preambles) are left out: their titles name the whole document, not an answer."""
     scores: dict[str, float] = {}
     titles: dict[str, str] = {}
     expansions = " ".join(e for r in runs for e in r["result"].get("expansions", []))
     for run in runs:
-        seen: set[str] = set()
+        seen: list[str] = []
         for p in passages_from_run(run["name"], run["result"]):
-            if p.node_id in seen:
+            if p.node_id in seen or ":" not in p.node_id:
                 continue
-            seen.add(p.node_id)
-            scores[p.node_id] = scores.get(p.node_id, 0.0) + 1.0 / (1 + len(seen) - 1)
+            seen.append(p.node_id)
+            weight = TOOL_WEIGHT.get(run["name"], 0.5)
+            scores[p.node_id] = scores.get(p.node_id, 0.0) + weight / len(seen)
             titles[p.node_id] = p.title
     for node_id, title in titles.items():
         scores[node_id] += title_coverage(title, f"{question} {expansions}")

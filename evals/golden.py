@@ -37,7 +37,8 @@ class GoldenItem(BaseModel):
 
 def _contains(text: str, phrase: str) -> bool:
     """Case-insensitive phrase match on word boundaries: "4 ngày" is not inside "14 ngày"."""
-    pattern = r"(?<!\w)" + re.escape(nfc(phrase).lower()) + r"(?!\w)"
+    zeros = "0*" if phrase[:1].isdigit() else ""  # "3 ngày" also matches "03 ngày"
+    pattern = r"(?<!\w)" + zeros + re.escape(nfc(phrase).lower()) + r"(?!\w)"
     return re.search(pattern, nfc(text).lower()) is not None
 
 

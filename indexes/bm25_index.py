@@ -47,6 +47,9 @@ class BM25Index:
         self.tenants = np.array(rows["tenants"], dtype=object)
         self._retriever = bm25s.BM25.load(str(source)) if self.ids else None
 
+    def knows(self, term: str) -> bool:
+        return self._retriever is not None and term in self._retriever.vocab_dict
+
     def search(self, query: str, k: int, tenants: Sequence[str]) -> list[KeywordHit]:
         if self._retriever is None:
             return []

@@ -43,6 +43,12 @@ class Glossary:
     def to_dict(self) -> dict:
         return {"abbreviations": self.abbreviations, "english": self.english, "synonyms": self.synonyms}
 
+    def matched_terms(self, query: str) -> list[str]:
+        """The glossary entries (abbreviations, English terms, synonyms) present in ``query``."""
+        padded = _padded_words(query)
+        keys = [*self.abbreviations, *self.english, *self.synonyms]
+        return [k for k in keys if _padded_words(k) in padded]
+
     def expansions(self, query: str) -> list[str]:
         """Glossary expansions of the terms present in ``query`` (abbreviations as whole words, any case)."""
         found: list[str] = []

@@ -164,12 +164,18 @@ def build_tree(doc: Document, count_tokens) -> TreeNode:
 
 
 def _fill(root: TreeNode, lines: list[str], count_tokens) -> None:
-    """Text, tokens, summaries and subtree ends, bottom-up."""
+    """Text, tokens, summaries and subtree ends, bottom-up. Trailing blank lines are not part of a node."""
+
+    def trim(end: int, start: int) -> int:
+        while end > start and not lines[end - 1].strip():
+            end -= 1
+        return end
 
     def visit(node: TreeNode, end_of_parent: int) -> None:
+        node.line_end = trim(node.line_end, node.line_start)
         for i, child in enumerate(node.children):
             following = node.children[i + 1].line_start - 1 if i + 1 < len(node.children) else end_of_parent
-            child.subtree_line_end = following
+            child.subtree_line_end = trim(following, child.line_start)
             visit(child, following)
         node.text = "\n".join(lines[node.line_start - 1 : node.line_end]).strip("\n")
         node.token_count = count_tokens(node.text)

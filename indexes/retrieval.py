@@ -19,6 +19,7 @@ from indexes.glossary import Glossary
 from indexes.query_terms import EnhancedQuery, enhance
 from indexes.settings import Settings
 from indexes.store import IndexStore
+from indexes.text import fold, has_diacritics, topic_words
 
 SearchMode = Literal["hybrid", "vector", "keyword"]
 GLOBAL = "global"
@@ -37,6 +38,7 @@ class Hit:
     score: float
     scope: str  # the tenant the document belongs to ("global" for shared documents)
     ranks: dict[str, int]  # rank in each retriever that found it (1-based)
+    vector_score: float | None = None  # cosine similarity to the question, when the vector retriever found it
 
 
 def visible_tenants(tenant: str) -> tuple[str, ...]:
@@ -83,6 +85,14 @@ class Retriever:
     def enhance(self, query: str) -> EnhancedQuery:
         return enhance(query, self.glossary)
 
+    def unknown_terms(self, query: str) -> list[str]:
+        """Topic words of the query that appear nowhere in the indexed documents (a sign of an absent topic)."""
+        accented = has_diacritics(query)
+        explained = {fold(w) for term in self.glossary.matched_terms(query) for w in topic_words(term, False)}
+        return [
+            w for w in dict.fromkeys(topic_words(query, accented)) if not self.bm25.knows(w) and fold(w) not in explained
+        ]
+
     def keyword(self, query: EnhancedQuery, k: int, tenant: str) -> list[tuple[str, float]]:
         return [(h.chunk_id, h.score) for h in self.bm25.search(query.expanded, k, visible_tenants(tenant))]
 
@@ -101,22 +111,26 @@ class Retriever:
     def search(self, query: str, k: int = 5, mode: SearchMode = "hybrid", tenant: str = GLOBAL) -> list[Hit]:
         enhanced = self.enhance(query)
         pool = max(k, self.settings.candidate_pool)
+        cosines: dict[str, float] = {}
         if mode == "keyword":
-            ranked, runs = self.keyword(enhanced, k, tenant), {}
+            ranked = self.keyword(enhanced, k, tenant)
             runs = {"keyword": [cid for cid, _ in ranked]}
         elif mode == "vector":
             ranked = self.vector(enhanced, k, tenant)
+            cosines = dict(ranked)
             runs = {"vector": [cid for cid, _ in ranked]}
         elif mode == "hybrid":
             runs = {"keyword": [c for c, _ in self.keyword(enhanced, pool, tenant)]}
             if self.store.manifest.get("vectors", False):
-                runs["vector"] = [c for c, _ in self.vector(enhanced, pool, tenant)]
+                vector_hits = self.vector(enhanced, pool, tenant)
+                cosines = dict(vector_hits)
+                runs["vector"] = [c for c, _ in vector_hits]
             ranked = rrf(list(runs.values()), self.settings.rrf_k)[:k]
         else:
             raise ValueError(f"unknown search mode {mode!r}; choose hybrid, vector or keyword")
-        return [self._hit(cid, score, runs) for cid, score in ranked[:k]]
+        return [self._hit(cid, score, runs, cosines.get(cid)) for cid, score in ranked[:k]]
 
-    def _hit(self, chunk_id: str, score: float, runs: dict[str, list[str]]) -> Hit:
+    def _hit(self, chunk_id: str, score: float, runs: dict[str, list[str]], cosine: float | None) -> Hit:
         c = self.chunks[chunk_id]
         ranks = {name: ids.index(chunk_id) + 1 for name, ids in runs.items() if chunk_id in ids}
         return Hit(
@@ -131,4 +145,5 @@ class Retriever:
             score=round(float(score), 6),
             scope=c.tenant,
             ranks=ranks,
+            vector_score=round(cosine, 4) if cosine is not None else None,
         )

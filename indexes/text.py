@@ -46,9 +46,25 @@ def sentences(text: str) -> list[str]:
 # Question words and fillers that carry no topic (folded). Only removed from queries.
 QUERY_STOPWORDS = frozenset(
     "toi minh em anh chi ban co la gi bao nhieu may khong nhu the nao cua cho va thi se neu ve mot cac "
-    "nhung trong duoc hay hoac luc khi nao dau sao vay a u oi what how many much is are the a an of do does "
-    "i my me to in for on at can when which who".split()
+    "nhung trong duoc hay hoac luc khi nao dau sao vay a u oi a lau ai tram trieu tieng hom muon xong roi "
+    "what how many much is are the a an of do does i my me to in for on at can when which who there "
+    "have has get got will would should long far per".split()
 )
+# Words every regulation uses: they do not show that a passage is about the question's topic (folded).
+GENERIC_WORDS = frozenset(
+    "chinh sach quy dinh quy che cong ty nguoi lao dong nld theo ve viec cua tai nao duoc phai bi tien ngay "
+    "thang nam so muc policy company employee employees rule rules regulation regulations staff days day".split()
+)
+
+
+def topic_words(text: str, accented: bool) -> list[str]:
+    """The words of a question that name its topic: no question words, generic words or numbers."""
+    raw = words(text) if accented else folded_words(text)
+    return [w for w in raw if fold(w) not in QUERY_STOPWORDS and fold(w) not in GENERIC_WORDS and not w.isdigit()]
+
+
+def has_diacritics(text: str) -> bool:
+    return fold(text) != nfc(text).lower()
 
 
 def search_terms(text: str, query: bool = False) -> list[str]:

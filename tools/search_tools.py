@@ -19,6 +19,7 @@ class SearchHit(BaseModel):
     line_start: int
     line_end: int
     score: float
+    vector_score: float | None = None
     scope: str
     text: str
 
@@ -27,6 +28,7 @@ class SearchResult(BaseModel):
     query: str
     mode: str
     expansions: list[str]
+    unknown_terms: list[str]  # query words found in no document: the topic may be absent
     hits: list[SearchHit]
 
 
@@ -64,6 +66,7 @@ def search(
         query=query,
         mode=mode,
         expansions=ctx.retriever.enhance(query).expansions,
+        unknown_terms=ctx.retriever.unknown_terms(query),
         hits=[
             SearchHit(
                 doc_id=h.doc_id,
@@ -73,6 +76,7 @@ def search(
                 line_start=h.line_start,
                 line_end=h.line_end,
                 score=h.score,
+                vector_score=h.vector_score,
                 scope=h.scope,
                 text=clip(h.text, per_hit),
             )

@@ -40,7 +40,8 @@ def test_tree_ids_titles_and_line_ranges():
     assert hours.title_path == ["Quy định mẫu", "Chương I. Quy định chung", "Điều 2. Thời giờ làm việc"]
     lines = (FIXTURES / "quy_dinh_mau.md").read_text(encoding="utf-8").split("\n")
     assert lines[hours.line_start - 1] == "### Điều 2. Thời giờ làm việc"
-    assert lines[hours.line_end].startswith("#### 1. Ghi chú")  # own text stops before the child
+    assert lines[hours.line_end - 1] == "```"  # own text ends at its last non-blank line, before the child
+    assert lines[hours.line_end + 1].startswith("#### 1. Ghi chú")
     assert "8h30" in hours.text and "# Đây không phải tiêu đề" in hours.text
     assert hours.parent_id == "quy_dinh_mau:chuong-i"
     assert hours.token_count > 0
