@@ -48,6 +48,7 @@ class Terms:
     extra_words: frozenset[str]  # from glossary expansions
     extra_bigrams: frozenset[str]
     accented: bool  # the question has diacritics: match them exactly ("thú cưng" is not "thứ cùng")
+    scoring: frozenset[str] = frozenset()  # every non-question word and bigram: ranks sentences
 
 
 def _words(text: str, accented: bool = False) -> list[str]:
@@ -70,9 +71,10 @@ def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
         w, b = _topic(_words(phrase, accented))
         extra_words |= w
         extra_bigrams |= b
-    return Terms(
-        frozenset(words), frozenset(bigrams), frozenset(extra_words), frozenset(extra_bigrams), accented
-    )
+    plain = [w for w in _words(question, accented) if fold(w) not in QUERY_STOPWORDS]
+    scoring = set(plain) | {f"{a} {b}" for a, b in zip(plain, plain[1:], strict=False)}
+    terms = (words, bigrams, extra_words, extra_bigrams)
+    return Terms(*(frozenset(t) for t in terms), accented, frozenset(scoring))
 
 
 def _cover(words: frozenset[str], bigrams: frozenset[str], text_words: set[str], padded: str) -> float:
@@ -135,7 +137,7 @@ def _rank_units(
     candidates = [(p, i, u) for p, i, u, _ in split]
     if not candidates:
         return []
-    all_terms = terms.words | terms.extra_words | terms.bigrams | terms.extra_bigrams
+    all_terms = terms.scoring | terms.words | terms.extra_words | terms.bigrams | terms.extra_bigrams
     padded_units = [f" {' '.join(_words(f'{u} {c}', terms.accented))} " for _, _, u, c in split]
     df = {t: sum(1 for pu in padded_units if f" {t} " in pu) for t in all_terms}
     idf = {t: math.log(1 + len(candidates) / (1 + df[t])) for t in all_terms}

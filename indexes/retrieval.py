@@ -90,7 +90,9 @@ class Retriever:
         accented = has_diacritics(query)
         explained = {fold(w) for term in self.glossary.matched_terms(query) for w in topic_words(term, False)}
         return [
-            w for w in dict.fromkeys(topic_words(query, accented)) if not self.bm25.knows(w) and fold(w) not in explained
+            w
+            for w in dict.fromkeys(topic_words(query, accented))
+            if not self.bm25.knows(w) and fold(w) not in explained
         ]
 
     def keyword(self, query: EnhancedQuery, k: int, tenant: str) -> list[tuple[str, float]]:

@@ -60,7 +60,9 @@ GENERIC_WORDS = frozenset(
 def topic_words(text: str, accented: bool) -> list[str]:
     """The words of a question that name its topic: no question words, generic words or numbers."""
     raw = words(text) if accented else folded_words(text)
-    return [w for w in raw if fold(w) not in QUERY_STOPWORDS and fold(w) not in GENERIC_WORDS and not w.isdigit()]
+    return [
+        w for w in raw if fold(w) not in QUERY_STOPWORDS and fold(w) not in GENERIC_WORDS and not w.isdigit()
+    ]
 
 
 def has_diacritics(text: str) -> bool:

@@ -1,0 +1,187 @@
+"""FastMCP server: in-process client over every tool, HTTP with and without the token, stdio subprocess."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+from fastmcp import Client
+from fastmcp.client.transports import StdioTransport, StreamableHttpTransport
+from fastmcp.exceptions import ToolError
+
+from agent.assistant import Assistant
+from tests.conftest import REPO, TODAY
+from ui.mcp_server import build_server, check_bind
+
+
+@pytest.fixture
+def server(corpus_settings, shared_embedder):
+    return build_server(corpus_settings, Assistant(corpus_settings, today=TODAY, embedder=shared_embedder))
+
+
+def test_in_process_client_lists_and_calls_every_tool(server):
+    async def scenario():
+        async with Client(server) as client:
+            tools = {t.name: t for t in await client.list_tools()}
+            assert set(tools) == {
+                "navigate_tree",
+                "expand_node",
+                "lookup_rules",
+                "search",
+                "lookup_article",
+                "calculate_leave",
+                "ask",
+            }
+            assert tools["expand_node"].inputSchema["required"] == ["node_id"]
+            calls = {
+                "navigate_tree": {},
+                "expand_node": {"node_id": "noi_quy_lao_dong:dieu-3"},
+                "lookup_rules": {"query": "kết hôn nghỉ mấy ngày"},
+                "search": {"query": "giờ làm việc buổi sáng"},
+                "lookup_article": {"ref": "Điều 5", "doc_id": "quy_che_cho_vay"},
+                "calculate_leave": {
+                    "probation_start": "tháng 7",
+                    "confirmation_date": "tháng 9",
+                    "as_of": "tháng 9",
+                },
+                "ask": {"question": "Giờ làm việc buổi sáng bắt đầu lúc mấy giờ?"},
+            }
+            out = {
+                name: (await client.call_tool(name, args)).structured_content for name, args in calls.items()
+            }
+            assert "8 giờ 30" in out["expand_node"]["text"]
+            assert out["calculate_leave"]["usable_days"] == 2
+            assert out["search"]["hits"][0]["node_id"] == "noi_quy_lao_dong:dieu-3"
+            assert "50.000.000" in out["lookup_article"]["matches"][0]["text"]
+            assert out["ask"]["citations"][0]["node_id"] == "noi_quy_lao_dong:dieu-3"
+            with pytest.raises(ToolError, match="unknown_node_id"):
+                await client.call_tool("expand_node", {"node_id": "noi_quy_lao_dong:dieu-99"})
+            resources = [str(r.uri) for r in await client.list_resources()]
+            assert "quyche://documents" in resources
+            tree = json.loads((await client.read_resource("quyche://tree/noi_quy_lao_dong"))[0].text)
+            assert tree["node_id"] == "noi_quy_lao_dong" and tree["children"]
+
+    asyncio.run(scenario())
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_for(port: int, proc: subprocess.Popen, seconds: float = 90) -> None:
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(proc.stderr.read().decode() if proc.stderr else "server exited")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.3)
+    raise TimeoutError(f"nothing listening on {port}")
+
+
+@pytest.mark.slow
+def test_http_server_requires_the_token_and_serves_retrieve(corpus_settings):
+    port = _free_port()
+    env = {
+        **os.environ,
+        "QUYCHE_DATA_DIR": str(corpus_settings.data_dir),
+        "QUYCHE_MCP_TOKEN": "s3cret-token",
+        "QUYCHE_LLM_PROVIDER": "offline",
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ui.cli", "mcp", "--transport", "http", "--port", str(port)],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        _wait_for(port, proc)
+        base = f"http://127.0.0.1:{port}"
+
+        async def scenario():
+            good = StreamableHttpTransport(f"{base}/mcp", headers={"Authorization": "Bearer s3cret-token"})
+            async with Client(good) as client:
+                result = await client.call_tool(
+                    "lookup_article", {"ref": "Điều 3", "doc_id": "noi_quy_lao_dong"}
+                )
+                assert result.structured_content["matches"][0]["node_id"] == "noi_quy_lao_dong:dieu-3"
+            for headers in ({}, {"Authorization": "Bearer wrong"}):
+                with pytest.raises(Exception):  # noqa: B017 - refused before any MCP exchange
+                    async with Client(StreamableHttpTransport(f"{base}/mcp", headers=headers)) as client:
+                        await client.list_tools()
+
+        asyncio.run(scenario())
+        auth = {"Authorization": "Bearer s3cret-token"}
+        http = httpx.Client(timeout=180)  # the first query loads the embedding model
+        ok = http.post(f"{base}/retrieve", json={"query": "Giờ làm việc buổi sáng", "top_k": 3}, headers=auth)
+        assert ok.status_code == 200
+        hits = ok.json()["hits"]
+        assert len(hits) == 3 and hits[0]["node_id"] == "noi_quy_lao_dong:dieu-3"
+        assert set(hits[0]) == {"id", "doc_id", "node_id", "title", "line_start", "line_end", "score"}
+        tree = http.post(
+            f"{base}/retrieve", json={"query": "giờ làm việc", "mode": "tree"}, headers=auth
+        ).json()
+        assert tree["hits"][0]["node_id"].startswith("noi_quy_lao_dong:")
+        assert http.post(f"{base}/retrieve", json={"query": "x"}).status_code == 401
+        assert (
+            http.post(
+                f"{base}/retrieve", json={"query": "x"}, headers={"Authorization": "Bearer no"}
+            ).status_code
+            == 401
+        )
+        for body, needle in [
+            (b"{not json", "malformed JSON"),
+            (json.dumps({"top_k": 3}).encode(), "'query' is required"),
+            (json.dumps({"query": "a", "top_k": 0}).encode(), "'top_k'"),
+            (json.dumps({"query": "a", "top_k": 500}).encode(), "'top_k'"),
+            (json.dumps({"query": "a", "mode": "magic"}).encode(), "'mode'"),
+        ]:
+            bad = http.post(
+                f"{base}/retrieve", content=body, headers={**auth, "Content-Type": "application/json"}
+            )
+            assert bad.status_code == 400 and needle in bad.json()["message"], body
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def test_binding_beyond_loopback_without_a_token_is_refused(corpus_settings):
+    with pytest.raises(ValueError, match="QUYCHE_MCP_TOKEN"):
+        check_bind("0.0.0.0", corpus_settings)
+    check_bind("127.0.0.1", corpus_settings)
+
+
+@pytest.mark.slow
+def test_stdio_round_trip_with_the_readme_config(corpus_settings):
+    """The desktop-client config from the README: command `quyche mcp` over stdio."""
+    env = {
+        "QUYCHE_DATA_DIR": str(corpus_settings.data_dir),
+        "QUYCHE_LLM_PROVIDER": "offline",
+        "PATH": os.environ.get("PATH", ""),
+        "HOME": os.environ.get("HOME", "/tmp"),
+    }
+    quyche = os.path.join(os.path.dirname(sys.executable), "quyche")
+    transport = StdioTransport(command=quyche, args=["mcp"], env=env, cwd=str(REPO))
+
+    async def scenario():
+        async with Client(transport) as client:
+            names = {t.name for t in await client.list_tools()}
+            assert "calculate_leave" in names
+            result = await client.call_tool(
+                "calculate_leave", {"confirmation_date": "tháng 9", "as_of": "tháng 10"}
+            )
+            assert result.structured_content["usable_days"] == 3
+
+    asyncio.run(scenario())
