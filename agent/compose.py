@@ -28,6 +28,7 @@ _CLIP_RE = re.compile(r"\s*… \[đã cắt \d+ ký tự[^\]]*\]")
 _NUMBER_RE = re.compile(r"\d")
 MAX_UNITS = 3
 UNKNOWN_TERMS_COVERAGE = 0.75  # the bar when the question names something no document mentions
+UNKNOWN_SHARE = 0.2  # ... that is, when at least this share of its topic words appear in no document
 MAX_LIST_ITEMS = 6
 _LIST_ITEM_RE = re.compile(r"^(?:[a-zđ]\)|\d+[.)]|[-–•])\s")
 FOCUS_RATIO = 0.6  # an expanded section is quoted unless another passage scores far better
@@ -166,12 +167,13 @@ def compose(
     unknown_terms: list[str] | None = None,
 ) -> Composed:
     """Quote the best evidence, or refuse when it does not cover the question: below ``min_coverage``, or
-    below ``UNKNOWN_TERMS_COVERAGE`` when some of the question's topic words appear in no document at all."""
+    below ``UNKNOWN_TERMS_COVERAGE`` when a share of the question's topic words appear in no document at all."""
     terms = question_terms(question, expansions)
     if not passages or not (terms.words or terms.extra_words):
         return Composed(REFUSAL_VI, [], True, 0.0)
     best_cover = max(coverage(p, terms) for p in passages)
-    if best_cover < min_coverage or (unknown_terms and best_cover < UNKNOWN_TERMS_COVERAGE):
+    unknown_share = len(unknown_terms or []) / max(1, len(terms.words))
+    if best_cover < min_coverage or (unknown_share >= UNKNOWN_SHARE and best_cover < UNKNOWN_TERMS_COVERAGE):
         return Composed(REFUSAL_VI, [], True, best_cover)
     scored = _rank_units([p for p in passages if coverage(p, terms) >= min_coverage], terms, quantity)
     if not scored:

@@ -39,7 +39,7 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 "calculate_leave",
                 "ask",
             }
-            assert tools["expand_node"].inputSchema["required"] == ["node_id"]
+            assert tools["expand_node"].input_schema["required"] == ["node_id"]
             calls = {
                 "navigate_tree": {},
                 "expand_node": {"node_id": "noi_quy_lao_dong:dieu-3"},

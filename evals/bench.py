@@ -1,0 +1,182 @@
+"""Benchmark (run by hand, not a test): index build, re-index, query and tool latency, end-to-end ask, memory.
+
+    python -m evals.bench [--scales 1,10,100] [--vectors-up-to 10] [--queries 30]
+
+Generated corpora copy the bundled documents N times, varying company names, numbers and wording. Figures are
+printed as a table; ratios (re-index / build, hybrid / BM25) are measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import random
+import re
+import resource
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from agent.assistant import Assistant
+from evals.golden import load_golden
+from evals.metrics import percentile
+from indexes.build import build_index
+from indexes.settings import Settings
+from tools.context import ToolContext
+from tools.registry import run_tool
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+COMPANIES = [
+    "Hoa Sen",
+    "Bình Minh",
+    "Phương Nam",
+    "Trường An",
+    "Đại Việt",
+    "Hồng Hà",
+    "Thái Bình",
+    "Cửu Long",
+]
+WORDING = [
+    ("người lao động", "nhân viên"),
+    ("Công ty", "Doanh nghiệp"),
+    ("được hưởng", "được nhận"),
+    ("tối đa", "không quá"),
+]
+
+
+def generate_corpus(target: Path, copies: int, seed: int = 7) -> int:
+    """Write ``copies`` variants of the bundled corpus into ``target``; returns total bytes."""
+    rng = random.Random(seed)
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copy(CORPUS / "glossary.yaml", target)
+    total = 0
+    for i in range(copies):
+        for path in sorted(CORPUS.glob("*.md")):
+            text = path.read_text(encoding="utf-8")
+            if i:
+                company = rng.choice(COMPANIES)
+                text = text.replace("Sao Mai", f"{company} {i}").replace(
+                    "SaoMai", f"{company.replace(' ', '')}{i}"
+                )
+                text = re.sub(r"doc_id: (\w+)", rf"doc_id: \1_{i}", text)
+                text = re.sub(
+                    r"\b(\d{2,3})\.000\b", lambda m: f"{int(m.group(1)) + rng.randint(0, 9)}.000", text
+                )
+                for a, b in WORDING:
+                    if rng.random() < 0.5:
+                        text = text.replace(a, b)
+            out = target / f"{path.stem}_{i}.md"
+            out.write_text(text, encoding="utf-8")
+            total += len(text.encode("utf-8"))
+    return total
+
+
+def timed(fn, *args, **kwargs) -> tuple[object, float]:
+    started = time.perf_counter()
+    result = fn(*args, **kwargs)
+    return result, time.perf_counter() - started
+
+
+def ms_stats(samples: list[float]) -> str:
+    return f"{percentile(samples, 50) * 1000:.1f} / {percentile(samples, 95) * 1000:.1f}"
+
+
+def bench_scale(copies: int, vectors: bool, questions: list[str], shared_cache: Path, work: Path) -> dict:
+    corpus = work / f"corpus_x{copies}"
+    size = generate_corpus(corpus, copies)
+    settings = Settings(
+        _env_file=None,
+        data_dir=work / f"data_x{copies}",
+        corpus_dir=corpus,
+        llm_provider="offline",
+        vectors=vectors,
+    )
+    # the converted model is shared; embeddings are not, so the first build embeds everything
+    (settings.cache_dir / "models").parent.mkdir(parents=True, exist_ok=True)
+    if (shared_cache / "models").exists() and not (settings.cache_dir / "models").exists():
+        shutil.copytree(shared_cache / "models", settings.cache_dir / "models")
+    report, build_s = timed(build_index, settings)
+    _, reindex_s = timed(build_index, settings)
+    changed = sorted(corpus.glob("noi_quy_lao_dong_*.md"))[0]
+    changed.write_text(changed.read_text(encoding="utf-8") + "\nGhi chú bổ sung.\n", encoding="utf-8")
+    _, incremental_s = timed(build_index, settings)
+
+    ctx = ToolContext(settings, today=dt.date(2026, 11, 23))
+    modes = ["keyword", "hybrid", "vector"] if vectors else ["keyword"]
+    ctx.retriever.search(questions[0], k=5, mode=modes[-1])  # warm up (model load)
+    latency = {m: [timed(ctx.retriever.search, q, 5, m)[1] for q in questions] for m in modes}
+    tools = {
+        "lookup_rules": lambda q: run_tool(ctx, "lookup_rules", {"query": q}),
+        "lookup_article": lambda q: run_tool(ctx, "lookup_article", {"ref": q}),
+        "expand_node": lambda q: run_tool(ctx, "expand_node", {"node_id": "noi_quy_lao_dong_0:dieu-6"}),
+        "calculate_leave": lambda q: run_tool(
+            ctx, "calculate_leave", {"probation_start": "tháng 7", "as_of": "tháng 10"}
+        ),
+    }
+    tool_latency = {name: [timed(fn, q)[1] for q in questions] for name, fn in tools.items()}
+    assistant = Assistant(
+        settings, today=dt.date(2026, 11, 23), embedder=ctx.retriever.embedder if vectors else None
+    )
+    ask = [timed(assistant.ask, q)[1] for q in questions]
+    return {
+        "copies": copies,
+        "mb": size / 1e6,
+        "docs": report.documents,
+        "chunks": report.chunks,
+        "vectors": vectors,
+        "build_s": build_s,
+        "reindex_s": reindex_s,
+        "incremental_s": incremental_s,
+        "latency": latency,
+        "tools": tool_latency,
+        "ask": ask,
+        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--scales", default="1,10,100")
+    parser.add_argument("--vectors-up-to", type=int, default=10, help="largest scale built with vectors")
+    parser.add_argument("--queries", type=int, default=30)
+    args = parser.parse_args()
+    questions = [i.question for i in load_golden() if not i.refuse][: args.queries]
+    with tempfile.TemporaryDirectory(prefix="quyche-bench-") as tmp:
+        work = Path(tmp)
+        rows = []
+        for copies in (int(s) for s in args.scales.split(",")):
+            vectors = copies <= args.vectors_up_to
+            row = bench_scale(copies, vectors, questions, work / "data_x1" / "cache", work)
+            rows.append(row)
+            print(f"done x{copies} in {row['build_s']:.1f}s build", flush=True)
+    print(
+        "\n| corpus | MB | docs | chunks | vectors | build s | re-index s (ratio) | 1 doc changed s | "
+        "BM25 p50/p95 ms | vector p50/p95 ms | hybrid p50/p95 ms | hybrid/BM25 p50 | ask p50/p95 ms | peak RSS MB |"
+    )
+    print("|---" * 15 + "|")
+    for r in rows:
+        lat = r["latency"]
+        ratio = (
+            (statistics.median(lat["hybrid"]) / statistics.median(lat["keyword"]))
+            if "hybrid" in lat
+            else float("nan")
+        )
+        print(
+            f"| x{r['copies']} | {r['mb']:.2f} | {r['docs']} | {r['chunks']} | {r['vectors']} | {r['build_s']:.1f} | "
+            f"{r['reindex_s']:.2f} ({r['reindex_s'] / r['build_s']:.3f}) | {r['incremental_s']:.1f} | "
+            f"{ms_stats(lat['keyword'])} | {ms_stats(lat['vector']) if 'vector' in lat else '-'} | "
+            f"{ms_stats(lat['hybrid']) if 'hybrid' in lat else '-'} | {ratio:.1f} | {ms_stats(r['ask'])} | "
+            f"{r['peak_rss_mb']:.0f} |"
+        )
+    print("\n| corpus | " + " | ".join(f"{t} p50/p95 ms" for t in rows[0]["tools"]) + " |")
+    print("|---" * (len(rows[0]["tools"]) + 1) + "|")
+    for r in rows:
+        print(f"| x{r['copies']} | " + " | ".join(ms_stats(v) for v in r["tools"].values()) + " |")
+
+
+if __name__ == "__main__":
+    main()
