@@ -11,15 +11,15 @@ from pathlib import Path
 
 import yaml
 
-from indexes.text import fold, nfc
+from indexes.text import fold, has_diacritics, nfc
 
 GLOSSARY_FILE = "glossary.yaml"
 _WORD_RE = re.compile(r"\w+")
 
 
-def _padded_words(text: str) -> str:
-    """Folded words joined by single spaces, padded, so `in` matches whole words only."""
-    return f" {' '.join(_WORD_RE.findall(fold(text)))} "
+def _padded_words(text: str, accented: bool = False) -> str:
+    """Words joined by single spaces, padded, so `in` matches whole words only; folded unless ``accented``."""
+    return f" {' '.join(_WORD_RE.findall(nfc(text).lower() if accented else fold(text)))} "
 
 
 @dataclass(frozen=True)
@@ -45,20 +45,24 @@ class Glossary:
 
     def matched_terms(self, query: str) -> list[str]:
         """The glossary entries (abbreviations, English terms, synonyms) present in ``query``."""
-        padded = _padded_words(query)
+        accented = has_diacritics(query)  # "mật khẩu" must not match the synonym "mất"
+        padded = _padded_words(query, accented)
         keys = [*self.abbreviations, *self.english, *self.synonyms]
-        return [k for k in keys if _padded_words(k) in padded]
+        return [k for k in keys if _padded_words(k, accented) in padded]
 
     def expansions(self, query: str) -> list[str]:
-        """Glossary expansions of the terms present in ``query`` (abbreviations as whole words, any case)."""
+        """Glossary expansions of the terms present in ``query`` (whole words; accents must match when the
+        query has them, so "mật" is not "mất")."""
         found: list[str] = []
-        folded_query = _padded_words(query)
-        for abbr, full in self.abbreviations.items():
-            if _padded_words(abbr) in folded_query and _padded_words(full) not in folded_query:
-                found.append(full)
-        for term, values in [*self.english.items(), *self.synonyms.items()]:
-            if _padded_words(term) in folded_query:
-                found.extend(v for v in values if v not in found and _padded_words(v) not in folded_query)
+        accented = has_diacritics(query)
+        padded = _padded_words(query, accented)
+        for key in self.matched_terms(query):
+            values = (
+                [self.abbreviations[key]]
+                if key in self.abbreviations
+                else (self.english.get(key) or self.synonyms.get(key) or [])
+            )
+            found.extend(v for v in values if v not in found and _padded_words(v, accented) not in padded)
         return found
 
 
