@@ -103,8 +103,13 @@ def bench_scale(copies: int, vectors: bool, questions: list[str], shared_cache: 
     changed.write_text(changed.read_text(encoding="utf-8") + "\nGhi chú bổ sung.\n", encoding="utf-8")
     _, incremental_s = timed(build_index, settings)
 
-    ctx = ToolContext(settings, today=dt.date(2026, 11, 23))
-    modes = ["keyword", "hybrid", "vector"] if vectors else ["keyword"]
+    embedder = None
+    if vectors:
+        from indexes.embedder import Embedder
+
+        embedder = Embedder(settings.cache_dir, cache_queries=False)  # time real query embeddings
+    ctx = ToolContext(settings, today=dt.date(2026, 11, 23), embedder=embedder)
+    modes = ["keyword", "vector", "hybrid"] if vectors else ["keyword"]
     ctx.retriever.search(questions[0], k=5, mode=modes[-1])  # warm up (model load)
     latency = {m: [timed(ctx.retriever.search, q, 5, m)[1] for q in questions] for m in modes}
     tools = {
@@ -116,9 +121,7 @@ def bench_scale(copies: int, vectors: bool, questions: list[str], shared_cache: 
         ),
     }
     tool_latency = {name: [timed(fn, q)[1] for q in questions] for name, fn in tools.items()}
-    assistant = Assistant(
-        settings, today=dt.date(2026, 11, 23), embedder=ctx.retriever.embedder if vectors else None
-    )
+    assistant = Assistant(settings, today=dt.date(2026, 11, 23), embedder=embedder)
     ask = [timed(assistant.ask, q)[1] for q in questions]
     return {
         "copies": copies,

@@ -58,8 +58,9 @@ class EmbeddingCache:
 class Embedder:
     """Encodes passages (``passage: ``) and queries (``query: ``) into normalised 384-d vectors."""
 
-    def __init__(self, cache_dir: Path, batch_size: int = 16) -> None:
+    def __init__(self, cache_dir: Path, batch_size: int = 16, cache_queries: bool = True) -> None:
         self._cache_dir = cache_dir
+        self.cache_queries = cache_queries
         self._batch_size = batch_size
         self._model = None
         self._lock = threading.Lock()
@@ -100,9 +101,10 @@ class Embedder:
 
     def embed_query(self, text: str) -> np.ndarray:
         key = EmbeddingCache.key("query: " + text)
-        hit = self.cache.get_many([key]).get(key)
+        hit = self.cache.get_many([key]).get(key) if self.cache_queries else None
         if hit is not None:
             return hit
         vector = np.asarray(self.model.encode_query([text], normalize_embeddings=True)[0], dtype=np.float32)
-        self.cache.put_many({key: vector})
+        if self.cache_queries:
+            self.cache.put_many({key: vector})
         return vector

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import shutil
 import socket
+import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -76,3 +78,23 @@ def tool_ctx(corpus_settings: Settings, shared_embedder):
     from tools.context import ToolContext
 
     return ToolContext(corpus_settings, today=TODAY, embedder=shared_embedder)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int, proc: subprocess.Popen, seconds: float = 90) -> None:
+    """Wait until a server started by a test listens on 127.0.0.1:port (fail if it exits first)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.3)
+    raise TimeoutError(f"nothing listening on 127.0.0.1:{port} after {seconds}s")

@@ -19,6 +19,7 @@ class ToolContext:
     tenant: str = "global"
     today: dt.date | None = None  # fixed "today" for reproducible answers (tests, evals)
     embedder: object | None = field(default=None, repr=False)  # share one loaded model between contexts
+    memo: dict = field(default_factory=dict, repr=False)  # per-context results of pure reads (leave policy)
 
     @cached_property
     def store(self) -> IndexStore:
@@ -48,10 +49,18 @@ class ToolContext:
         return visible_tenants(self.tenant)
 
     def visible_documents(self) -> list[str]:
-        return [d.doc_id for d in self.store.documents.values() if d.tenant in self.tenants]
+        return list(self._visible)
+
+    @cached_property
+    def _visible(self) -> dict[str, None]:  # ordered set of the doc ids this caller may see
+        return dict.fromkeys(d.doc_id for d in self.store.documents.values() if d.tenant in self.tenants)
 
     def is_visible(self, node_id: str) -> bool:
-        return node_id.split(":", 1)[0] in self.visible_documents()
+        return node_id.split(":", 1)[0] in self._visible
+
+    @cached_property
+    def visible_nodes(self) -> dict:  # node id -> TreeNode, for the documents this caller may see
+        return {nid: n for nid, n in self.store.nodes.items() if self.is_visible(nid)}
 
     def on_date(self) -> dt.date:
         return self.today or dt.date.today()

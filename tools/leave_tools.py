@@ -16,7 +16,11 @@ LEAVE_RULE_CLASSES = ("LeaveRule", "ProbationRule", "BenefitRule")
 
 
 def policy_for(ctx: ToolContext) -> LeavePolicy:
-    """The leave policy stated by the caller's visible documents (company rules first, then global)."""
+    """The leave policy stated by the caller's visible documents (company rules first, then global);
+    read once per context."""
+    cached = ctx.memo.get("leave_policy")
+    if cached is not None:
+        return cached
     texts = []
     for rule in sorted(ctx.rules, key=lambda r: ctx.store.documents[r.doc_id].tenant == "global"):
         if rule.rule_class not in LEAVE_RULE_CLASSES:
@@ -24,7 +28,8 @@ def policy_for(ctx: ToolContext) -> LeavePolicy:
         node = ctx.store.node(rule.node_id)
         context = " ".join(node.title_path) if node else ""
         texts.append(RuleText(doc_id=rule.doc_id, node_id=rule.node_id, text=rule.text, context=context))
-    return policy_from_rules(texts)
+    ctx.memo["leave_policy"] = policy = policy_from_rules(texts)
+    return policy
 
 
 def calculate_leave(

@@ -12,6 +12,7 @@ from indexes.text import fold, search_terms, title_coverage
 from tools.context import ToolContext
 from tools.errors import ToolFailure, clip
 
+FULL_SCAN_LIMIT = 2000  # above this many rules, only the searched sections' rules are scored
 EXAMPLE_WEIGHT = 0.6  # worked examples rank after the rules they illustrate
 _AMOUNT_RE = re.compile(r"\b(bao nhieu|toi da|how much|how many|maximum)\b")
 
@@ -60,6 +61,13 @@ def lookup_rules(
         if (doc_id is None or r.doc_id == doc_id)
         and (wanted is None or wanted in (fold(r.rule_class), fold(r.attributes.get("rule_type", ""))))
     ]
+    # Where the passage search puts each section: semantic evidence the short rule texts lack.
+    hits = ctx.retriever.search(query, k=30, mode=_search_mode(ctx), tenant=ctx.tenant)
+    ranked_nodes = list(dict.fromkeys(h.node_id for h in hits))
+    if len(rules) > FULL_SCAN_LIMIT:  # a large corpus: score the rules of the sections the search found
+        found = set(ranked_nodes)
+        rules = [r for r in rules if r.node_id in found]
+    ranked_nodes = ranked_nodes[:10]
     if not rules:
         return RuleResult(query=query, rules=[])
     sections = [ctx.store.node(r.node_id) for r in rules]
@@ -72,10 +80,6 @@ def lookup_rules(
     ]
     lexical = BM25(docs).scores(search_terms(expanded, query=True))
     top = max(lexical) or 1.0
-    # Where the passage search puts each section: semantic evidence the short rule texts lack.
-    ranked_nodes = [
-        h.node_id for h in ctx.retriever.search(query, k=10, mode=_search_mode(ctx), tenant=ctx.tenant)
-    ]
     scores = []
     for rule, section, lex in zip(rules, sections, lexical, strict=True):
         score = lex / top + title_coverage(section.title if section else "", expanded)

@@ -60,12 +60,13 @@ def _key(node_id: str) -> str:
 
 def resolve_node(ctx: ToolContext, node_id: str) -> TreeNode | ToolFailure:
     """The node with this id; ids differing only in case, spaces or diacritics resolve too."""
-    nodes = {nid: n for nid, n in ctx.store.nodes.items() if ctx.is_visible(nid)}
+    nodes = ctx.visible_nodes
     if node_id in nodes:
         return nodes[node_id]
-    by_key = {_key(nid): n for nid, n in nodes.items()}
-    if _key(node_id) in by_key:
-        return by_key[_key(node_id)]
+    wanted = _key(node_id)
+    match = next((n for nid, n in nodes.items() if _key(nid) == wanted), None)
+    if match is not None:
+        return match
     return ToolFailure(
         error="unknown_node_id",
         message=f"no node with id {node_id!r}; use one of the suggested ids or navigate_tree to list ids",

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -16,13 +14,7 @@ from indexes.build import build_index
 from indexes.retrieval import Retriever
 from indexes.settings import Settings
 from indexes.store import IndexStore
-from tests.conftest import CORPUS
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tests.conftest import CORPUS, free_port, wait_for_port
 
 
 def test_leave_question_is_closer_to_the_leave_rule_than_to_working_hours(shared_embedder):
@@ -87,7 +79,7 @@ def test_incremental_add_change_delete(tmp_path, shared_embedder):
 @pytest.mark.slow
 def test_chroma_server_answers_like_the_embedded_store(corpus_settings, shared_embedder, tmp_path):
     chroma = Path(sys.executable).with_name("chroma")
-    port = _free_port()
+    port = free_port()
     proc = subprocess.Popen(
         [str(chroma), "run", "--path", str(tmp_path / "server"), "--host", "127.0.0.1", "--port", str(port)],
         stdout=subprocess.DEVNULL,
@@ -95,15 +87,7 @@ def test_chroma_server_answers_like_the_embedded_store(corpus_settings, shared_e
         env={**os.environ, "ANONYMIZED_TELEMETRY": "False"},
     )
     try:
-        deadline = time.time() + 60
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                    break
-            except OSError:
-                if time.time() > deadline or proc.poll() is not None:
-                    pytest.fail("chroma server did not start")
-                time.sleep(0.3)
+        wait_for_port(port, proc, seconds=60)
         remote = corpus_settings.model_copy(
             update={"data_dir": tmp_path / "data", "chroma_host": "127.0.0.1", "chroma_port": port}
         )

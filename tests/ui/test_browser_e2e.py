@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 
 import pytest
 
-from tests.conftest import REPO
+from tests.conftest import REPO, free_port, wait_for_port
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -30,12 +28,6 @@ pytestmark = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def test_chat_in_a_real_browser(corpus_settings):
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -43,7 +35,7 @@ def test_chat_in_a_real_browser(corpus_settings):
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
 
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "QUYCHE_DATA_DIR": str(corpus_settings.data_dir), "QUYCHE_LLM_PROVIDER": "offline"}
     app = subprocess.Popen(
         [sys.executable, "-m", "ui.cli", "ui", "--port", str(port)],
@@ -68,15 +60,7 @@ def test_chat_in_a_real_browser(corpus_settings):
         options.add_argument(flag)
     driver = None
     try:
-        deadline = time.time() + 60
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                    break
-            except OSError:
-                if time.time() > deadline:
-                    pytest.fail("streamlit did not start")
-                time.sleep(0.5)
+        wait_for_port(port, app)
         driver = webdriver.Chrome(service=Service(DRIVER), options=options)
         driver.get(f"http://127.0.0.1:{port}")
         wait = WebDriverWait(driver, 240)

@@ -5,10 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import socket
 import subprocess
 import sys
-import time
 
 import httpx
 import pytest
@@ -17,7 +15,7 @@ from fastmcp.client.transports import StdioTransport, StreamableHttpTransport
 from fastmcp.exceptions import ToolError
 
 from agent.assistant import Assistant
-from tests.conftest import REPO, TODAY
+from tests.conftest import REPO, TODAY, free_port, wait_for_port
 from ui.mcp_server import build_server, check_bind
 
 
@@ -71,28 +69,9 @@ def test_in_process_client_lists_and_calls_every_tool(server):
     asyncio.run(scenario())
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_for(port: int, proc: subprocess.Popen, seconds: float = 90) -> None:
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(proc.stderr.read().decode() if proc.stderr else "server exited")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.3)
-    raise TimeoutError(f"nothing listening on {port}")
-
-
 @pytest.mark.slow
 def test_http_server_requires_the_token_and_serves_retrieve(corpus_settings):
-    port = _free_port()
+    port = free_port()
     env = {
         **os.environ,
         "QUYCHE_DATA_DIR": str(corpus_settings.data_dir),
@@ -107,7 +86,7 @@ def test_http_server_requires_the_token_and_serves_retrieve(corpus_settings):
         stderr=subprocess.PIPE,
     )
     try:
-        _wait_for(port, proc)
+        wait_for_port(port, proc)
         base = f"http://127.0.0.1:{port}"
 
         async def scenario():
