@@ -115,7 +115,7 @@ def bench_scale(copies: int, vectors: bool, questions: list[str], shared_cache: 
     tools = {
         "lookup_rules": lambda q: run_tool(ctx, "lookup_rules", {"query": q}),
         "lookup_article": lambda q: run_tool(ctx, "lookup_article", {"ref": q}),
-        "expand_node": lambda q: run_tool(ctx, "expand_node", {"node_id": "noi_quy_lao_dong_0:dieu-6"}),
+        "expand_node": lambda q: run_tool(ctx, "expand_node", {"node_id": "noi_quy_lao_dong:dieu-6"}),
         "calculate_leave": lambda q: run_tool(
             ctx, "calculate_leave", {"probation_start": "tháng 7", "as_of": "tháng 10"}
         ),
