@@ -19,7 +19,7 @@ from agent.compose import compose_from_runs
 from agent.offline_policy import next_call
 from agent.question import analyse
 
-DEFAULT_MIN_COVERAGE = 0.3
+DEFAULT_MIN_COVERAGE = 0.2
 
 
 def _turns(messages: list[BaseMessage]) -> tuple[str, list[dict], dict | None]:

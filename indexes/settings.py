@@ -43,7 +43,7 @@ class Settings(BaseSettings):
     max_file_bytes: int = Field(5_000_000, ge=1, description="Larger corpus files are skipped.")
     max_tool_output_chars: int = Field(6_000, ge=200)
     answer_min_coverage: float = Field(
-        0.3,
+        0.2,
         ge=0,
         le=1,
         description="Share of the question's topic words the best passage must hold, else refuse.",

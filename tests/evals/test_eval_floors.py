@@ -15,8 +15,8 @@ from tests.conftest import TODAY
 
 FLOORS = {
     "seed_accuracy": 1.0,
-    "accuracy": 0.72,
-    "refusal_recall": 0.8,
+    "accuracy": 0.76,
+    "refusal_recall": 0.85,
     "groundedness": 0.97,
 }
 HYBRID_RECALL_AT_5 = 0.9
