@@ -141,22 +141,24 @@ def calculate_leave(
             "Nghỉ việc trước khi được nhận chính thức: thời gian thử việc không được tính phép.",
             "usable_during_probation",
         )
-        return _result(
-            policy,
-            start,
-            confirm,
-            as_of_date,
-            "left_during_probation",
-            [],
-            0,
-            0,
-            days_taken,
-            0,
-            0,
-            0,
-            0,
-            steps,
-            "Bạn nghỉ việc trước khi được nhận chính thức nên thời gian thử việc không được tính "
+        return LeaveResult(
+            as_of=as_of_date,
+            service_start=start,
+            confirmation_date=confirm,
+            status="left_during_probation",
+            months_counted=[],
+            accrued_days=0,
+            usable_days=0,
+            days_taken=days_taken,
+            remaining_days=0,
+            carried_over_days=0,
+            annual_entitlement=0,
+            entitlement_this_year=0,
+            seniority_years=0,
+            seniority_bonus_days=0,
+            steps=steps,
+            policy_sources=_sources(policy),
+            answer="Bạn nghỉ việc trước khi được nhận chính thức nên thời gian thử việc không được tính "
             "ngày nghỉ hằng năm: 0 ngày phép.",
         )
 
@@ -272,65 +274,30 @@ def calculate_leave(
         answer = f"Tính đến {as_label}, bạn có {fmt_days(remaining)} ngày phép năm có thể sử dụng"
         answer += f" ({len(counted)} tháng được tính × {fmt_days(round(rate, 2))} ngày/tháng"
         answer += f", đã nghỉ {fmt_days(days_taken)} ngày)." if days_taken else ")."
-    return _result(
-        policy,
-        start,
-        confirm,
-        as_of_date,
-        status,
-        labels,
-        accrued,
-        usable,
-        days_taken,
-        remaining,
-        carried,
-        yearly,
-        pro_rata,
-        steps,
-        answer,
-        years_of_service,
-        bonus,
-    )
-
-
-def _result(
-    policy,
-    start,
-    confirm,
-    as_of,
-    status,
-    labels,
-    accrued,
-    usable,
-    taken,
-    remaining,
-    carried,
-    yearly,
-    pro_rata,
-    steps,
-    answer,
-    years=0,
-    bonus=0.0,
-) -> LeaveResult:
     return LeaveResult(
-        as_of=as_of,
+        as_of=as_of_date,
         service_start=start,
         confirmation_date=confirm,
         status=status,
         months_counted=labels,
         accrued_days=accrued,
         usable_days=usable,
-        days_taken=taken,
+        days_taken=days_taken,
         remaining_days=remaining,
         carried_over_days=carried,
         annual_entitlement=yearly,
         entitlement_this_year=pro_rata,
-        seniority_years=years,
+        seniority_years=years_of_service,
         seniority_bonus_days=bonus,
         steps=steps,
-        policy_sources={k: policy.source(k) for k in _PARAMS},
+        policy_sources=_sources(policy),
         answer=answer,
     )
+
+
+def _sources(policy: LeavePolicy) -> dict[str, ParamSource]:
+    """Where each policy parameter came from (a corpus rule or a documented default)."""
+    return {k: policy.source(k) for k in _PARAMS}
 
 
 _PARAMS = (
@@ -340,4 +307,5 @@ _PARAMS = (
     "usable_during_probation",
     "partial_month_min_share",
     "carryover_until",
+    "probation_days",
 )

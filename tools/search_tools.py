@@ -68,21 +68,14 @@ def search(
         expansions=ctx.retriever.enhance(query).expansions,
         unknown_terms=ctx.retriever.unknown_terms(query),
         hits=[
-            SearchHit(
-                doc_id=h.doc_id,
-                node_id=h.node_id,
-                title=h.title,
-                title_path=h.title_path,
-                line_start=h.line_start,
-                line_end=h.line_end,
-                score=h.score,
-                vector_score=h.vector_score,
-                scope=h.scope,
-                text=clip(h.text, per_hit),
-            )
-            for h in hits
+            SearchHit(**_fields_of(h, SearchHit, exclude={"text"}), text=clip(h.text, per_hit)) for h in hits
         ],
     )
+
+
+def _fields_of(source: object, model: type[BaseModel], exclude: set[str]) -> dict:
+    """The attributes of ``source`` that ``model`` has fields for (hits and tree nodes share their names)."""
+    return {f: getattr(source, f) for f in model.model_fields if f not in exclude and hasattr(source, f)}
 
 
 def _clause_text(text: str, clause: str | None) -> str:
@@ -132,11 +125,7 @@ def lookup_article(
         text = _clause_text(full, m.clause)
         out.append(
             ArticleHit(
-                node_id=node.node_id,
-                doc_id=node.doc_id,
-                title=node.title,
-                title_path=node.title_path,
-                line_start=node.line_start,
+                **_fields_of(node, ArticleHit, exclude={"line_end", "text"}),
                 line_end=node.line_end if not node.children else node.subtree_line_end,
                 match=m.match,
                 clause=m.clause,
