@@ -1,4 +1,4 @@
-"""``quyche index``: read the corpus, build every index into a new build folder, publish it atomically.
+"""Building the indexes: from the documents of the store, into a new build folder, published atomically.
 
 Per document (skipped when its content hash is unchanged: artifacts are copied from the previous build):
 heading tree, chunks, extracted rules. Over all documents: vectors in Chroma (embeddings cached by content
@@ -21,8 +21,8 @@ from tqdm import tqdm
 from indexes.article_index import build_article_index, write_article_index
 from indexes.bm25_index import write_bm25
 from indexes.chunking import Chunk, chunk_document
-from indexes.documents import Document, Skipped, scan_corpus
-from indexes.glossary import GLOSSARY_FILE, Glossary
+from indexes.documents import Document, Skipped
+from indexes.glossary import Glossary
 from indexes.markdown_tree import TreeNode, build_tree, describe_document
 from indexes.rules import extract_rules
 from indexes.settings import Settings
@@ -30,7 +30,7 @@ from indexes.store import MANIFEST, new_build_dir, publish, write_json
 from indexes.tokens import TokenCounter
 
 log = logging.getLogger(__name__)
-INDEX_FORMAT = 2  # bump when the on-disk layout changes: forces a full rebuild
+INDEX_FORMAT = 3  # bump when the on-disk layout changes: forces a full rebuild
 PER_DOC_DIRS = ("trees", "chunks", "entities")
 
 
@@ -63,7 +63,7 @@ class IndexReport:
         return f"{verb} {head} ({changes})"
 
 
-def _config_key(settings: Settings, glossary_text: str) -> str:
+def _config_key(settings: Settings, glossary_text: str) -> str:  # glossary as canonical JSON
     """Everything besides the documents that changes the built indexes."""
     parts = [INDEX_FORMAT, settings.chunk_sizes, settings.llm_mode(), settings.vectors, glossary_text]
     return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
@@ -97,6 +97,9 @@ def _index_document(
         "content_hash": doc.content_hash,
         "effective_date": doc.effective_date,
         "source_url": doc.source_url,
+        "date": doc.date,
+        "format": doc.format,
+        "generated_title": doc.generated_title,
         "node_count": sum(1 for _ in root.walk()),
         "chunk_count": len(chunks),
         "entity_count": len(rules),
@@ -143,29 +146,48 @@ def _build_search_indexes(
 def build_index(
     settings: Settings, corpus_dir: Path | None = None, show_progress: bool = False
 ) -> IndexReport:
-    """Index ``corpus_dir`` (default: settings.corpus_dir) and publish the result atomically."""
+    """Index a folder (default: settings.corpus_dir): its documents are synced into the document store
+    (added, replaced, or deleted when their file is gone) and every index is rebuilt for what changed."""
+    from indexes.ingest import index_folder  # the store and the build depend on each other only here
+
+    return index_folder(settings, corpus_dir or settings.corpus_dir, show_progress=show_progress)
+
+
+def glossary_for(settings: Settings, corpus_dir: Path | None) -> Glossary:
+    """The glossary of ``corpus_dir`` when given, else the one the live index was built with (else the
+    bundled corpus')."""
+    if corpus_dir is not None:
+        return Glossary.load(corpus_dir)
+    data = _previous(settings.index_dir).get("glossary")
+    if data is not None:
+        return Glossary(data.get("abbreviations", {}), data.get("english", {}), data.get("synonyms", {}))
+    return Glossary.load(settings.corpus_dir)
+
+
+def build_from_documents(
+    settings: Settings,
+    documents: list[Document],
+    glossary: Glossary,
+    skipped: list[Skipped] | None = None,
+    show_progress: bool = False,
+) -> IndexReport:
+    """Build every index for ``documents`` into a new build folder and publish it atomically. Documents whose
+    content is unchanged since the live build are copied, not re-indexed; nothing changed: nothing published."""
     started = time.perf_counter()
-    corpus_dir = corpus_dir or settings.corpus_dir
-    if not corpus_dir.is_dir():
-        raise FileNotFoundError(f"corpus folder not found: {corpus_dir}")
     settings.data_dir.mkdir(parents=True, exist_ok=True)
-    scan = scan_corpus(corpus_dir, settings.max_file_bytes, settings.tenant)
-    glossary_path = corpus_dir / GLOSSARY_FILE
-    glossary_text = glossary_path.read_text(encoding="utf-8") if glossary_path.exists() else ""
-    glossary = Glossary.load(corpus_dir)
-    config_key = _config_key(settings, glossary_text)
+    config_key = _config_key(settings, json.dumps(glossary.to_dict(), sort_keys=True, ensure_ascii=False))
     previous = _previous(settings.index_dir)
     same_config = previous.get("config_key") == config_key
     old_docs = {d["doc_id"]: d for d in previous.get("documents", [])} if same_config else {}
 
-    report = IndexReport(skipped=scan.skipped)
-    for doc in scan.documents:
+    report = IndexReport(skipped=list(skipped or []))
+    for doc in documents:
         old = old_docs.get(doc.doc_id)
         bucket = report.added if old is None else report.unchanged
-        if old is not None and old["content_hash"] != doc.content_hash:
+        if old is not None and _fingerprint(old) != _fingerprint(_entry_fields(doc)):
             bucket = report.changed
         bucket.append(doc.doc_id)
-    report.removed = sorted(set(old_docs) - {d.doc_id for d in scan.documents})
+    report.removed = sorted(set(old_docs) - {d.doc_id for d in documents})
     if previous and same_config and not (report.added or report.changed or report.removed):
         entries = previous["documents"]
         report.build_id = previous["build_id"]
@@ -177,7 +199,7 @@ def build_index(
     build_dir = new_build_dir(settings.data_dir)
     try:
         entries = []
-        for doc in tqdm(scan.documents, desc="documents", unit="doc", disable=not show_progress):
+        for doc in tqdm(documents, desc="documents", unit="doc", disable=not show_progress):
             if doc.doc_id in report.unchanged:
                 _copy_document(doc.doc_id, settings.index_dir, build_dir)
                 entries.append(old_docs[doc.doc_id])
@@ -189,12 +211,11 @@ def build_index(
             "format": INDEX_FORMAT,
             "config_key": config_key,
             "build_id": build_dir.name,
-            "corpus_dir": str(corpus_dir),
             "vectors": settings.vectors,
             "created_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "documents": entries,
             "glossary": glossary.to_dict(),
-            "skipped": [{"path": s.path, "reason": s.reason} for s in scan.skipped],
+            "skipped": [{"path": s.path, "reason": s.reason} for s in report.skipped],
         }
         write_json(build_dir / MANIFEST, manifest)
     except BaseException:
@@ -210,6 +231,20 @@ def build_index(
     report.seconds = time.perf_counter() - started
     log.info(report.summary_line())
     return report
+
+
+def _entry_fields(doc: Document) -> dict:
+    return {
+        "content_hash": doc.content_hash,
+        "title": doc.title,
+        "source_url": doc.source_url,
+        "tenant": doc.tenant,
+    }
+
+
+def _fingerprint(entry: dict) -> tuple:
+    """What makes a document's built artifacts differ (text, title, URL, tenant)."""
+    return tuple(entry.get(k) for k in ("content_hash", "title", "source_url", "tenant"))
 
 
 def _count(report: IndexReport, entries: list[dict]) -> None:

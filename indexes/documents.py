@@ -34,6 +34,14 @@ class Document:
     source_url: str | None = None
     tenant: str = "global"
     meta: dict = field(default_factory=dict)
+    date: str | None = None  # version date (ISO 8601): the replace policy keeps the newer one
+    format: str = "markdown"
+    generated_title: bool = False  # no title was given: it was made from the body's first characters
+    explicit_id: bool = True  # the id came from the source (front matter, path), not from the title
+
+    @property
+    def body(self) -> str:
+        return "\n".join(self.text.split("\n")[self.body_start_line - 1 :])
 
 
 @dataclass(frozen=True)
@@ -48,7 +56,7 @@ class CorpusScan:
     skipped: list[Skipped] = field(default_factory=list)
 
 
-def _decode(path: str, raw: bytes) -> str:
+def decode_source(path: str, raw: bytes) -> str:
     if not raw.strip():
         raise DocumentError(path, "empty file")
     if b"\x00" in raw[:8192]:
@@ -86,14 +94,26 @@ def _as_text(value: object) -> str | None:
     return str(value).strip() or None
 
 
-def parse_document(path: str, raw: bytes, tenant: str = "global") -> Document:
+def path_doc_id(path: str) -> str:
+    """The default doc id of a file: its relative path without the suffix, as a slug (``hr/leave.md`` →
+    ``hr_leave``)."""
+    parts = [p for p in Path(path).with_suffix("").parts if p not in (".", "..", "/")]
+    return "_".join(slugify(p, 80).replace("-", "_") for p in parts)[:80] or "document"
+
+
+def parse_document(path: str, raw: bytes, tenant: str = "global", date: str | None = None) -> Document:
     """Parse one file's bytes into a Document, or raise DocumentError saying why not."""
-    text = _decode(path, raw)
+    text = decode_source(path, raw)
+    return parse_text(path, text, tenant, date)
+
+
+def parse_text(path: str, text: str, tenant: str = "global", date: str | None = None) -> Document:
+    """Parse a markdown text (NFC, ``\\n`` line ends, optional YAML front matter) into a Document."""
     meta, body_start = _split_front_matter(path, text)
     body = "\n".join(text.split("\n")[body_start - 1 :])
     if not body.strip():
         raise DocumentError(path, "no content after the front matter")
-    doc_id = _as_text(meta.get("doc_id")) or slugify(Path(path).stem, 80).replace("-", "_")
+    doc_id = _as_text(meta.get("doc_id")) or path_doc_id(path)
     if not _DOC_ID_RE.match(doc_id):
         raise DocumentError(path, f"invalid doc_id {doc_id!r}: use lower-case letters, digits, '_' or '-'")
     title = _as_text(meta.get("title")) or _first_h1(body) or Path(path).stem
@@ -108,6 +128,7 @@ def parse_document(path: str, raw: bytes, tenant: str = "global") -> Document:
         source_url=_as_text(meta.get("source_url")),
         tenant=_as_text(meta.get("tenant")) or tenant,
         meta={k: _as_text(v) for k, v in meta.items()},
+        date=_as_text(meta.get("date")) or date,
     )
 
 
@@ -136,7 +157,8 @@ def scan_corpus(corpus_dir: Path, max_file_bytes: int, tenant: str = "global") -
             scan.skipped.append(Skipped(rel, f"file too large ({size:,} bytes > {max_file_bytes:,})"))
             continue
         try:
-            doc = parse_document(rel, file.read_bytes(), tenant)
+            modified = dt.datetime.fromtimestamp(file.stat().st_mtime, dt.UTC).isoformat(timespec="seconds")
+            doc = parse_document(rel, file.read_bytes(), tenant, modified)
         except DocumentError as exc:
             scan.skipped.append(Skipped(rel, exc.reason))
             continue

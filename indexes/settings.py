@@ -67,13 +67,44 @@ class Settings(BaseSettings):
     rrf_k: int = Field(60, ge=1, description="Reciprocal Rank Fusion constant.")
     candidate_pool: int = Field(30, ge=1, description="Hits taken from each retriever before fusion.")
 
-    # Serving (MCP over HTTP and /retrieve)
+    # Ingestion and tenants
+    ingest_lock_timeout_s: float = Field(
+        600.0, gt=0, description="How long an ingest waits for another one on the same data dir."
+    )
+    min_tenant_results: int = Field(
+        2, ge=0, description="Fewer relevant hits than this in the tenant's own documents: fill from global."
+    )
+
+    # Serving (MCP over HTTP, /retrieve and /documents)
     mcp_token: SecretStr | None = Field(None, description="Bearer token required by the HTTP server.")
+    mcp_tokens: dict[str, str] = Field(
+        default_factory=dict,
+        description="Bearer token -> tenant (JSON in QUYCHE_MCP_TOKENS); a token only reaches its tenant + global.",
+    )
+    mcp_tokens_file: Path | None = Field(
+        None, description="A JSON or YAML file mapping bearer tokens to tenants (merged with mcp_tokens)."
+    )
+    mcp_ingest: bool = Field(False, description="Offer the MCP tool ingest_document (off by default).")
     mcp_host: str = "127.0.0.1"
     mcp_port: int = Field(8765, ge=1, le=65535)
 
     # Tokens
     token_encoding: str = Field("o200k_base", description="tiktoken encoding for token counts.")
+
+    def token_tenants(self) -> dict[str, str]:
+        """Every bearer token the HTTP server accepts, and the tenant it belongs to."""
+        import yaml
+
+        tokens: dict[str, str] = {}
+        if self.mcp_token is not None:
+            tokens[self.mcp_token.get_secret_value()] = self.tenant
+        if self.mcp_tokens_file is not None:
+            data = yaml.safe_load(self.mcp_tokens_file.read_text(encoding="utf-8")) or {}
+            if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+                raise ValueError(f"{self.mcp_tokens_file}: expected a mapping of token: tenant")
+            tokens.update({str(k): v for k, v in data.items()})
+        tokens.update(self.mcp_tokens)
+        return tokens
 
     @property
     def index_dir(self) -> Path:

@@ -37,6 +37,9 @@ class DocEntry:
     indexed_at: str
     chunk_count: int = 0
     entity_count: int = 0
+    date: str | None = None
+    format: str = "markdown"
+    generated_title: bool = False
 
 
 def write_json(path: Path, data: object) -> None:

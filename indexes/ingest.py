@@ -1,0 +1,301 @@
+"""One document pipeline behind every source: decide what each incoming document is (new, a newer version, a
+duplicate, unchanged), store it with its versions, and rebuild the indexes for what changed.
+
+An ingest holds a lock on the data dir and one SQLite transaction around the store writes *and* the index
+build: either both happen or neither does, so a crash (or a failed build) leaves the previous version stored
+and served. A second ingest of the same document waits for the first, then sees ``unchanged``.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import logging
+import re
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from indexes.build import IndexReport, build_from_documents, glossary_for
+from indexes.document_store import DocumentStore, StoredVersion, body_key
+from indexes.documents import Document, Skipped, scan_corpus
+from indexes.errors import QuycheError
+from indexes.ingest_sources import date_order
+from indexes.settings import Settings
+from indexes.store import IndexStore
+from indexes.text import slugify
+
+log = logging.getLogger(__name__)
+ReplacePolicy = Literal["newer", "always", "never"]
+REPLACE_POLICIES = ("newer", "always", "never")
+Status = Literal["indexed", "replaced", "rejected_duplicate", "unchanged", "deleted", "error"]
+TENANT_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,62}$")
+_DOC_ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,80}$")
+
+
+class IngestResult(BaseModel):
+    """What happened to one incoming document (the JSON shape of ``POST /documents``)."""
+
+    model_config = ConfigDict(populate_by_name=True, serialize_by_alias=True)
+
+    document_id: str | None = Field(None, alias="documentId")
+    title: str | None = None
+    source_url: str | None = Field(None, alias="sourceUrl")
+    date: str | None = None
+    chunks_count: int = Field(0, alias="chunksCount")
+    total_length: int = Field(0, alias="totalLength")
+    status: Status
+    replaced_document: str | None = Field(None, alias="replacedDocument")
+    generated_title: bool = Field(False, alias="generatedTitle")
+    version: int | None = None
+    tenant: str | None = None
+    source: str | None = None
+    message: str | None = None
+
+
+@dataclass
+class IngestReport:
+    results: list[IngestResult] = field(default_factory=list)
+    index: IndexReport | None = None
+
+    def counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for r in self.results:
+            out[r.status] = out.get(r.status, 0) + 1
+        return out
+
+    def summary_line(self) -> str:
+        counts = ", ".join(f"{n} {status}" for status, n in sorted(self.counts().items())) or "nothing"
+        return f"ingested: {counts}" + (f"; {self.index.summary_line()}" if self.index else "")
+
+
+def check_tenant(tenant: str) -> str:
+    if not TENANT_RE.match(tenant or ""):
+        raise QuycheError(f"invalid tenant {tenant!r}: use lower-case letters, digits, '_' or '-'")
+    return tenant
+
+
+@contextmanager
+def ingest_lock(data_dir: Path, timeout_s: float) -> Iterator[None]:
+    """One ingest at a time per data dir (across threads and processes)."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    with open(data_dir / "ingest.lock", "w") as handle:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise QuycheError(
+                        f"another ingest has held {data_dir} for over {timeout_s:.0f}s; try again later"
+                    ) from None
+                time.sleep(0.05)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def open_store(settings: Settings) -> DocumentStore:
+    return DocumentStore(settings.data_dir / "documents.sqlite")
+
+
+def as_document(v: StoredVersion) -> Document:
+    return Document(
+        doc_id=v.doc_id,
+        title=v.title,
+        path=v.path,
+        text=v.text,
+        body_start_line=v.body_start_line,
+        content_hash=v.content_hash,
+        effective_date=v.effective_date,
+        source_url=v.source_url,
+        tenant=v.tenant,
+        meta=v.meta,
+        date=v.date,
+        format=v.format,
+        generated_title=v.generated_title,
+    )
+
+
+def _version(doc: Document, doc_id: str) -> StoredVersion:
+    return StoredVersion(
+        doc_id=doc_id,
+        tenant=doc.tenant,
+        version=0,
+        title=doc.title,
+        source_url=doc.source_url,
+        date=doc.date or "",
+        text=doc.text,
+        body_start_line=doc.body_start_line,
+        content_hash=doc.content_hash,
+        body_key=body_key(doc.body),
+        format=doc.format,
+        path=doc.path,
+        effective_date=doc.effective_date,
+        generated_title=doc.generated_title,
+        meta=doc.meta,
+    )
+
+
+def _new_id(store: DocumentStore, doc: Document) -> str:
+    """A slug id for a document without one (from its title), or its own id made unique across tenants."""
+    base = doc.doc_id if doc.explicit_id else slugify(doc.title, 60).replace("-", "_")
+    owner = store.owner(base)
+    if owner is not None and owner != doc.tenant:
+        base = f"{doc.tenant}_{base}"[:80]
+    candidate, n = base, 2
+    while store.owner(candidate) is not None:
+        candidate, n = f"{base}_{n}", n + 1
+    return candidate
+
+
+def _same_content(doc: Document, stored: StoredVersion) -> bool:
+    return (doc.content_hash, doc.title, doc.source_url) == (
+        stored.content_hash,
+        stored.title,
+        stored.source_url,
+    )
+
+
+def _result(doc: Document, status: Status, doc_id: str | None, **extra) -> IngestResult:
+    return IngestResult(
+        document_id=doc_id,
+        title=doc.title,
+        source_url=doc.source_url,
+        date=doc.date,
+        total_length=len(doc.body),
+        status=status,
+        generated_title=doc.generated_title,
+        tenant=doc.tenant,
+        source=doc.path,
+        **extra,
+    )
+
+
+def _store_one(
+    store: DocumentStore, doc: Document, policy: ReplacePolicy, origin: str | None
+) -> IngestResult:
+    if doc.explicit_id and not _DOC_ID_RE.match(doc.doc_id):
+        return _result(doc, "error", None, message=f"invalid doc id {doc.doc_id!r}: use a slug")
+    own_id = doc.doc_id if doc.explicit_id and store.owner(doc.doc_id) == doc.tenant else None
+    if doc.explicit_id:  # a file's identity is its id (or URL): two files titled alike stay two documents
+        match = store.find_same(doc.tenant, doc_id=own_id, source_url=doc.source_url, title="\0", key="\0")
+    else:
+        match = store.find_same(
+            doc.tenant, doc_id=None, source_url=doc.source_url, title=doc.title, key=body_key(doc.body)
+        )
+    if match is None:
+        doc_id = _new_id(store, doc)
+        version = store.add_version(_version(doc, doc_id), origin)
+        return _result(doc, "indexed", doc_id, version=version)
+    if _same_content(doc, match):
+        return _result(doc, "unchanged", match.doc_id, version=match.version)
+    newer = date_order(doc.date) > date_order(match.date)
+    if policy == "never" or (policy == "newer" and not newer):
+        why = (
+            "replace policy 'never'"
+            if policy == "never"
+            else f"not newer than the stored version ({doc.date} ≤ {match.date})"
+        )
+        return _result(
+            doc,
+            "rejected_duplicate",
+            match.doc_id,
+            replaced_document=None,
+            version=match.version,
+            message=f"same document as {match.doc_id!r}; kept the stored version: {why}",
+        )
+    version = store.add_version(_version(doc, match.doc_id), origin)
+    return _result(doc, "replaced", match.doc_id, replaced_document=match.doc_id, version=version)
+
+
+def ingest(
+    settings: Settings,
+    documents: list[Document],
+    *,
+    replace_policy: ReplacePolicy = "newer",
+    skipped: list[Skipped] | None = None,
+    origin: str | None = None,
+    sync: bool = False,
+    glossary_dir: Path | None = None,
+    show_progress: bool = False,
+) -> IngestReport:
+    """Store ``documents`` (each already carries its tenant) and rebuild the indexes for what changed.
+    ``sync``: documents stored earlier from the same ``origin`` and absent now are deleted."""
+    if replace_policy not in REPLACE_POLICIES:
+        raise QuycheError(f"unknown replace policy {replace_policy!r}; choose {', '.join(REPLACE_POLICIES)}")
+    report = IngestReport()
+    for s in skipped or []:
+        report.results.append(IngestResult(status="error", source=s.path, message=s.reason))
+    with ingest_lock(settings.data_dir, settings.ingest_lock_timeout_s):
+        store = open_store(settings)
+        try:
+            with store.transaction():
+                for doc in documents:
+                    check_tenant(doc.tenant)
+                    report.results.append(_store_one(store, doc, replace_policy, origin))
+                if sync and origin:
+                    seen = {r.document_id for r in report.results}
+                    for doc_id in store.origin_documents(origin):
+                        if doc_id not in seen:
+                            store.delete(doc_id)
+                            report.results.append(IngestResult(document_id=doc_id, status="deleted"))
+                current = [as_document(v) for v in store.current_documents()]
+                glossary = glossary_for(settings, glossary_dir)
+                report.index = build_from_documents(settings, current, glossary, skipped, show_progress)
+        finally:
+            store.close()
+    _fill_counts(settings, report.results)
+    return report
+
+
+def _fill_counts(settings: Settings, results: list[IngestResult]) -> None:
+    try:
+        entries = IndexStore(settings.index_dir).documents
+    except QuycheError:
+        return
+    for r in results:
+        if r.document_id in entries and r.status != "deleted":
+            r.chunks_count = entries[r.document_id].chunk_count
+
+
+def index_folder(settings: Settings, folder: Path, show_progress: bool = False) -> IndexReport:
+    """``quyche index``: the folder is the source of truth for the documents that came from it."""
+    if not folder.is_dir():
+        raise FileNotFoundError(f"corpus folder not found: {folder}")
+    scan = scan_corpus(folder, settings.max_file_bytes, settings.tenant)
+    report = ingest(
+        settings,
+        scan.documents,
+        replace_policy="always",
+        skipped=scan.skipped,
+        origin=f"folder:{folder.resolve()}",
+        sync=True,
+        glossary_dir=folder,
+        show_progress=show_progress,
+    )
+    assert report.index is not None
+    return report.index
+
+
+def change_documents(settings: Settings, action, glossary_dir: Path | None = None) -> IndexReport:
+    """Run ``action(store)`` (a restore or a delete) and rebuild, together or not at all."""
+    with ingest_lock(settings.data_dir, settings.ingest_lock_timeout_s):
+        store = open_store(settings)
+        try:
+            with store.transaction():
+                action(store)
+                current = [as_document(v) for v in store.current_documents()]
+                return build_from_documents(settings, current, glossary_for(settings, glossary_dir))
+        finally:
+            store.close()
+
+
+def with_tenant(documents: list[Document], tenant: str) -> list[Document]:
+    return [replace(d, tenant=tenant) for d in documents]

@@ -1,0 +1,220 @@
+"""Turning each kind of source into Documents: a combined markdown file and JSON documents.
+
+(Folders are read by ``documents.scan_corpus``; MkDocs sites by ``mkdocs_source``.) A source that cannot be
+read at all raises ``DocumentError``; one bad document among many becomes a ``Skipped`` entry saying why, and
+the others go on.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import re
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError, field_validator
+
+from indexes.documents import Document, Skipped, decode_source, parse_text
+from indexes.errors import DocumentError
+from indexes.markdown_tree import find_headings
+from indexes.text import nfc
+
+GENERATED_TITLE_CHARS = 50
+
+
+def now_iso() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+
+
+def parse_date(value: str) -> str:
+    """An ISO 8601 date or date-time, normalised (naive times are UTC); ValueError when invalid."""
+    text = value.strip()
+    try:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            return dt.date.fromisoformat(text).isoformat()
+        moment = dt.datetime.fromisoformat(text)
+    except ValueError:
+        raise ValueError(
+            f"invalid date {value!r}: use ISO 8601, e.g. 2026-11-23 or 2026-11-23T09:00:00Z"
+        ) from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=dt.UTC)
+    return moment.isoformat(timespec="seconds")
+
+
+def date_order(value: str | None) -> dt.datetime:
+    """A comparable moment for an ISO date string (dates are midnight UTC)."""
+    if not value:
+        return dt.datetime.min.replace(tzinfo=dt.UTC)
+    moment = dt.datetime.fromisoformat(value)
+    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
+
+
+# Combined files ---------------------------------------------------------------------------------------------
+
+
+def _front_matter_starts(lines: list[str]) -> list[int]:
+    """0-based lines where a ``---`` front matter block (a YAML mapping closed by ``---``) begins."""
+    starts: list[int] = []
+    i = 0
+    while i < len(lines):
+        if lines[i].strip() == "---" and (i == 0 or not lines[i - 1].strip()):
+            for j in range(i + 1, min(len(lines), i + 60)):
+                if lines[j].strip() in ("---", "..."):
+                    block = "\n".join(lines[i + 1 : j])
+                    if re.search(r"^[A-Za-z_][\w-]*\s*:", block, re.MULTILINE):
+                        starts.append(i)
+                        i = j
+                    break
+        i += 1
+    return starts
+
+
+def split_combined(
+    path: str, raw: bytes, tenant: str, max_bytes: int
+) -> tuple[list[Document], list[Skipped]]:
+    """Many documents in one markdown file: each starts with its own YAML front matter block; a file
+    without front matter is split at its top-level ``#`` headings."""
+    if len(raw) > max_bytes:
+        raise DocumentError(path, f"file too large ({len(raw):,} bytes > {max_bytes:,})")
+    text = decode_source(path, raw)
+    lines = text.split("\n")
+    starts = _front_matter_starts(lines)
+    if not starts:
+        starts = [h.line - 1 for h in find_headings(lines) if h.level == 1]
+        if starts:
+            starts[0] = 0  # text before the first heading belongs to the first document
+    if not starts:
+        raise DocumentError(path, "no documents found: expected '---' front matter blocks or '# ' headings")
+    docs: list[Document] = []
+    skipped: list[Skipped] = []
+    stamp = now_iso()
+    for n, start in enumerate(starts):
+        end = starts[n + 1] if n + 1 < len(starts) else len(lines)
+        part = "\n".join(lines[start:end]).strip("\n")
+        label = f"{path}#{n + 1}"
+        try:
+            doc = parse_text(label, part, tenant, stamp)
+        except DocumentError as exc:
+            skipped.append(Skipped(label, exc.reason))
+            continue
+        explicit = "doc_id" in doc.meta
+        docs.append(_with(doc, explicit_id=explicit, meta={**doc.meta, "line_offset": str(start)}))
+    return docs, skipped
+
+
+def _with(doc: Document, **changes: Any) -> Document:
+    from dataclasses import replace
+
+    return replace(doc, **changes)
+
+
+# JSON documents ---------------------------------------------------------------------------------------------
+
+
+class JsonDocument(BaseModel):
+    """One pushed document. Only ``body`` is required."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    body: StrictStr
+    title: StrictStr | None = None
+    source_url: StrictStr | None = Field(None, alias="sourceUrl")
+    date: StrictStr | None = None
+
+    @field_validator("body")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("body is empty")
+        return value
+
+    @field_validator("date")
+    @classmethod
+    def _iso_date(cls, value: str | None) -> str | None:
+        return parse_date(value) if value is not None else None
+
+
+def _explain(error: ValidationError) -> str:
+    parts = []
+    for e in error.errors():
+        where = ".".join(str(p) for p in e["loc"]) or "document"
+        if e["type"] == "extra_forbidden":
+            parts.append(f"unknown field '{where}' (allowed: body, title, sourceUrl, date)")
+        elif e["type"] == "missing":
+            parts.append(f"missing field '{where}'")
+        else:
+            parts.append(f"{where}: {e['msg'].removeprefix('Value error, ')}")
+    return "; ".join(parts)
+
+
+def load_json_payload(raw: bytes | str, source: str) -> list[Any]:
+    """One object, an array of objects, or JSON Lines → a list of raw items."""
+    text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
+    if not text.strip():
+        raise DocumentError(source, "empty JSON input")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as first:
+        items = []
+        for number, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                items.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                raise DocumentError(
+                    source,
+                    f"invalid JSON (line {number}: {exc.msg}); expected an object, an array or JSON Lines",
+                ) from None
+        if len(items) < 2:
+            raise DocumentError(source, f"invalid JSON: {first.msg} at line {first.lineno}") from None
+        return items
+    return data if isinstance(data, list) else [data]
+
+
+def json_documents(
+    items: list[Any], source: str, tenant: str, max_bytes: int
+) -> tuple[list[Document], list[Skipped]]:
+    """Validate pushed JSON items and turn the good ones into Documents (bad ones are skipped with why)."""
+    docs: list[Document] = []
+    skipped: list[Skipped] = []
+    for n, item in enumerate(items, 1):
+        label = f"{source}#{n}" if len(items) > 1 else source
+        if not isinstance(item, dict):
+            skipped.append(Skipped(label, f"expected a JSON object, got {type(item).__name__}"))
+            continue
+        try:
+            pushed = JsonDocument.model_validate(item)
+        except ValidationError as exc:
+            skipped.append(Skipped(label, _explain(exc)))
+            continue
+        size = len(pushed.body.encode("utf-8"))
+        if size > max_bytes:
+            skipped.append(Skipped(label, f"body too large ({size:,} bytes > {max_bytes:,})"))
+            continue
+        docs.append(json_document(pushed, label, tenant))
+    return docs, skipped
+
+
+def json_document(pushed: JsonDocument, label: str, tenant: str) -> Document:
+    body = nfc(pushed.body.replace("\r\n", "\n").replace("\r", "\n")).strip("\n")
+    title = nfc(pushed.title).strip() if pushed.title and pushed.title.strip() else ""
+    generated = not title
+    if generated:
+        flat = re.sub(r"\s+", " ", re.sub(r"^[#>*\-\s]+", "", body)).strip()
+        title = flat[:GENERATED_TITLE_CHARS].rstrip() + ("…" if len(flat) > GENERATED_TITLE_CHARS else "")
+    return Document(
+        doc_id="",
+        title=title,
+        path=label,
+        text=body,
+        body_start_line=1,
+        content_hash=hashlib.sha256(body.encode("utf-8")).hexdigest(),
+        source_url=nfc(pushed.source_url).strip() or None if pushed.source_url else None,
+        tenant=tenant,
+        date=pushed.date or now_iso(),
+        generated_title=generated,
+        explicit_id=False,
+    )
