@@ -14,6 +14,7 @@ class Citation(BaseModel):
     line_start: int
     line_end: int
     quote: str
+    url: str | None = None  # source_url#anchor when the document has a URL (MkDocs pages, pushed documents)
 
 
 class ToolCallRecord(BaseModel):

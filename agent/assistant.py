@@ -88,6 +88,10 @@ class Assistant:
             for node, update in chunk.items():
                 if node == "answer" and update:
                     final = {**update["answer"], "run_id": tracer.run_id, "thread_id": thread_id}
+                    final["citations"] = [
+                        {**c, "url": context.tools.citation_url(c["doc_id"], c["node_id"])}
+                        for c in final.get("citations", [])
+                    ]
                 yield {"node": node, "update": update}
         if final is None:
             raise RuntimeError("the graph ended without an answer")

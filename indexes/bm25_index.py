@@ -47,8 +47,14 @@ class BM25Index:
         self.tenants = np.array(rows["tenants"], dtype=object)
         self._retriever = bm25s.BM25.load(str(source)) if self.ids else None
 
-    def knows(self, term: str) -> bool:
-        return self._retriever is not None and term in self._retriever.vocab_dict
+    def knows(self, term: str, tenants: Sequence[str] | None = None) -> bool:
+        """Whether ``term`` occurs in the indexed text (of these tenants' documents, when given)."""
+        if self._retriever is None or term not in self._retriever.vocab_dict:
+            return False
+        if tenants is None:
+            return True
+        scores = self._retriever.get_scores([term])
+        return bool(np.any((scores > 0) & np.isin(self.tenants, list(tenants))))
 
     def search(self, query: str, k: int, tenants: Sequence[str]) -> list[KeywordHit]:
         if self._retriever is None:

@@ -14,6 +14,7 @@ Line numbers are 1-based and inclusive and refer to the source file (front matte
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from indexes.documents import Document
@@ -42,6 +43,7 @@ class TreeNode:
     token_count: int = 0
     summary: str = ""
     parent_id: str | None = None
+    anchor: str = ""  # the heading's HTML id under MkDocs' toc rules ("" for the document root)
     children: list[TreeNode] = field(default_factory=list)
 
     def to_dict(self) -> dict:
@@ -93,6 +95,22 @@ def find_headings(lines: list[str], first_line: int = 1) -> list[Heading]:
     return headings
 
 
+def toc_anchor(title: str, used: set[str]) -> str:
+    """The id MkDocs (Python-Markdown's toc, default slugify) gives a heading: inline markup dropped,
+    accents dropped by NFKD → ASCII (so "Đ" disappears), punctuation removed, spaces → "-", and repeats
+    numbered ``_1``, ``_2``."""
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", title)
+    text = re.sub(r"[*`]+|~~", "", text)
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s-]", "", text).strip().lower())
+    anchor = slug
+    while anchor in used or not anchor:
+        match = re.match(r"^(.*)_([0-9]+)$", anchor)
+        anchor = f"{match.group(1)}_{int(match.group(2)) + 1}" if match else f"{anchor}_1"
+    used.add(anchor)
+    return anchor
+
+
 def _segment(title: str) -> tuple[str, bool]:
     """Id segment for a heading and whether it anchors (restarts) the path."""
     folded = fold(title).strip()
@@ -131,6 +149,9 @@ def build_tree(doc: Document, count_tokens) -> TreeNode:
         subtree_line_end=last_line,
     )
     used_ids = {root.node_id}
+    used_anchors: set[str] = set()
+    if root_heading is not None:
+        toc_anchor(root_heading.title, used_anchors)  # the page's H1 takes its id first
     stack: list[tuple[TreeNode, str]] = [(root, "")]  # (node, path used for children's ids)
     for i, heading in enumerate(body_headings):
         while len(stack) > 1 and stack[-1][0].level >= heading.level:
@@ -155,6 +176,7 @@ def build_tree(doc: Document, count_tokens) -> TreeNode:
             line_end=max(heading.line, next_line - 1),
             subtree_line_end=last_line,
             parent_id=parent.node_id,
+            anchor=toc_anchor(heading.title, used_anchors),
         )
         parent.children.append(node)
         stack.append((node, node_id.split(":", 1)[1]))

@@ -1,12 +1,13 @@
 """Search over the published index: keyword (BM25), vector (Chroma) and hybrid (RRF of the two).
 
 Tenant isolation happens inside each index query (BM25 mask, Chroma ``where``): a tenant sees its own
-documents plus the global scope, never another tenant's.
+documents plus the global scope, never another tenant's; the two scopes are queried separately and fused.
 """
 
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
@@ -39,6 +40,14 @@ class Hit:
     scope: str  # the tenant the document belongs to ("global" for shared documents)
     ranks: dict[str, int]  # rank in each retriever that found it (1-based)
     vector_score: float | None = None  # cosine similarity to the question, when the vector retriever found it
+
+
+@dataclass(frozen=True)
+class _Run:
+    ranked: list[tuple[str, float]]  # chunk id, fused score, best first
+    runs: dict[str, list[str]]  # each retriever's ranking
+    cosines: dict[str, float]
+    keyword_scores: dict[str, float]
 
 
 def visible_tenants(tenant: str) -> tuple[str, ...]:
@@ -85,56 +94,98 @@ class Retriever:
     def enhance(self, query: str) -> EnhancedQuery:
         return enhance(query, self.glossary)
 
-    def unknown_terms(self, query: str) -> list[str]:
-        """Topic words of the query that appear nowhere in the indexed documents (a sign of an absent topic)."""
+    def unknown_terms(self, query: str, tenant: str = GLOBAL) -> list[str]:
+        """Topic words of the query that appear in none of the documents ``tenant`` may see (a sign of an
+        absent topic)."""
         accented = has_diacritics(query)
         explained = {fold(w) for term in self.glossary.matched_terms(query) for w in topic_words(term, False)}
         return [
             w
             for w in dict.fromkeys(topic_words(query, accented))
-            if not self.bm25.knows(w) and fold(w) not in explained
+            if not self.bm25.knows(w, visible_tenants(tenant)) and fold(w) not in explained
         ]
 
-    def keyword(self, query: EnhancedQuery, k: int, tenant: str) -> list[tuple[str, float]]:
-        return [(h.chunk_id, h.score) for h in self.bm25.search(query.expanded, k, visible_tenants(tenant))]
+    def keyword(self, query: EnhancedQuery, k: int, scopes: tuple[str, ...]) -> list[tuple[str, float]]:
+        return [(h.chunk_id, h.score) for h in self.bm25.search(query.expanded, k, scopes)]
 
-    def vector(self, query: EnhancedQuery, k: int, tenant: str) -> list[tuple[str, float]]:
-        from indexes.vector_store import collection_name, query_collection
+    def _relevant(self, keyword_hits: list[tuple[str, float]], best: float) -> set[str]:
+        """Keyword hits scoring at least ``tenant_relevance`` of the best keyword score."""
+        return {cid for cid, score in keyword_hits if score >= self.settings.tenant_relevance * best}
 
+    def _query_vector(self, query: EnhancedQuery):
         if not self.store.manifest.get("vectors", False):
             raise QuycheError("the vector index was not built (QUYCHE_VECTORS=false); use mode 'keyword'")
-        vector = self.embedder.embed_query(query.expanded)
+        return self.embedder.embed_query(query.expanded)
+
+    def vector(self, vector, k: int, scopes: tuple[str, ...]) -> list[tuple[str, float]]:
+        from indexes.vector_store import collection_name, query_collection
+
         k = min(k, len(self.chunks)) or 1
-        hits = query_collection(
-            self._chroma, collection_name(self.store.build_id), vector, k, visible_tenants(tenant)
-        )
+        hits = query_collection(self._chroma, collection_name(self.store.build_id), vector, k, scopes)
         return [(h.chunk_id, h.score) for h in hits]
 
-    def search(self, query: str, k: int = 5, mode: SearchMode = "hybrid", tenant: str = GLOBAL) -> list[Hit]:
-        enhanced = self.enhance(query)
+    def _ranked(self, enhanced: EnhancedQuery, vector, k: int, mode: SearchMode, scopes: tuple[str, ...]) -> _Run:
+        """One scope's ranking: chunk ids with scores, each retriever's ranking, and cosines."""
         pool = max(k, self.settings.candidate_pool)
-        cosines: dict[str, float] = {}
         if mode == "keyword":
-            ranked = self.keyword(enhanced, k, tenant)
-            runs = {"keyword": [cid for cid, _ in ranked]}
-        elif mode == "vector":
-            ranked = self.vector(enhanced, k, tenant)
-            cosines = dict(ranked)
-            runs = {"vector": [cid for cid, _ in ranked]}
-        elif mode == "hybrid":
-            runs = {"keyword": [c for c, _ in self.keyword(enhanced, pool, tenant)]}
-            if self.store.manifest.get("vectors", False):
-                vector_hits = self.vector(enhanced, pool, tenant)
-                cosines = dict(vector_hits)
-                runs["vector"] = [c for c, _ in vector_hits]
-            ranked = rrf(list(runs.values()), self.settings.rrf_k)[:k]
-        else:
-            raise ValueError(f"unknown search mode {mode!r}; choose hybrid, vector or keyword")
-        return [self._hit(cid, score, runs, cosines.get(cid)) for cid, score in ranked[:k]]
+            ranked = self.keyword(enhanced, k, scopes)
+            return _Run(ranked, {"keyword": [cid for cid, _ in ranked]}, {}, dict(ranked))
+        if mode == "vector":
+            ranked = self.vector(vector, k, scopes)
+            return _Run(ranked, {"vector": [cid for cid, _ in ranked]}, dict(ranked), {})
+        keyword_hits = self.keyword(enhanced, pool, scopes)
+        runs = {"keyword": [c for c, _ in keyword_hits]}
+        cosines: dict[str, float] = {}
+        if vector is not None:
+            vector_hits = self.vector(vector, pool, scopes)
+            cosines = dict(vector_hits)
+            runs["vector"] = [c for c, _ in vector_hits]
+        return _Run(rrf(list(runs.values()), self.settings.rrf_k)[:k], runs, cosines, dict(keyword_hits))
 
-    def _hit(self, chunk_id: str, score: float, runs: dict[str, list[str]], cosine: float | None) -> Hit:
+    def search(self, query: str, k: int = 5, mode: SearchMode = "hybrid", tenant: str = GLOBAL) -> list[Hit]:
+        """Top ``k`` chunks for ``query`` among the documents ``tenant`` may see.
+
+        A tenant's own documents and the global scope are searched separately (in parallel) and fused by RRF,
+        the tenant's hit first at equal rank (the company rule before the law). When the tenant has fewer than
+        ``min_tenant_results`` relevant hits (sharing a term with the query), its other hits are dropped and
+        global ones fill the list."""
+        if mode not in ("keyword", "vector", "hybrid"):
+            raise ValueError(f"unknown search mode {mode!r}; choose hybrid, vector or keyword")
+        enhanced = self.enhance(query)
+        vector = None
+        if mode == "vector" or (mode == "hybrid" and self.store.manifest.get("vectors", False)):
+            vector = self._query_vector(enhanced)
+        if tenant == GLOBAL:
+            run = self._ranked(enhanced, vector, k, mode, (GLOBAL,))
+            return [self._hit(cid, score, run.runs, run.cosines.get(cid)) for cid, score in run.ranked[:k]]
+        with ThreadPoolExecutor(max_workers=2) as workers:
+            own_job = workers.submit(self._ranked, enhanced, vector, k, mode, (tenant,))
+            shared_job = workers.submit(self._ranked, enhanced, vector, k, mode, (GLOBAL,))
+            own, shared = own_job.result(), shared_job.result()
+        best = max([*own.keyword_scores.values(), *shared.keyword_scores.values(), 0.0])
+        relevant = self._relevant(list(own.keyword_scores.items()), best)
+        own_ids = [cid for cid, _ in own.ranked if mode == "vector" or cid in relevant]
+        shared_ids = [cid for cid, _ in shared.ranked]
+        first = set(own_ids)
+        if len(own_ids) >= self.settings.min_tenant_results:  # enough of the company's own: those first
+            fused = [(cid, 1.0 / (self.settings.rrf_k + n)) for n, cid in enumerate(own_ids + shared_ids, 1)]
+        else:  # too few: the global scope fills, fused by rank
+            fused = sorted(
+                rrf([own_ids, shared_ids], self.settings.rrf_k), key=lambda kv: (-kv[1], kv[0] not in first)
+            )
+        runs = {name: own.runs.get(name, []) + shared.runs.get(name, []) for name in own.runs | shared.runs}
+        cosines = own.cosines | shared.cosines
+        return [self._hit(cid, score, runs, cosines.get(cid), scoped=True) for cid, score in fused[:k]]
+
+    def _hit(
+        self, chunk_id: str, score: float, runs: dict[str, list[str]], cosine: float | None, scoped: bool = False
+    ) -> Hit:
         c = self.chunks[chunk_id]
-        ranks = {name: ids.index(chunk_id) + 1 for name, ids in runs.items() if chunk_id in ids}
+        ranks = {}
+        for name, ids in runs.items():
+            same_scope = [i for i in ids if self.chunks[i].tenant == c.tenant] if scoped else ids
+            if chunk_id in same_scope:
+                ranks[name] = same_scope.index(chunk_id) + 1
         return Hit(
             chunk_id=c.chunk_id,
             doc_id=c.doc_id,

@@ -74,6 +74,12 @@ class Settings(BaseSettings):
     min_tenant_results: int = Field(
         2, ge=0, description="Fewer relevant hits than this in the tenant's own documents: fill from global."
     )
+    tenant_relevance: float = Field(
+        0.5,
+        ge=0,
+        le=1,
+        description="A tenant hit is relevant when its BM25 score is at least this share of the best score.",
+    )
 
     # Serving (MCP over HTTP, /retrieve and /documents)
     mcp_token: SecretStr | None = Field(None, description="Bearer token required by the HTTP server.")

@@ -62,5 +62,14 @@ class ToolContext:
     def visible_nodes(self) -> dict:  # node id -> TreeNode, for the documents this caller may see
         return {nid: n for nid, n in self.store.nodes.items() if self.is_visible(nid)}
 
+    def citation_url(self, doc_id: str, node_id: str) -> str | None:
+        """``source_url#anchor`` for a node of a document that has a URL; None otherwise."""
+        doc = self.store.documents.get(doc_id)
+        if doc is None or not doc.source_url:
+            return None
+        node = self.store.node(node_id)
+        anchor = node.anchor if node is not None else ""
+        return f"{doc.source_url.split('#', 1)[0]}#{anchor}" if anchor else doc.source_url
+
     def on_date(self) -> dt.date:
         return self.today or dt.date.today()

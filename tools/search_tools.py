@@ -66,7 +66,7 @@ def search(
         query=query,
         mode=mode,
         expansions=ctx.retriever.enhance(query).expansions,
-        unknown_terms=ctx.retriever.unknown_terms(query),
+        unknown_terms=ctx.retriever.unknown_terms(query, ctx.tenant),
         hits=[
             SearchHit(**_fields_of(h, SearchHit, exclude={"text"}), text=clip(h.text, per_hit)) for h in hits
         ],

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from indexes.errors import QuycheError
 from indexes.settings import Settings
+from ui import cli_documents
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -145,6 +146,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     settings = _settings(args)
     if args.mode:
         settings = settings.model_copy(update={"llm_provider": args.mode})
+    if args.tenant:
+        settings = settings.model_copy(update={"tenant": args.tenant})
     strategies = tuple(args.strategies.split(",")) if args.strategies else STRATEGIES
     unknown = set(strategies) - set(STRATEGIES)
     if unknown:
@@ -255,7 +258,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strategies", help="comma-separated: tree,bm25,vector,hybrid,agent (default all)")
     p.add_argument("--today", help="fixed 'today' (YYYY-MM-DD) for reproducible date answers")
     p.add_argument("--no-save", action="store_true", help="do not write evals/reports/")
+    p.add_argument("--tenant", help="answer as this tenant (its documents plus global)")
     p.set_defaults(func=cmd_eval)
+
+    cli_documents.register(sub)
 
     p = sub.add_parser("tree", help="print a document's heading tree with node ids (no id: list documents)")
     p.add_argument("doc_id", nargs="?")
