@@ -47,6 +47,9 @@ def on_page_content(html, page, config, files, **kwargs):
 
 
 def on_post_build(config, **kwargs):
-    manifest = {"site_name": config.get("site_name"), "pages": sorted(_pages.values(), key=lambda p: p["src_uri"])}
+    manifest = {
+        "site_name": config.get("site_name"),
+        "pages": sorted(_pages.values(), key=lambda p: p["src_uri"]),
+    }
     path = _export_dir(config) / "manifest.json"
     path.write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")

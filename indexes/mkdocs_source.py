@@ -26,7 +26,9 @@ def _project_config(config_file: Path) -> dict:
     try:
         from mkdocs.utils.yaml import get_yaml_loader, yaml_load
     except ImportError:
-        raise DocumentError(str(config_file), "MkDocs is not installed: pip install 'quyche[mkdocs]'") from None
+        raise DocumentError(
+            str(config_file), "MkDocs is not installed: pip install 'quyche[mkdocs]'"
+        ) from None
     with open(config_file, "rb") as handle:
         return yaml_load(handle, get_yaml_loader()) or {}
 

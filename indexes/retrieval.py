@@ -124,7 +124,9 @@ class Retriever:
         hits = query_collection(self._chroma, collection_name(self.store.build_id), vector, k, scopes)
         return [(h.chunk_id, h.score) for h in hits]
 
-    def _ranked(self, enhanced: EnhancedQuery, vector, k: int, mode: SearchMode, scopes: tuple[str, ...]) -> _Run:
+    def _ranked(
+        self, enhanced: EnhancedQuery, vector, k: int, mode: SearchMode, scopes: tuple[str, ...]
+    ) -> _Run:
         """One scope's ranking: chunk ids with scores, each retriever's ranking, and cosines."""
         pool = max(k, self.settings.candidate_pool)
         if mode == "keyword":
@@ -178,7 +180,12 @@ class Retriever:
         return [self._hit(cid, score, runs, cosines.get(cid), scoped=True) for cid, score in fused[:k]]
 
     def _hit(
-        self, chunk_id: str, score: float, runs: dict[str, list[str]], cosine: float | None, scoped: bool = False
+        self,
+        chunk_id: str,
+        score: float,
+        runs: dict[str, list[str]],
+        cosine: float | None,
+        scoped: bool = False,
     ) -> Hit:
         c = self.chunks[chunk_id]
         ranks = {}

@@ -91,6 +91,7 @@ class Settings(BaseSettings):
         None, description="A JSON or YAML file mapping bearer tokens to tenants (merged with mcp_tokens)."
     )
     mcp_ingest: bool = Field(False, description="Offer the MCP tool ingest_document (off by default).")
+    max_request_bytes: int = Field(50_000_000, ge=1, description="Largest POST /documents body.")
     mcp_host: str = "127.0.0.1"
     mcp_port: int = Field(8765, ge=1, le=65535)
 

@@ -20,7 +20,9 @@ def _settings(args: argparse.Namespace) -> Settings:
     return settings_from_args(args)
 
 
-def _read_source(args: argparse.Namespace, settings: Settings, tenant: str) -> tuple[list[Document], list[Skipped], str]:
+def _read_source(
+    args: argparse.Namespace, settings: Settings, tenant: str
+) -> tuple[list[Document], list[Skipped], str]:
     """The documents of the source named on the command line, the bad ones, and the source's origin label."""
     from indexes.documents import parse_document, scan_corpus
     from indexes.ingest_sources import json_documents, load_json_payload, split_combined
@@ -127,12 +129,16 @@ def cmd_delete(args: argparse.Namespace) -> int:
 
 
 def register(sub) -> None:
-    p = sub.add_parser("ingest", help="add documents: a folder, a file, a combined file, JSON, or a MkDocs site")
+    p = sub.add_parser(
+        "ingest", help="add documents: a folder, a file, a combined file, JSON, or a MkDocs site"
+    )
     p.add_argument("path", nargs="?", help="folder of .md files, one .md file, or .json/.jsonl documents")
     p.add_argument("--combined", action="store_true", help="PATH holds many documents (front matter or '# ')")
     p.add_argument("--mkdocs", metavar="PROJECT_DIR", help="build this MkDocs project and ingest its pages")
     p.add_argument("--config", help="the MkDocs config file in PROJECT_DIR (default mkdocs.yml)")
-    p.add_argument("--tenant", help="the company the documents belong to (default: settings; 'global' = shared)")
+    p.add_argument(
+        "--tenant", help="the company the documents belong to (default: settings; 'global' = shared)"
+    )
     p.add_argument(
         "--replace",
         choices=["newer", "always", "never"],

@@ -1,7 +1,9 @@
-"""FastMCP server: the six registry tools, ``ask`` (the full agent), resources, and ``POST /retrieve``.
+"""FastMCP server: the six registry tools, ``ask`` (the full agent), resources, ``POST /retrieve`` and
+``POST /documents`` (plus the ``ingest_document`` tool when ``QUYCHE_MCP_INGEST`` is on).
 
 A thin adapter: tools come from ``tools.registry.ALL`` (same names and schemas as in the agent); errors become
-``ToolError``. Over HTTP every request needs the bearer token from settings (``QUYCHE_MCP_TOKEN``).
+``ToolError``. Over HTTP every request needs a bearer token from settings (``QUYCHE_MCP_TOKEN``, or the token → tenant map
+``QUYCHE_MCP_TOKENS`` / ``QUYCHE_MCP_TOKENS_FILE``); the token decides the tenant.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import json
 import logging
 from typing import Annotated, Any, get_type_hints
 
+import anyio
 from fastmcp import FastMCP
 from fastmcp.exceptions import ToolError
 from fastmcp.server.auth.auth import AccessToken, TokenVerifier
@@ -20,9 +23,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from agent.assistant import Assistant
+from indexes.errors import QuycheError
 from indexes.settings import Settings
 from tools.context import ToolContext
 from tools.registry import ALL, ToolSpec, run_tool
+from ui.documents_api import DocumentsError, ingest_json
 from ui.retrieve_api import RetrieveError, retrieve
 
 log = logging.getLogger(__name__)
@@ -86,8 +91,8 @@ def build_server(
 ) -> FastMCP:
     """The MCP server. ``tokens`` (token -> tenant) turn on bearer auth for HTTP."""
     assistant = assistant or Assistant(settings)
-    if tokens is None and settings.mcp_token is not None:
-        tokens = {settings.mcp_token.get_secret_value(): settings.tenant}
+    if tokens is None:
+        tokens = settings.token_tenants() or None
     verifier = BearerTokens(tokens) if tokens else None
     mcp = FastMCP("quyche", instructions="Quy Chế: company regulations with citations.", auth=verifier)
 
@@ -119,15 +124,57 @@ def build_server(
             raise ToolError(f"no document {doc_id!r}")
         return json.dumps(_compact(ctx.store.tree(doc_id)), ensure_ascii=False)
 
-    @mcp.custom_route("/retrieve", methods=["POST"])
-    async def retrieve_route(request: Request) -> JSONResponse:
+    if settings.mcp_ingest:
+
+        @mcp.tool(name="ingest_document")
+        def ingest_document(
+            body: Annotated[str, Field(min_length=1, description="The document text (markdown or plain).")],
+            title: Annotated[str | None, Field(description="Title; default: the body's start.")] = None,
+            sourceUrl: Annotated[str | None, Field(description="Where the document lives.")] = None,  # noqa: N803
+            date: Annotated[str | None, Field(description="ISO 8601 version date; default now.")] = None,
+            replace: Annotated[str, Field(description="newer (default), always or never.")] = "newer",
+        ) -> dict:
+            """Add or update one regulation document of the caller's company; it is searchable at once.
+            Returns {documentId, status (indexed|replaced|rejected_duplicate|unchanged|error), ...}."""
+            item = {
+                k: v for k, v in {"body": body, "title": title, "sourceUrl": sourceUrl, "date": date}.items()
+            }
+            try:
+                out = ingest_json(
+                    settings, _tenant(settings), [{k: v for k, v in item.items() if v is not None}], replace
+                )
+            except DocumentsError as exc:
+                raise ToolError(str(exc)) from None
+            return out["results"][0]
+
+    def caller_tenant(request: Request) -> str | None:
         header = request.headers.get("authorization", "")
         token = header[7:] if header.lower().startswith("bearer ") else None
-        tenant = verifier.tenant_of(token) if verifier else settings.tenant
+        return verifier.tenant_of(token) if verifier else settings.tenant
+
+    unauthorized = {"error": "unauthorized", "message": "missing or wrong bearer token"}
+
+    @mcp.custom_route("/documents", methods=["POST"])
+    async def documents_route(request: Request) -> JSONResponse:
+        tenant = caller_tenant(request)
         if tenant is None:
-            return JSONResponse(
-                {"error": "unauthorized", "message": "missing or wrong bearer token"}, status_code=401
-            )
+            return JSONResponse(unauthorized, status_code=401)
+        raw = await request.body()
+        replace = request.query_params.get("replace", "newer")
+        try:
+            out = await anyio.to_thread.run_sync(ingest_json, settings, tenant, raw, replace)
+        except DocumentsError as exc:
+            return JSONResponse({"error": "bad_request", "message": str(exc)}, status_code=400)
+        except QuycheError as exc:
+            return JSONResponse({"error": "conflict", "message": str(exc)}, status_code=409)
+        failed = all(r["status"] == "error" for r in out["results"])
+        return JSONResponse(out, status_code=400 if failed else 200)
+
+    @mcp.custom_route("/retrieve", methods=["POST"])
+    async def retrieve_route(request: Request) -> JSONResponse:
+        tenant = caller_tenant(request)
+        if tenant is None:
+            return JSONResponse(unauthorized, status_code=401)
         try:
             body = json.loads(await request.body() or b"null")
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
@@ -155,5 +202,5 @@ def _compact(node) -> dict:
 
 def check_bind(host: str, settings: Settings, tokens: dict | None = None) -> None:
     """Refuse to expose the server beyond this machine without a token."""
-    if host not in LOOPBACK and settings.mcp_token is None and not tokens:
+    if host not in LOOPBACK and not settings.token_tenants() and not tokens:
         raise ValueError(f"refusing to listen on {host} without a token: set QUYCHE_MCP_TOKEN")

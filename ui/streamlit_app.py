@@ -9,6 +9,7 @@ import streamlit as st
 
 from agent.assistant import Assistant
 from indexes.errors import IndexMissingError
+from indexes.retrieval import visible_tenants
 from indexes.settings import Settings
 from indexes.store import IndexStore
 
@@ -18,6 +19,7 @@ TEXT = {
         "title": "Quy Chế — hỏi đáp quy chế công ty",
         "ask": "Hỏi về nghỉ phép, giờ làm, công tác phí…",
         "docs": "Tài liệu",
+        "tenant": "Công ty (tenant)",
         "mode": "Chế độ mô hình",
         "reindex": "Lập lại chỉ mục",
         "nodes": "mục",
@@ -36,6 +38,7 @@ TEXT = {
         "title": "Quy Chế — company regulations Q&A",
         "ask": "Ask about leave, working hours, expenses…",
         "docs": "Documents",
+        "tenant": "Company (tenant)",
         "mode": "Model mode",
         "reindex": "Re-index",
         "nodes": "sections",
@@ -100,13 +103,22 @@ try:
     store = IndexStore(settings.index_dir)
 except IndexMissingError:
     store = None
+tenant = settings.tenant
 with st.sidebar:
     st.caption(f"{t['mode']}: **{settings.llm_mode()}**")
+    if store:
+        tenants = sorted({d.tenant for d in store.documents.values()} | {settings.tenant})
+        tenant = st.selectbox(t["tenant"], tenants, index=tenants.index(settings.tenant), key="tenant")
+        if st.session_state.get("last_tenant", tenant) != tenant:  # another company: a new conversation
+            st.session_state.thread_id, st.session_state.history = uuid.uuid4().hex, []
+        st.session_state.last_tenant = tenant
     if st.button(t["new"]):
         st.session_state.thread_id, st.session_state.history = uuid.uuid4().hex, []
     if store:
         st.subheader(t["docs"])
         for doc in store.documents.values():
+            if doc.tenant not in visible_tenants(tenant):
+                continue
             st.markdown(f"**{doc.title}** · {doc.node_count} {t['nodes']} · {doc.indexed_at[:10]}")
     if st.button(t["reindex"] if store else t["build"], key="reindex"):
         from indexes.build import build_index
@@ -138,7 +150,7 @@ if question is not None:
     with st.chat_message("assistant"):
         answer = None
         with st.status(t["thinking"], expanded=False) as status:
-            for event in assistant.stream(question, thread_id=st.session_state.thread_id):
+            for event in assistant.stream(question, thread_id=st.session_state.thread_id, tenant=tenant):
                 if event["node"] == "tools":
                     for run in event["update"].get("tool_runs", []):
                         st.write(f"🔧 {run['name']} {run['args']} — {run['duration_ms']} ms")
