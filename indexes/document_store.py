@@ -55,6 +55,9 @@ CREATE TABLE IF NOT EXISTS versions (
     PRIMARY KEY (doc_id, version)
 );
 CREATE INDEX IF NOT EXISTS documents_by_tenant ON documents(tenant, deleted);
+CREATE INDEX IF NOT EXISTS versions_by_title ON versions(title);
+CREATE INDEX IF NOT EXISTS versions_by_url ON versions(source_url);
+CREATE INDEX IF NOT EXISTS versions_by_body ON versions(body_key);
 """
 BODY_KEY_CHARS = 100  # two documents whose normalised bodies start alike are the same document
 
