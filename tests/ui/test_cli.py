@@ -45,7 +45,9 @@ def test_ask_json_shape_and_trace(corpus_settings):
     assert {"answer", "citations", "tool_calls", "refused"} <= set(answer)
     citation = answer["citations"][0]
     assert set(citation) == {"doc_id", "node_id", "title", "line_start", "line_end", "quote", "url"}
-    assert citation["url"] is None  # the bundled documents have no source URL
+    assert (
+        citation["url"] == "https://intranet.saomai.example/quy-che/noi-quy-lao-dong#ieu-3-thoi-gio-lam-viec"
+    )
     assert citation["node_id"] == "noi_quy_lao_dong:dieu-3" and not answer["refused"]
     trace = run("trace", answer["run_id"], env=env)
     assert trace.returncode == 0 and "tool search" in trace.stdout
