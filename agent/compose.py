@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from agent.evidence import Passage, calculator_result, passages_from_run
-from indexes.text import GENERIC_WORDS, QUERY_STOPWORDS, fold, has_diacritics, nfc, sentences
+from indexes.text import fold, has_diacritics, is_generic, is_stopword, nfc, sentences
 
 REFUSAL_VI = (
     "Tôi không tìm thấy quy định nào trong tài liệu của công ty trả lời câu hỏi này. "
@@ -53,11 +53,13 @@ class Terms:
 
 
 def _words(text: str, accented: bool = False) -> list[str]:
-    return re.findall(r"\w+", nfc(text).lower() if accented else fold(text))
+    """Words, lower-cased (folded unless ``accented``); numbers without leading zeros ("05" is "5")."""
+    found = re.findall(r"\w+", nfc(text).lower() if accented else fold(text))
+    return [w.lstrip("0") or "0" if w.isdigit() else w for w in found]
 
 
-def _topic(words: list[str]) -> tuple[set[str], set[str]]:
-    keep = [w if fold(w) not in QUERY_STOPWORDS and fold(w) not in GENERIC_WORDS else None for w in words]
+def _topic(words: list[str], accented: bool) -> tuple[set[str], set[str]]:
+    keep = [w if not is_stopword(w, accented) and not is_generic(w, accented) else None for w in words]
     topic = {w for w in keep if w}
     bigrams = {f"{a} {b}" for a, b in zip(keep, keep[1:], strict=False) if a and b}
     return topic, bigrams
@@ -65,14 +67,14 @@ def _topic(words: list[str]) -> tuple[set[str], set[str]]:
 
 def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
     accented = has_diacritics(question)
-    words, bigrams = _topic(_words(question, accented))
+    words, bigrams = _topic(_words(question, accented), accented)
     extra_words: set[str] = set()
     extra_bigrams: set[str] = set()
     for phrase in expansions or []:
-        w, b = _topic(_words(phrase, accented))
+        w, b = _topic(_words(phrase, accented), accented)
         extra_words |= w
         extra_bigrams |= b
-    plain = [w for w in _words(question, accented) if fold(w) not in QUERY_STOPWORDS]
+    plain = [w for w in _words(question, accented) if not is_stopword(w, accented)]
     scoring = set(plain) | {f"{a} {b}" for a, b in zip(plain, plain[1:], strict=False)}
     terms = (words, bigrams, extra_words, extra_bigrams)
     return Terms(*(frozenset(t) for t in terms), accented, frozenset(scoring))
@@ -191,6 +193,8 @@ def compose(
             while j < len(all_units) and j - i <= MAX_LIST_ITEMS and _LIST_ITEM_RE.match(all_units[j]):
                 picked.append(j)
                 j += 1
+            if j == i + 1 and j < len(all_units):  # "(for normal work:" continues in the next unit
+                picked.append(j)
     quote = " ".join(all_units[i] for i in sorted(set(picked)))
     parts = [f"Theo {top[1].title}: {quote} [{top[1].node_id}]"]
     node_ids = [top[1].node_id]
