@@ -29,6 +29,7 @@ _NUMBER_RE = re.compile(r"\d")
 MAX_UNITS = 3
 UNKNOWN_TERMS_COVERAGE = 0.65  # the bar when the question names something no document mentions
 UNKNOWN_SHARE = 0.1  # ... that is, when at least this share of its topic words appear in no document
+UNSUPPORTED_COVERAGE = 0.45  # the bar when a share of its topic words appear in none of the evidence found
 MAX_LIST_ITEMS = 6
 _LIST_ITEM_RE = re.compile(r"^(?:[a-zđ]\)|\d+[.)]|[-–•])\s")
 FOCUS_RATIO = 0.6  # an expanded section is quoted unless another passage scores far better
@@ -95,6 +96,17 @@ def coverage(passage: Passage, terms: Terms) -> float:
     own = _cover(terms.words, terms.bigrams, set(words), padded)
     alt = _cover(terms.extra_words, terms.extra_bigrams, set(words), padded) if terms.extra_words else 0.0
     return max(own, alt)
+
+
+def unsupported_words(terms: Terms, passages: list[Passage]) -> set[str]:
+    """Topic words of a question written with diacritics that none of the evidence contains: the corpus may
+    know the word elsewhere ("trưa" in "nghỉ trưa"), but what was found about the question never says it."""
+    if not terms.accented:
+        return set()  # without accents (or in English) a word's absence is weak evidence
+    seen: set[str] = set()
+    for p in passages:
+        seen.update(_words(f"{p.title} {p.text}", True))
+    return {w for w in terms.words if w not in seen and not w.isdigit()}
 
 
 def split_units(text: str) -> list[tuple[str, str]]:
@@ -175,7 +187,12 @@ def compose(
         return Composed(REFUSAL_VI, [], True, 0.0)
     best_cover = max(coverage(p, terms) for p in passages)
     unknown_share = len(unknown_terms or []) / max(1, len(terms.words))
-    if best_cover < min_coverage or (unknown_share >= UNKNOWN_SHARE and best_cover < UNKNOWN_TERMS_COVERAGE):
+    unsupported_share = len(unsupported_words(terms, passages)) / max(1, len(terms.words))
+    if (
+        best_cover < min_coverage
+        or (unknown_share >= UNKNOWN_SHARE and best_cover < UNKNOWN_TERMS_COVERAGE)
+        or (unsupported_share >= UNKNOWN_SHARE and best_cover < UNSUPPORTED_COVERAGE)
+    ):
         return Composed(REFUSAL_VI, [], True, best_cover)
     scored = _rank_units([p for p in passages if coverage(p, terms) >= min_coverage], terms, quantity)
     if not scored:
