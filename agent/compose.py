@@ -148,6 +148,9 @@ def units(text: str) -> list[str]:
 def _rank_units(
     passages: list[Passage], terms: Terms, quantity: bool
 ) -> list[tuple[float, Passage, int, str]]:
+    sections = [p for p in passages if ":" in p.node_id]
+    if sections:  # a document's preamble ("Căn cứ ...; ban hành ... như sau") answers nothing itself
+        passages = sections
     split = [(p, i, u, c) for p in passages for i, (u, c) in enumerate(split_units(p.text))]
     candidates = [(p, i, u) for p, i, u, _ in split]
     if not candidates:
