@@ -32,6 +32,10 @@ UNKNOWN_SHARE = 0.1  # ... that is, when at least this share of its topic words 
 UNSUPPORTED_COVERAGE = 0.45  # the bar when a share of its topic words appear in none of the evidence found
 MAX_LIST_ITEMS = 6
 _LIST_ITEM_RE = re.compile(r"^(?:[a-zđ]\)|\d+[.)]|[-–•])\s")
+# A regulation's scope article ("Phạm vi điều chỉnh": "this regulation covers conditions, amounts, interest,
+# terms ...") names every topic and states no rule: quoted only when nothing else matches nearly as well.
+_SCOPE_RE = re.compile(r"pham vi dieu chinh|doi tuong ap dung|\bscope\b")
+SCOPE_WEIGHT = 0.5
 FOCUS_RATIO = 0.6  # an expanded section is quoted unless another passage scores far better
 
 
@@ -168,6 +172,8 @@ def _rank_units(
             continue
         if quantity and _NUMBER_RE.search(unit):
             score *= 1.3
+        if _SCOPE_RE.search(fold(p.title)):
+            score *= SCOPE_WEIGHT
         prior = 1.0 / (1 + p.rank) + (
             0.3 if p.tool in ("lookup_article", "lookup_rules", "expand_node") else 0.0
         )
