@@ -93,7 +93,9 @@ def is_generic(word: str, accented: bool) -> bool:
 def topic_words(text: str, accented: bool) -> list[str]:
     """The words of a question that name its topic: no question words, generic words or numbers."""
     raw = words(text) if accented else folded_words(text)
-    return [w for w in raw if not is_stopword(w, accented) and not is_generic(w, accented) and not w.isdigit()]
+    return [
+        w for w in raw if not is_stopword(w, accented) and not is_generic(w, accented) and not w.isdigit()
+    ]
 
 
 def has_diacritics(text: str) -> bool:
