@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from agent.evidence import Passage, calculator_result, passages_from_run
-from indexes.text import GENERIC_WORDS, QUERY_STOPWORDS, fold, has_diacritics, nfc, sentences
+from indexes.text import fold, has_diacritics, is_generic, is_stopword, nfc, sentences
 
 REFUSAL_VI = (
     "Tôi không tìm thấy quy định nào trong tài liệu của công ty trả lời câu hỏi này. "
@@ -29,8 +29,13 @@ _NUMBER_RE = re.compile(r"\d")
 MAX_UNITS = 3
 UNKNOWN_TERMS_COVERAGE = 0.65  # the bar when the question names something no document mentions
 UNKNOWN_SHARE = 0.1  # ... that is, when at least this share of its topic words appear in no document
+UNSUPPORTED_COVERAGE = 0.45  # the bar when a share of its topic words appear in none of the evidence found
 MAX_LIST_ITEMS = 6
 _LIST_ITEM_RE = re.compile(r"^(?:[a-zđ]\)|\d+[.)]|[-–•])\s")
+# A regulation's scope article ("Phạm vi điều chỉnh": "this regulation covers conditions, amounts, interest,
+# terms ...") names every topic and states no rule: quoted only when nothing else matches nearly as well.
+_SCOPE_RE = re.compile(r"pham vi dieu chinh|doi tuong ap dung|\bscope\b")
+SCOPE_WEIGHT = 0.5
 FOCUS_RATIO = 0.6  # an expanded section is quoted unless another passage scores far better
 
 
@@ -53,11 +58,13 @@ class Terms:
 
 
 def _words(text: str, accented: bool = False) -> list[str]:
-    return re.findall(r"\w+", nfc(text).lower() if accented else fold(text))
+    """Words, lower-cased (folded unless ``accented``); numbers without leading zeros ("05" is "5")."""
+    found = re.findall(r"\w+", nfc(text).lower() if accented else fold(text))
+    return [w.lstrip("0") or "0" if w.isdigit() else w for w in found]
 
 
-def _topic(words: list[str]) -> tuple[set[str], set[str]]:
-    keep = [w if fold(w) not in QUERY_STOPWORDS and fold(w) not in GENERIC_WORDS else None for w in words]
+def _topic(words: list[str], accented: bool) -> tuple[set[str], set[str]]:
+    keep = [w if not is_stopword(w, accented) and not is_generic(w, accented) else None for w in words]
     topic = {w for w in keep if w}
     bigrams = {f"{a} {b}" for a, b in zip(keep, keep[1:], strict=False) if a and b}
     return topic, bigrams
@@ -65,14 +72,14 @@ def _topic(words: list[str]) -> tuple[set[str], set[str]]:
 
 def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
     accented = has_diacritics(question)
-    words, bigrams = _topic(_words(question, accented))
+    words, bigrams = _topic(_words(question, accented), accented)
     extra_words: set[str] = set()
     extra_bigrams: set[str] = set()
     for phrase in expansions or []:
-        w, b = _topic(_words(phrase, accented))
+        w, b = _topic(_words(phrase, accented), accented)
         extra_words |= w
         extra_bigrams |= b
-    plain = [w for w in _words(question, accented) if fold(w) not in QUERY_STOPWORDS]
+    plain = [w for w in _words(question, accented) if not is_stopword(w, accented)]
     scoring = set(plain) | {f"{a} {b}" for a, b in zip(plain, plain[1:], strict=False)}
     terms = (words, bigrams, extra_words, extra_bigrams)
     return Terms(*(frozenset(t) for t in terms), accented, frozenset(scoring))
@@ -93,6 +100,17 @@ def coverage(passage: Passage, terms: Terms) -> float:
     own = _cover(terms.words, terms.bigrams, set(words), padded)
     alt = _cover(terms.extra_words, terms.extra_bigrams, set(words), padded) if terms.extra_words else 0.0
     return max(own, alt)
+
+
+def unsupported_words(terms: Terms, passages: list[Passage]) -> set[str]:
+    """Topic words of a question written with diacritics that none of the evidence contains: the corpus may
+    know the word elsewhere ("trưa" in "nghỉ trưa"), but what was found about the question never says it."""
+    if not terms.accented:
+        return set()  # without accents (or in English) a word's absence is weak evidence
+    seen: set[str] = set()
+    for p in passages:
+        seen.update(_words(f"{p.title} {p.text}", True))
+    return {w for w in terms.words if w not in seen and not w.isdigit()}
 
 
 def split_units(text: str) -> list[tuple[str, str]]:
@@ -134,6 +152,9 @@ def units(text: str) -> list[str]:
 def _rank_units(
     passages: list[Passage], terms: Terms, quantity: bool
 ) -> list[tuple[float, Passage, int, str]]:
+    sections = [p for p in passages if ":" in p.node_id]
+    if sections:  # a document's preamble ("Căn cứ ...; ban hành ... như sau") answers nothing itself
+        passages = sections
     split = [(p, i, u, c) for p in passages for i, (u, c) in enumerate(split_units(p.text))]
     candidates = [(p, i, u) for p, i, u, _ in split]
     if not candidates:
@@ -151,6 +172,8 @@ def _rank_units(
             continue
         if quantity and _NUMBER_RE.search(unit):
             score *= 1.3
+        if _SCOPE_RE.search(fold(p.title)):
+            score *= SCOPE_WEIGHT
         prior = 1.0 / (1 + p.rank) + (
             0.3 if p.tool in ("lookup_article", "lookup_rules", "expand_node") else 0.0
         )
@@ -173,7 +196,12 @@ def compose(
         return Composed(REFUSAL_VI, [], True, 0.0)
     best_cover = max(coverage(p, terms) for p in passages)
     unknown_share = len(unknown_terms or []) / max(1, len(terms.words))
-    if best_cover < min_coverage or (unknown_share >= UNKNOWN_SHARE and best_cover < UNKNOWN_TERMS_COVERAGE):
+    unsupported_share = len(unsupported_words(terms, passages)) / max(1, len(terms.words))
+    if (
+        best_cover < min_coverage
+        or (unknown_share >= UNKNOWN_SHARE and best_cover < UNKNOWN_TERMS_COVERAGE)
+        or (unsupported_share >= UNKNOWN_SHARE and best_cover < UNSUPPORTED_COVERAGE)
+    ):
         return Composed(REFUSAL_VI, [], True, best_cover)
     scored = _rank_units([p for p in passages if coverage(p, terms) >= min_coverage], terms, quantity)
     if not scored:
@@ -191,6 +219,8 @@ def compose(
             while j < len(all_units) and j - i <= MAX_LIST_ITEMS and _LIST_ITEM_RE.match(all_units[j]):
                 picked.append(j)
                 j += 1
+            if j == i + 1 and j < len(all_units):  # "(for normal work:" continues in the next unit
+                picked.append(j)
     quote = " ".join(all_units[i] for i in sorted(set(picked)))
     parts = [f"Theo {top[1].title}: {quote} [{top[1].node_id}]"]
     node_ids = [top[1].node_id]

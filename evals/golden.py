@@ -24,6 +24,8 @@ class GoldenItem(BaseModel):
     needs_calculation: bool = False
     refuse: bool = False
     seed: bool = False  # the seed cases from the product brief: must always pass
+    # "heldout": written after the offline model was last tuned and never tuned on; reported on its own
+    split: str = "dev"
 
     def answer_ok(self, answer: str, refused: bool) -> bool:
         if self.refuse:

@@ -48,7 +48,13 @@ class Glossary:
         accented = has_diacritics(query)  # "mật khẩu" must not match the synonym "mất"
         padded = _padded_words(query, accented)
         keys = [*self.abbreviations, *self.english, *self.synonyms]
-        return [k for k in keys if _padded_words(k, accented) in padded]
+        found = [k for k in keys if any(v in padded for v in _variants(k, accented))]
+        # the longest term wins: "in advance" is not "advance" (cash), "mất lãi" is not "mất" (death)
+        return [
+            k
+            for k in found
+            if not any(o != k and _padded_words(k, accented) in _padded_words(o, accented) for o in found)
+        ]
 
     def expansions(self, query: str) -> list[str]:
         """Glossary expansions of the terms present in ``query`` (whole words; accents must match when the
@@ -64,6 +70,14 @@ class Glossary:
             )
             found.extend(v for v in values if v not in found and _padded_words(v, accented) not in padded)
         return found
+
+
+def _variants(term: str, accented: bool) -> list[str]:
+    """The padded forms of a glossary term to look for: English terms also in the plural ("public holidays")."""
+    padded = _padded_words(term, accented)
+    if term.isascii() and term[-1:].isalpha() and not term.endswith("s") and not term.isupper():
+        return [padded, f"{padded[:-1]}s "]
+    return [padded]
 
 
 def _term_lists(section: object) -> dict[str, list[str]]:

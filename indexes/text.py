@@ -57,11 +57,44 @@ GENERIC_WORDS = frozenset(
 )
 
 
+# The same lists with their accents, for questions written with diacritics: folding merges words the
+# question keeps apart ("vậy" filler / "vay" loan, "muốn" / "muộn", "mấy" / "máy bay", "về" / "vé", "ăn" / "an").
+_ACCENTED_STOPWORDS = frozenset(
+    "tôi mình em anh chị bạn có là gì bao nhiêu nhiều mấy không như thế nào của cho và thì sẽ nếu về một "
+    "các những nhưng trong được hay hoặc lúc khi nào đâu sao vậy à ạ ừ ơi a lâu ai trăm triệu tiếng hôm "
+    "muốn xong rồi".split()
+)
+_ACCENTED_GENERIC = frozenset(
+    "chính sách quy định quy chế công ty người lao động nld theo về việc của tại nào được phải bị tiền ngày "
+    "tháng năm số mức".split()
+)
+_ENGLISH_STOPWORDS = frozenset(w for w in QUERY_STOPWORDS if w.isascii() and fold(w) == w) - frozenset(
+    "toi minh em anh chi ban co la gi bao nhieu may khong nhu the nao cua cho va thi se neu ve mot cac "
+    "nhung trong duoc hay hoac luc khi nao dau sao vay u oi lau ai tram trieu tieng hom muon xong roi".split()
+)
+
+
+def is_stopword(word: str, accented: bool) -> bool:
+    """A question word or filler. With ``accented`` the word's accents decide ("vậy" is one, "vay" is not)."""
+    if not accented:
+        return fold(word) in QUERY_STOPWORDS
+    word = nfc(word).lower()
+    return word in _ACCENTED_STOPWORDS or word in _ENGLISH_STOPWORDS
+
+
+def is_generic(word: str, accented: bool) -> bool:
+    """A word every regulation uses (see ``GENERIC_WORDS``); accents decide when ``accented``."""
+    if not accented:
+        return fold(word) in GENERIC_WORDS
+    word = nfc(word).lower()
+    return word in _ACCENTED_GENERIC or (word.isascii() and word in GENERIC_WORDS)
+
+
 def topic_words(text: str, accented: bool) -> list[str]:
     """The words of a question that name its topic: no question words, generic words or numbers."""
     raw = words(text) if accented else folded_words(text)
     return [
-        w for w in raw if fold(w) not in QUERY_STOPWORDS and fold(w) not in GENERIC_WORDS and not w.isdigit()
+        w for w in raw if not is_stopword(w, accented) and not is_generic(w, accented) and not w.isdigit()
     ]
 
 

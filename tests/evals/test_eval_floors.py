@@ -15,8 +15,9 @@ from tests.conftest import TODAY
 
 FLOORS = {
     "seed_accuracy": 1.0,
-    "accuracy": 0.76,
-    "refusal_recall": 0.85,
+    "accuracy": 0.85,
+    "refusal_recall": 0.9,
+    "refusal_precision": 0.85,
     "groundedness": 0.97,
 }
 HYBRID_RECALL_AT_5 = 0.9
@@ -36,6 +37,7 @@ def test_golden_set_is_well_formed(corpus_settings):
     assert len(items) >= 80 and len({i.id for i in items}) == len(items)
     assert sum(i.lang == "en" for i in items) >= 15 and sum(i.refuse for i in items) >= 10
     assert sum(i.seed for i in items) == 8
+    assert sum(i.split == "heldout" for i in items) >= 10  # never tuned on: a check against overfitting
     for item in items:
         assert all(store.node(n) for n in item.expected_nodes), item.id
 

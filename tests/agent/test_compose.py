@@ -1,0 +1,119 @@
+"""Extractive composition: question terms, sentence choice, refusal; and the glossary matching it relies on.
+
+No index needed: passages are built here from text in the style of the bundled regulations.
+"""
+
+from __future__ import annotations
+
+from agent.compose import compose, question_terms, unsupported_words
+from agent.evidence import Passage
+from indexes.glossary import Glossary
+from indexes.text import is_stopword, topic_words
+
+MIN = 0.2
+
+
+def passage(node_id: str, title: str, text: str, rank: int = 0, tool: str = "search") -> Passage:
+    return Passage(node_id, node_id.split(":")[0], title, text, 1, 5, tool, rank)
+
+
+SCOPE = passage(
+    "quy_che_cho_vay:dieu-1",
+    "Điều 1. Phạm vi điều chỉnh và đối tượng áp dụng",
+    "1. Quy chế này quy định điều kiện, mục đích, mức cho vay, lãi suất, thời hạn, phương thức hoàn trả "
+    "các khoản vay hỗ trợ nhân viên.",
+)
+INTEREST = passage(
+    "quy_che_cho_vay:dieu-7",
+    "Điều 7. Lãi suất",
+    "1. Lãi suất cho vay là 0%/năm. NLĐ không phải trả phí thẩm định hay bất kỳ khoản phí nào khác.\n"
+    "2. NLĐ chỉ phải hoàn trả số tiền gốc đã vay theo lịch trả nợ.",
+    rank=1,
+)
+PER_DIEM = passage(
+    "dinh_muc_chi:dieu-4",
+    "Điều 4. Phụ cấp lưu trú trong nước",
+    "1. Phụ cấp lưu trú là khoản khoán hỗ trợ chi phí ăn uống và sinh hoạt, tính theo số ngày công tác thực tế.\n"
+    "2. Công tác trong ngày đến nơi cách trụ sở từ 50 km trở lên được hưởng 50% mức phụ cấp lưu trú.",
+)
+
+
+def test_accents_decide_what_is_a_question_word():
+    assert is_stopword("vậy", True) and not is_stopword("vay", True)  # filler vs loan
+    assert is_stopword("mấy", True) and not is_stopword("máy", True)  # "mấy" vs "máy bay"
+    assert not is_stopword("muộn", True) and not is_stopword("ăn", True)
+    assert is_stopword("vay", False)  # without accents "vay" may be "vậy": the folded list applies
+    assert "vay" in topic_words("Đang còn nợ khoản vay cũ thì có được vay thêm không?", True)
+    assert {"vé", "máy", "bay", "tối", "đa"} <= set(topic_words("Vé máy bay tối đa bao nhiêu?", True))
+
+
+def test_question_terms_keep_food_and_numbers_compare_without_leading_zeros():
+    terms = question_terms("Tiền ăn uống khi đi du lịch tự túc có được hỗ trợ không?")
+    assert "ăn uống" in terms.bigrams
+    terms = question_terms("Làm đủ 5 năm thì phép năm được bao nhiêu ngày?")
+    assert "5" in terms.words
+    answer = compose(
+        "Làm đủ 5 năm thì nghỉ hằng năm được bao nhiêu ngày?",
+        [
+            passage(
+                "noi_quy_lao_dong:dieu-6",
+                "Điều 6. Nghỉ hằng năm",
+                "1. NLĐ làm việc đủ 12 tháng được nghỉ hằng năm 12 ngày làm việc.\n"
+                "2. Cứ đủ 05 năm làm việc thì được tăng thêm 01 ngày nghỉ hằng năm. Ví dụ: đủ 05 năm được nghỉ "
+                "13 ngày.",
+            )
+        ],
+        MIN,
+        quantity=True,
+    )
+    assert not answer.refused and "13 ngày" in answer.text
+
+
+def test_an_english_question_is_answered_from_vietnamese_text_not_from_the_scope_article():
+    glossary = Glossary(
+        english={"interest rate": ["lãi suất"], "interest": ["lãi suất"], "loan": ["khoản vay"]}
+    )
+    question = "What is the interest rate on staff loans?"
+    answer = compose(
+        question, [SCOPE, INTEREST], MIN, quantity=False, expansions=glossary.expansions(question)
+    )
+    assert not answer.refused
+    assert "0%/năm" in answer.text and answer.node_ids[0] == "quy_che_cho_vay:dieu-7"
+
+
+def test_a_topic_the_evidence_never_names_is_refused():
+    question = "Công ty có phụ cấp ăn trưa hằng tháng không?"
+    terms = question_terms(question)
+    assert unsupported_words(terms, [PER_DIEM]) == {"trưa", "hằng"}
+    assert compose(question, [PER_DIEM], MIN, quantity=False).refused
+    # the same section answers the question it is about
+    answer = compose(
+        "Đi công tác trong ngày cách trụ sở 60 km có phụ cấp lưu trú không?", [PER_DIEM], MIN, False
+    )
+    assert not answer.refused and "50%" in answer.text
+
+
+def test_a_sentence_cut_at_a_colon_brings_its_continuation():
+    text = (
+        "One extra day is added for every full 5 years of service (for normal work:\n"
+        "13 days after 5 years, 14 days after 10 years)."
+    )
+    p = passage("annual_leave_policy_en:annual-leave-entitlement", "Annual leave entitlement", text)
+    answer = compose("How many extra days after 10 years of service?", [p], MIN, quantity=True)
+    assert "14 days after 10 years" in answer.text
+
+
+def test_glossary_matches_english_plurals_and_prefers_the_longest_term():
+    glossary = Glossary(
+        english={
+            "public holiday": ["nghỉ lễ, tết"],
+            "holiday": ["tết"],
+            "advance": ["tạm ứng"],
+            "in advance": ["đăng ký trước"],
+        },
+        synonyms={"mất": ["chết"], "mất lãi": ["lãi suất"]},
+    )
+    assert glossary.matched_terms("How many public holidays are there?") == ["public holiday"]
+    assert glossary.expansions("How far in advance must I register?") == ["đăng ký trước"]
+    assert glossary.expansions("vay cty co mat lai khong") == ["lãi suất"]
+    assert glossary.expansions("Bố mất được nghỉ mấy ngày?") == ["chết"]
