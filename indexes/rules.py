@@ -199,17 +199,23 @@ def _tokenizer() -> Any:
 
     class RegulationTokenizer(tk.Tokenizer):
         def tokenize(self, text: str) -> tk.TokenizedText:
-            tokenized = tk.TokenizedText(text=text)
-            previous_end = 0
-            for index, match in enumerate(pattern.finditer(text)):
-                start, end = match.span()
-                after_newline = index > 0 and (
-                    text.find("\n", previous_end, start) >= 0 or text.find("\r", previous_end, start) >= 0
-                )
-                kind = kinds.get(match.lastgroup, tk.TokenType.PUNCTUATION)
-                tokenized.tokens.append(tk.Token(index, kind, tk.CharInterval(start, end), after_newline))
-                previous_end = end
-            return tokenized
+            return _tokenize(text)
+
+    # langextract tokenizes the same texts (examples, chunks, extraction strings) many times per document and
+    # only reads the result, so one tokenization per distinct text is kept.
+    @functools.lru_cache(maxsize=8192)
+    def _tokenize(text: str) -> tk.TokenizedText:
+        tokenized = tk.TokenizedText(text=text)
+        previous_end = 0
+        for index, match in enumerate(pattern.finditer(text)):
+            start, end = match.span()
+            after_newline = index > 0 and (
+                text.find("\n", previous_end, start) >= 0 or text.find("\r", previous_end, start) >= 0
+            )
+            kind = kinds.get(match.lastgroup, tk.TokenType.PUNCTUATION)
+            tokenized.tokens.append(tk.Token(index, kind, tk.CharInterval(start, end), after_newline))
+            previous_end = end
+        return tokenized
 
     return RegulationTokenizer()
 
