@@ -10,7 +10,6 @@ The indexes are built from the current version of every live document. Writes ha
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import re
 import sqlite3
@@ -19,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from indexes.dates import now_iso
 from indexes.errors import QuycheError, UnknownDocumentError
 from indexes.text import nfc
 
@@ -60,10 +60,6 @@ CREATE INDEX IF NOT EXISTS versions_by_url ON versions(source_url);
 CREATE INDEX IF NOT EXISTS versions_by_body ON versions(body_key);
 """
 BODY_KEY_CHARS = 100  # two documents whose normalised bodies start alike are the same document
-
-
-def now_iso() -> str:
-    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
 
 
 def body_key(body: str) -> str:
@@ -176,20 +172,26 @@ class DocumentStore:
         )
         return [r[0] for r in rows]
 
+    def latest(self, doc_id: str) -> StoredVersion | None:
+        """The document's current version, even when the document is deleted (then ``current`` is False)."""
+        found = self._versions("v.doc_id = ? AND v.version = d.current_version", (doc_id,))
+        return found[0] if found else None
+
     def find_same(
-        self, tenant: str, *, doc_id: str | None, source_url: str | None, title: str, key: str
+        self, tenant: str, *, source_url: str | None, title: str | None, key: str | None
     ) -> StoredVersion | None:
-        """The live document of ``tenant`` that an incoming one is a version of, by the duplicate rules:
-        an explicit doc id; else the same source URL (when both have one); else the same title (NFC,
-        trimmed); else the same start of the normalised body."""
+        """The live document of ``tenant`` an incoming one is a version of, by the duplicate rules: the same
+        source URL; else (only against documents without a URL when the incoming one has one) the same title
+        (NFC, trimmed; generated titles never match); else the same start of the normalised body."""
         live = "d.tenant = ? AND d.deleted = 0 AND v.version = d.current_version"
         checks: list[tuple[str, object]] = []
-        if doc_id:
-            checks.append(("v.doc_id = ?", doc_id))
         if source_url:
             checks.append(("v.source_url = ?", source_url))
-        checks.append(("v.title = ?", nfc(title).strip()))
-        checks.append(("v.body_key = ?", key))
+        no_url = " AND v.source_url IS NULL" if source_url else ""
+        if title is not None:
+            checks.append((f"v.title = ? AND v.generated_title = 0{no_url}", nfc(title).strip()))
+        if key is not None:
+            checks.append((f"v.body_key = ?{no_url}", key))
         for condition, value in checks:
             found = self._versions(f"{live} AND {condition} ORDER BY v.doc_id LIMIT 1", (tenant, value))
             if found:

@@ -13,13 +13,14 @@ from pathlib import Path
 
 import yaml
 
+from indexes.dates import parse_date
 from indexes.errors import DocumentError
 from indexes.text import nfc, slugify
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 # Files of the corpus folder that are not documents and not worth a warning.
 CORPUS_SIDE_FILES = ("glossary.yaml", "glossary.yml", "README.md")
-_DOC_ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,80}$")
+DOC_ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,80}$")
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,7 @@ def parse_text(path: str, text: str, tenant: str = "global", date: str | None = 
     if not body.strip():
         raise DocumentError(path, "no content after the front matter")
     doc_id = _as_text(meta.get("doc_id")) or path_doc_id(path)
-    if not _DOC_ID_RE.match(doc_id):
+    if not DOC_ID_RE.match(doc_id):
         raise DocumentError(path, f"invalid doc_id {doc_id!r}: use lower-case letters, digits, '_' or '-'")
     title = _as_text(meta.get("title")) or _first_h1(body) or Path(path).stem
     return Document(
@@ -128,8 +129,18 @@ def parse_text(path: str, text: str, tenant: str = "global", date: str | None = 
         source_url=_as_text(meta.get("source_url")),
         tenant=_as_text(meta.get("tenant")) or tenant,
         meta={k: _as_text(v) for k, v in meta.items()},
-        date=_as_text(meta.get("date")) or date,
+        date=_front_matter_date(path, meta) or date,
     )
+
+
+def _front_matter_date(path: str, meta: dict) -> str | None:
+    value = _as_text(meta.get("date"))
+    if value is None:
+        return None
+    try:
+        return parse_date(value)
+    except ValueError as exc:
+        raise DocumentError(path, f"front matter: {exc}") from None
 
 
 def _first_h1(body: str) -> str | None:

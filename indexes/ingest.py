@@ -14,17 +14,17 @@ import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from indexes.build import IndexReport, build_from_documents, glossary_for
+from indexes.dates import date_order
 from indexes.document_store import DocumentStore, StoredVersion, body_key
-from indexes.documents import Document, Skipped, scan_corpus
+from indexes.documents import DOC_ID_RE, Document, Skipped, scan_corpus
 from indexes.errors import QuycheError
-from indexes.ingest_sources import date_order
 from indexes.settings import Settings
 from indexes.store import IndexStore
 from indexes.text import slugify
@@ -34,7 +34,6 @@ ReplacePolicy = Literal["newer", "always", "never"]
 REPLACE_POLICIES = ("newer", "always", "never")
 Status = Literal["indexed", "replaced", "rejected_duplicate", "unchanged", "deleted", "error"]
 TENANT_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,62}$")
-_DOC_ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,80}$")
 
 
 class IngestResult(BaseModel):
@@ -143,12 +142,17 @@ def _version(doc: Document, doc_id: str) -> StoredVersion:
     )
 
 
-def _new_id(store: DocumentStore, doc: Document) -> str:
-    """A slug id for a document without one (from its title), or its own id made unique across tenants."""
-    base = doc.doc_id if doc.explicit_id else slugify(doc.title, 60).replace("-", "_")
-    owner = store.owner(base)
-    if owner is not None and owner != doc.tenant:
-        base = f"{doc.tenant}_{base}"[:80]
+def _own_id(store: DocumentStore, doc: Document) -> str | None:
+    """The id a document with its own id (front matter, path) is stored under: that id, or, when another
+    tenant already has it, the same id prefixed with the tenant (deterministic, so re-ingesting finds it)."""
+    owner = store.owner(doc.doc_id)
+    candidate = doc.doc_id if owner in (None, doc.tenant) else f"{doc.tenant}_{doc.doc_id}"[:80]
+    return candidate if store.owner(candidate) in (None, doc.tenant) else None
+
+
+def _title_id(store: DocumentStore, doc: Document) -> str:
+    """A new slug id from the title, unique across tenants."""
+    base = slugify(doc.title, 60).replace("-", "_")
     candidate, n = base, 2
     while store.owner(candidate) is not None:
         candidate, n = f"{base}_{n}", n + 1
@@ -181,23 +185,33 @@ def _result(doc: Document, status: Status, doc_id: str | None, **extra) -> Inges
 def _store_one(
     store: DocumentStore, doc: Document, policy: ReplacePolicy, origin: str | None
 ) -> IngestResult:
-    if doc.explicit_id and not _DOC_ID_RE.match(doc.doc_id):
-        return _result(doc, "error", None, message=f"invalid doc id {doc.doc_id!r}: use a slug")
-    own_id = doc.doc_id if doc.explicit_id and store.owner(doc.doc_id) == doc.tenant else None
-    if doc.explicit_id:  # a file's identity is its id (or URL): two files titled alike stay two documents
-        match = store.find_same(doc.tenant, doc_id=own_id, source_url=doc.source_url, title="\0", key="\0")
+    if not TENANT_RE.match(doc.tenant or ""):
+        return _result(doc, "error", None, message=f"invalid tenant {doc.tenant!r}: use a slug")
+    own_id = None
+    if doc.explicit_id:  # a file is identified by its id (or URL): two files titled alike stay two documents
+        if not DOC_ID_RE.match(doc.doc_id):
+            return _result(doc, "error", None, message=f"invalid doc id {doc.doc_id!r}: use a slug")
+        own_id = _own_id(store, doc)
+        if own_id is None:
+            return _result(doc, "error", None, message=f"doc id {doc.doc_id!r} is taken by another tenant")
+        match = store.latest(own_id)
+        if match is None and doc.source_url:
+            match = store.find_same(doc.tenant, source_url=doc.source_url, title=None, key=None)
     else:
-        match = store.find_same(
-            doc.tenant, doc_id=None, source_url=doc.source_url, title=doc.title, key=body_key(doc.body)
-        )
+        title = None if doc.generated_title else doc.title
+        match = store.find_same(doc.tenant, source_url=doc.source_url, title=title, key=body_key(doc.body))
     if match is None:
-        doc_id = _new_id(store, doc)
+        doc_id = own_id or _title_id(store, doc)
         version = store.add_version(_version(doc, doc_id), origin)
         return _result(doc, "indexed", doc_id, version=version)
+    if not match.current:  # deleted earlier: ingesting it again brings it back as a new version
+        version = store.add_version(_version(doc, match.doc_id), origin)
+        return _result(
+            doc, "indexed", match.doc_id, version=version, message="re-added (it had been deleted)"
+        )
     if _same_content(doc, match):
         return _result(doc, "unchanged", match.doc_id, version=match.version)
-    newer = date_order(doc.date) > date_order(match.date)
-    if policy == "never" or (policy == "newer" and not newer):
+    if policy == "never" or (policy == "newer" and date_order(doc.date) <= date_order(match.date)):
         why = (
             "replace policy 'never'"
             if policy == "never"
@@ -207,12 +221,22 @@ def _store_one(
             doc,
             "rejected_duplicate",
             match.doc_id,
-            replaced_document=None,
             version=match.version,
             message=f"same document as {match.doc_id!r}; kept the stored version: {why}",
         )
     version = store.add_version(_version(doc, match.doc_id), origin)
     return _result(doc, "replaced", match.doc_id, replaced_document=match.doc_id, version=version)
+
+
+_POSITION_RE = re.compile(r"#(\d+)$")
+
+
+def _input_order(result: IngestResult) -> tuple:
+    """Results in the order of the input ("src#3" after "src#2"); deletions by sync last."""
+    label = result.source or ""
+    match = _POSITION_RE.search(label)
+    position = int(match.group(1)) if match else 0
+    return (result.status == "deleted", label[: match.start()] if match else label, position)
 
 
 def ingest(
@@ -233,17 +257,18 @@ def ingest(
     report = IngestReport()
     for s in skipped or []:
         report.results.append(IngestResult(status="error", source=s.path, message=s.reason))
+    unreadable = {s.path for s in skipped or []}
     with ingest_lock(settings.data_dir, settings.ingest_lock_timeout_s):
         store = open_store(settings)
         try:
             with store.transaction():
                 for doc in documents:
-                    check_tenant(doc.tenant)
                     report.results.append(_store_one(store, doc, replace_policy, origin))
-                if sync and origin:
+                if sync and origin:  # gone from the source: deleted (a file that is unreadable now is kept)
                     seen = {r.document_id for r in report.results}
                     for doc_id in store.origin_documents(origin):
-                        if doc_id not in seen:
+                        stored = store.current(doc_id)
+                        if doc_id not in seen and stored is not None and stored.path not in unreadable:
                             store.delete(doc_id)
                             report.results.append(IngestResult(document_id=doc_id, status="deleted"))
                 current = [as_document(v) for v in store.current_documents()]
@@ -252,6 +277,7 @@ def ingest(
         finally:
             store.close()
     _fill_counts(settings, report.results)
+    report.results.sort(key=_input_order)
     return report
 
 
@@ -275,7 +301,7 @@ def index_folder(settings: Settings, folder: Path, show_progress: bool = False) 
         scan.documents,
         replace_policy="always",
         skipped=scan.skipped,
-        origin=f"folder:{folder.resolve()}",
+        origin=f"folder:{settings.tenant}:{folder.resolve()}",  # one tenant's sync never deletes another's
         sync=True,
         glossary_dir=folder,
         show_progress=show_progress,
@@ -295,7 +321,3 @@ def change_documents(settings: Settings, action, glossary_dir: Path | None = Non
                 return build_from_documents(settings, current, glossary_for(settings, glossary_dir))
         finally:
             store.close()
-
-
-def with_tenant(documents: list[Document], tenant: str) -> list[Document]:
-    return [replace(d, tenant=tenant) for d in documents]

@@ -7,14 +7,16 @@ the others go on.
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
+import yaml
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError, field_validator
 
+from indexes.dates import now_iso, parse_date
 from indexes.documents import Document, Skipped, decode_source, parse_text
 from indexes.errors import DocumentError
 from indexes.markdown_tree import find_headings
@@ -23,35 +25,19 @@ from indexes.text import nfc
 GENERATED_TITLE_CHARS = 50
 
 
-def now_iso() -> str:
-    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
-
-
-def parse_date(value: str) -> str:
-    """An ISO 8601 date or date-time, normalised (naive times are UTC); ValueError when invalid."""
-    text = value.strip()
-    try:
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-            return dt.date.fromisoformat(text).isoformat()
-        moment = dt.datetime.fromisoformat(text)
-    except ValueError:
-        raise ValueError(
-            f"invalid date {value!r}: use ISO 8601, e.g. 2026-11-23 or 2026-11-23T09:00:00Z"
-        ) from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=dt.UTC)
-    return moment.isoformat(timespec="seconds")
-
-
-def date_order(value: str | None) -> dt.datetime:
-    """A comparable moment for an ISO date string (dates are midnight UTC)."""
-    if not value:
-        return dt.datetime.min.replace(tzinfo=dt.UTC)
-    moment = dt.datetime.fromisoformat(value)
-    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
-
-
 # Combined files ---------------------------------------------------------------------------------------------
+
+
+FRONT_MATTER_KEYS = {"title", "doc_id", "date", "effective_date", "source_url", "tenant"}
+
+
+def _is_front_matter(block: str) -> bool:
+    """A YAML mapping with at least one of our keys (two ``---`` rules around "Note: ..." are not one)."""
+    try:
+        data = yaml.safe_load(block)
+    except yaml.YAMLError:
+        return False
+    return isinstance(data, dict) and bool(FRONT_MATTER_KEYS & {str(k) for k in data})
 
 
 def _front_matter_starts(lines: list[str]) -> list[int]:
@@ -62,8 +48,7 @@ def _front_matter_starts(lines: list[str]) -> list[int]:
         if lines[i].strip() == "---" and (i == 0 or not lines[i - 1].strip()):
             for j in range(i + 1, min(len(lines), i + 60)):
                 if lines[j].strip() in ("---", "..."):
-                    block = "\n".join(lines[i + 1 : j])
-                    if re.search(r"^[A-Za-z_][\w-]*\s*:", block, re.MULTILINE):
+                    if _is_front_matter("\n".join(lines[i + 1 : j])):
                         starts.append(i)
                         i = j
                     break
@@ -81,14 +66,18 @@ def split_combined(
     text = decode_source(path, raw)
     lines = text.split("\n")
     starts = _front_matter_starts(lines)
+    docs: list[Document] = []
+    skipped: list[Skipped] = []
+    if starts and "\n".join(lines[: starts[0]]).strip():
+        skipped.append(
+            Skipped(f"{path}#0", f"text before the first front matter block (lines 1–{starts[0]})")
+        )
     if not starts:
         starts = [h.line - 1 for h in find_headings(lines) if h.level == 1]
         if starts:
             starts[0] = 0  # text before the first heading belongs to the first document
     if not starts:
         raise DocumentError(path, "no documents found: expected '---' front matter blocks or '# ' headings")
-    docs: list[Document] = []
-    skipped: list[Skipped] = []
     stamp = now_iso()
     for n, start in enumerate(starts):
         end = starts[n + 1] if n + 1 < len(starts) else len(lines)
@@ -100,14 +89,8 @@ def split_combined(
             skipped.append(Skipped(label, exc.reason))
             continue
         explicit = "doc_id" in doc.meta
-        docs.append(_with(doc, explicit_id=explicit, meta={**doc.meta, "line_offset": str(start)}))
+        docs.append(replace(doc, explicit_id=explicit, meta={**doc.meta, "line_offset": str(start)}))
     return docs, skipped
-
-
-def _with(doc: Document, **changes: Any) -> Document:
-    from dataclasses import replace
-
-    return replace(doc, **changes)
 
 
 # JSON documents ---------------------------------------------------------------------------------------------

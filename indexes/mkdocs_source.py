@@ -2,8 +2,9 @@
 
 A temporary config (in a temp dir, so the project is never modified) inherits the project's config
 (``INHERIT``), adds our export hook (``mkdocs_hook.py``) to the project's own hooks, and builds the site into
-the temp dir; the exported pages are then read like a folder. Relative paths the project's config uses for
-``docs_dir`` and ``hooks`` are made absolute; other relative paths (e.g. ``theme.custom_dir``) are too.
+the temp dir; the exported pages are then read like a folder. The relative paths of ``docs_dir``, ``hooks`` and
+``theme.custom_dir`` are made absolute; other relative paths in plugin options (e.g. a macros ``include_dir``)
+would resolve against the temp dir: give those as absolute paths.
 """
 
 from __future__ import annotations

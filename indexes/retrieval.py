@@ -149,8 +149,8 @@ class Retriever:
 
         A tenant's own documents and the global scope are searched separately (in parallel) and fused by RRF,
         the tenant's hit first at equal rank (the company rule before the law). When the tenant has fewer than
-        ``min_tenant_results`` relevant hits (sharing a term with the query), its other hits are dropped and
-        global ones fill the list."""
+        ``min_tenant_results`` relevant hits (BM25 score at least ``tenant_relevance`` of the best one), its
+        other hits are dropped and global ones fill the list."""
         if mode not in ("keyword", "vector", "hybrid"):
             raise ValueError(f"unknown search mode {mode!r}; choose hybrid, vector or keyword")
         enhanced = self.enhance(query)
@@ -164,17 +164,21 @@ class Retriever:
             own_job = workers.submit(self._ranked, enhanced, vector, k, mode, (tenant,))
             shared_job = workers.submit(self._ranked, enhanced, vector, k, mode, (GLOBAL,))
             own, shared = own_job.result(), shared_job.result()
-        best = max([*own.keyword_scores.values(), *shared.keyword_scores.values(), 0.0])
-        relevant = self._relevant(list(own.keyword_scores.items()), best)
-        own_ids = [cid for cid, _ in own.ranked if mode == "vector" or cid in relevant]
+        pool = max(k, self.settings.candidate_pool)
+        own_terms = own.keyword_scores if mode != "vector" else dict(self.keyword(enhanced, pool, (tenant,)))
+        shared_terms = (
+            shared.keyword_scores if mode != "vector" else dict(self.keyword(enhanced, pool, (GLOBAL,)))
+        )
+        best = max([*own_terms.values(), *shared_terms.values(), 0.0])
+        relevant = self._relevant(list(own_terms.items()), best)
+        own_ids = [cid for cid, _ in own.ranked]
+        if len([cid for cid in own_ids if cid in relevant]) < self.settings.min_tenant_results:
+            own_ids = [cid for cid in own_ids if cid in relevant]  # too few: the rest is noise, global fills
         shared_ids = [cid for cid, _ in shared.ranked]
         first = set(own_ids)
-        if len(own_ids) >= self.settings.min_tenant_results:  # enough of the company's own: those first
-            fused = [(cid, 1.0 / (self.settings.rrf_k + n)) for n, cid in enumerate(own_ids + shared_ids, 1)]
-        else:  # too few: the global scope fills, fused by rank
-            fused = sorted(
-                rrf([own_ids, shared_ids], self.settings.rrf_k), key=lambda kv: (-kv[1], kv[0] not in first)
-            )
+        fused = sorted(
+            rrf([own_ids, shared_ids], self.settings.rrf_k), key=lambda kv: (-kv[1], kv[0] not in first)
+        )
         runs = {name: own.runs.get(name, []) + shared.runs.get(name, []) for name in own.runs | shared.runs}
         cosines = own.cosines | shared.cosines
         return [self._hit(cid, score, runs, cosines.get(cid), scoped=True) for cid, score in fused[:k]]

@@ -33,13 +33,13 @@ def _read_source(
 
         project = Path(args.mkdocs)
         scan, _manifest = read_mkdocs_site(project, args.config, tenant, limit)
-        return scan.documents, scan.skipped, f"mkdocs:{project.resolve()}"
+        return scan.documents, scan.skipped, f"mkdocs:{tenant}:{project.resolve()}"
     if not args.path:
         raise DocumentError("(none)", "say what to ingest: a folder, a file, or --mkdocs PROJECT")
     path = Path(args.path)
     if path.is_dir():
         scan = scan_corpus(path, limit, tenant)
-        return scan.documents, scan.skipped, f"folder:{path.resolve()}"
+        return scan.documents, scan.skipped, f"folder:{tenant}:{path.resolve()}"
     if not path.is_file():
         raise FileNotFoundError(f"no such file or folder: {path}")
     raw = path.read_bytes()
@@ -47,13 +47,13 @@ def _read_source(
         if len(raw) > limit * 100:
             raise DocumentError(path.name, f"file too large ({len(raw):,} bytes)")
         docs, skipped = json_documents(load_json_payload(raw, path.name), path.name, tenant, limit)
-        return docs, skipped, f"json:{path.resolve()}"
+        return docs, skipped, f"json:{tenant}:{path.resolve()}"
     if args.combined:
         docs, skipped = split_combined(path.name, raw, tenant, limit)
-        return docs, skipped, f"combined:{path.resolve()}"
+        return docs, skipped, f"combined:{tenant}:{path.resolve()}"
     if len(raw) > limit:
         raise DocumentError(path.name, f"file too large ({len(raw):,} bytes > {limit:,})")
-    return [parse_document(path.name, raw, tenant)], [], f"file:{path.resolve()}"
+    return [parse_document(path.name, raw, tenant)], [], f"file:{tenant}:{path.resolve()}"
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from indexes.errors import DocumentError
+from indexes.errors import DocumentError, QuycheError
 from indexes.ingest import REPLACE_POLICIES, IngestReport, check_tenant, ingest
 from indexes.ingest_sources import json_documents, load_json_payload
 from indexes.settings import Settings
@@ -28,7 +28,11 @@ def ingest_json(settings: Settings, tenant: str, payload: bytes | list[Any], rep
         items = payload if isinstance(payload, list) else load_json_payload(payload, "request")
     except (DocumentError, UnicodeDecodeError) as exc:
         raise DocumentsError(str(exc)) from None
-    docs, skipped = json_documents(items, "request", check_tenant(tenant), settings.max_file_bytes)
+    try:
+        tenant = check_tenant(tenant)
+    except QuycheError as exc:
+        raise DocumentsError(f"the token's tenant is not usable: {exc}") from None
+    docs, skipped = json_documents(items, "request", tenant, settings.max_file_bytes)
     report: IngestReport = ingest(settings, docs, replace_policy=replace, skipped=skipped, origin="push")  # type: ignore[arg-type]
     return {
         "results": [r.model_dump(mode="json") for r in report.results],

@@ -159,6 +159,10 @@ def build_server(
         tenant = caller_tenant(request)
         if tenant is None:
             return JSONResponse(unauthorized, status_code=401)
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > settings.max_request_bytes:
+            message = f"request too large ({int(declared):,} bytes > {settings.max_request_bytes:,})"
+            return JSONResponse({"error": "too_large", "message": message}, status_code=413)
         raw = await request.body()
         replace = request.query_params.get("replace", "newer")
         try:

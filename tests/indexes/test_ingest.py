@@ -79,30 +79,52 @@ def test_oversized_body_is_rejected_and_nothing_stored_changes(make_settings):
 
 def test_duplicate_rules_url_then_title_then_body_start(make_settings):
     settings = make_settings()
-    first = push(settings, [{"body": NGHI_PHEP, "title": "Nghỉ phép", "sourceUrl": "https://acme.vn/leave"}])[
-        0
-    ]
+    body_a = "Văn bản A. " + NGHI_PHEP
+    body_b = "Văn bản B, bản sửa đổi. " + NGHI_PHEP_MOI
+    body_c = "Văn bản C, viết lại toàn bộ phần mở đầu cho rõ ràng hơn. " + NGHI_PHEP
+    first = push(settings, [{"body": body_a, "title": "Nghỉ phép", "sourceUrl": "https://acme.vn/leave"}])[0]
     by_url = push(
         settings,
-        [
-            {
-                "body": NGHI_PHEP_MOI,
-                "title": "Tên khác",
-                "sourceUrl": "https://acme.vn/leave",
-                "date": "2999-01-01",
-            }
-        ],
+        [{"body": body_b, "title": "Tên khác", "sourceUrl": "https://acme.vn/leave", "date": "2999-01-01"}],
     )[0]
     assert by_url.status == "replaced" and by_url.document_id == first.document_id
-    by_title = push(settings, [{"body": NGHI_PHEP, "title": "  Tên khác ", "date": "2999-02-01"}])[0]
+    by_title = push(settings, [{"body": body_c, "title": "  Tên khác ", "date": "2999-02-01"}])[0]
     assert by_title.status == "replaced" and by_title.replaced_document == first.document_id
-    by_body = push(settings, [{"body": NGHI_PHEP + "\nThêm một dòng.", "date": "2999-03-01"}])[0]
+    by_body = push(settings, [{"body": body_c + "\nThêm một dòng.", "date": "2999-03-01"}])[0]
     assert by_body.status == "replaced" and by_body.document_id == first.document_id
     other = push(
         settings, [{"body": "Quy định về đồng phục: áo trắng, quần tối màu.", "title": "Đồng phục"}]
     )[0]
     assert other.status == "indexed" and other.document_id != first.document_id
     assert [v.version for v in open_store(settings).versions(first.document_id)] == [1, 2, 3, 4]
+
+
+def test_different_urls_or_generated_titles_are_different_documents(make_settings):
+    settings = make_settings()
+    intro = [
+        {
+            "body": "Giới thiệu phòng Nhân sự: tuyển dụng, đào tạo.",
+            "title": "Giới thiệu",
+            "sourceUrl": "https://a.vn/hr/",
+        },
+        {
+            "body": "Giới thiệu phòng Tài chính: kế toán, thuế.",
+            "title": "Giới thiệu",
+            "sourceUrl": "https://a.vn/fin/",
+        },
+    ]
+    assert [r.status for r in push(settings, intro)] == ["indexed", "indexed"]
+    shared = "Thông báo chung của Công ty ACME gửi toàn thể nhân viên: "  # 58 characters, then different
+    untitled = [{"body": shared + "lịch nghỉ Tết."}, {"body": shared + "lịch khám sức khỏe định kỳ."}]
+    results = push(settings, untitled)
+    assert [r.status for r in results] == ["indexed", "indexed"] and results[0].title == results[1].title
+    assert results[0].document_id != results[1].document_id
+
+
+def test_results_come_back_in_input_order(make_settings):
+    settings = make_settings()
+    items = [{"body": "Giờ làm việc: 8h30.", "title": "Giờ"}, {"body": ""}, {"body": "Đồng phục: áo trắng."}]
+    assert [r.status for r in push(settings, items)] == ["indexed", "error", "indexed"]
 
 
 def test_replace_policies_newer_always_never_and_unchanged(make_settings):
@@ -168,6 +190,9 @@ def test_combined_file_with_front_matter_blocks(make_settings, tmp_path: Path):
     docs, skipped = split_combined("gop.md", combined.encode(), "global", settings.max_file_bytes)
     assert [d.title for d in docs] == ["Nghỉ phép", "Đồng phục"] and not skipped
     assert docs[0].doc_id == "nghi_phep" and "đường kẻ ngang" in docs[1].text
+    rules = "# Quy định A\n\nNội dung A.\n\n---\nNote: không phải front matter\n---\n\n# Quy định B\n\nNội dung B.\n"
+    docs, skipped = split_combined("gop.md", rules.encode(), "global", settings.max_file_bytes)
+    assert [d.title for d in docs] == ["Quy định A", "Quy định B"] and not skipped
     results = ingest(settings, docs, origin="combined").results
     assert [r.status for r in results] == ["indexed", "indexed"]
 
@@ -199,7 +224,7 @@ def test_hostile_titles_and_html_are_kept_as_text_inside_the_data_dir(make_setti
     body = "<script>alert('x')</script> Quy định <b>đậm</b> về giờ giấc."
     (result,) = push(settings, [{"body": body, "title": "../../etc/passwd"}])
     assert result.status == "indexed" and result.document_id == "etc_passwd"
-    assert not (tmp_path / "etc").exists() and not Path("/etc/passwd.json").exists()
+    assert not (tmp_path / "etc").exists()
     assert "<script>alert('x')</script>" in texts(settings)
     assert all(p.resolve().is_relative_to(settings.data_dir.resolve()) for p in settings.data_dir.rglob("*"))
 
@@ -254,3 +279,35 @@ def test_reingesting_unchanged_documents_publishes_nothing(make_settings):
     again = ingest(settings, json_documents(items, "t", "acme", 10_000)[0], origin="push")
     assert {r.status for r in again.results} == {"unchanged"} and not again.index.published
     assert IndexStore(settings.index_dir).build_id == build
+
+
+def test_folder_documents_keep_their_id_across_delete_tenants_and_unreadable_files(make_settings, tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "leave.md").write_text(NGHI_PHEP, encoding="utf-8")
+    settings = make_settings()
+    assert index_folder(settings, folder).added == ["leave"]
+    change_documents(settings, lambda s: s.delete("leave"))
+    again = index_folder(settings, folder)
+    assert again.added == ["leave"] and open_store(settings).doc_ids() == ["leave"]
+    beta = settings.model_copy(update={"tenant": "beta"})
+    for _ in range(2):
+        index_folder(beta, folder)
+    assert open_store(settings).doc_ids() == ["beta_leave", "leave"]
+    (folder / "leave.md").write_text("   \n", encoding="utf-8")  # unreadable now: reported, still served
+    report = index_folder(settings, folder)
+    assert report.skipped[0].reason == "empty file" and "leave" in IndexStore(settings.index_dir).documents
+
+
+def test_a_bad_front_matter_date_or_tenant_is_reported_and_the_rest_indexed(make_settings, tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.md").write_text("---\ndate: tuần sau\n---\n# A\n\nNội dung.\n", encoding="utf-8")
+    (folder / "b.md").write_text("---\ntenant: Beta Corp\n---\n# B\n\nNội dung.\n", encoding="utf-8")
+    (folder / "c.md").write_text("# C\n\nNội dung C.\n", encoding="utf-8")
+    settings = make_settings()
+    report = index_folder(settings, folder)
+    assert report.added == ["c"]
+    assert "invalid date 'tuần sau'" in report.skipped[0].reason
+    store = open_store(settings)
+    assert store.doc_ids() == ["c"]

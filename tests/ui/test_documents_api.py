@@ -22,7 +22,7 @@ GYM = {
 
 @pytest.fixture
 def http(make_settings):
-    settings = make_settings(mcp_tokens=TOKENS)
+    settings = make_settings(mcp_tokens=TOKENS, max_request_bytes=100_000)
     with TestClient(build_server(settings, Assistant(settings)).http_app()) as client:
         yield client, settings
 
@@ -59,7 +59,7 @@ def test_post_documents_indexes_a_batch_for_the_tokens_tenant(http):
 
 
 def test_post_documents_rejects_bad_input_clearly(http):
-    client, _ = http
+    client, settings = http
     acme = {"Authorization": "Bearer tok-acme"}
     assert client.post("/documents", json=GYM).status_code == 401
     assert client.post("/documents", json=GYM, headers={"Authorization": "Bearer sai"}).status_code == 401
@@ -67,6 +67,8 @@ def test_post_documents_rejects_bad_input_clearly(http):
     assert broken.status_code == 400 and "invalid JSON" in broken.json()["message"]
     unknown = client.post("/documents", json={"body": "x", "tenant": "beta"}, headers=acme)
     assert unknown.status_code == 400 and "unknown field 'tenant'" in unknown.json()["results"][0]["message"]
+    huge = client.post("/documents", content=b"x" * (settings.max_request_bytes + 1), headers=acme)
+    assert huge.status_code == 413 and "too large" in huge.json()["message"]
     policy = client.post("/documents?replace=sometimes", json=GYM, headers=acme)
     assert policy.status_code == 400 and "replace" in policy.json()["message"]
 

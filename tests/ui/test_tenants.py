@@ -102,6 +102,12 @@ def test_company_rule_comes_before_the_law_and_global_fills(tenant_settings, sha
     ).result
     scopes = [h["scope"] for h in beta["hits"]]
     assert scopes[0] == "beta" and "global" in scopes  # the company's rule first, the shared rules after
+    vector = run_tool(
+        _ctx(tenant_settings, "beta", shared_embedder),
+        "search",
+        {"query": question, "k": 5, "mode": "vector"},
+    ).result
+    assert {h["scope"] for h in vector["hits"]} == {"beta", "global"}
     gamma = run_tool(_ctx(tenant_settings, "gamma", shared_embedder), "search", {"query": question}).result
     assert gamma["hits"] and {h["scope"] for h in gamma["hits"]} == {"global"}
 
