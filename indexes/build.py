@@ -13,6 +13,7 @@ import json
 import logging
 import shutil
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -170,6 +171,7 @@ def build_from_documents(
     glossary: Glossary,
     skipped: list[Skipped] | None = None,
     show_progress: bool = False,
+    before_publish: Callable[[], None] | None = None,
 ) -> IndexReport:
     """Build every index for ``documents`` into a new build folder and publish it atomically. Documents whose
     content is unchanged since the live build are copied, not re-indexed; nothing changed: nothing published."""
@@ -218,6 +220,8 @@ def build_from_documents(
             "skipped": [{"path": s.path, "reason": s.reason} for s in report.skipped],
         }
         write_json(build_dir / MANIFEST, manifest)
+        if before_publish is not None:  # the document store commits first: the index never runs ahead of it
+            before_publish()
     except BaseException:
         shutil.rmtree(build_dir, ignore_errors=True)
         raise

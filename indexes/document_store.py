@@ -123,14 +123,23 @@ class DocumentStore:
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """All writes inside happen together or not at all (an exception rolls everything back)."""
+        """All writes inside happen together or not at all (an exception rolls back what is not committed)."""
         self.db.execute("BEGIN IMMEDIATE")
+        self._open = True
         try:
             yield
         except BaseException:
-            self.db.execute("ROLLBACK")
+            if self._open:
+                self._open = False
+                self.db.execute("ROLLBACK")
             raise
-        self.db.execute("COMMIT")
+        self.commit()
+
+    def commit(self) -> None:
+        """Commit the open transaction now (the index build calls this just before it publishes)."""
+        if getattr(self, "_open", False):
+            self._open = False
+            self.db.execute("COMMIT")
 
     # Reading
     def _versions(self, where: str, params: tuple) -> list[StoredVersion]:

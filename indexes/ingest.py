@@ -2,8 +2,9 @@
 duplicate, unchanged), store it with its versions, and rebuild the indexes for what changed.
 
 An ingest holds a lock on the data dir and one SQLite transaction around the store writes *and* the index
-build: either both happen or neither does, so a crash (or a failed build) leaves the previous version stored
-and served. A second ingest of the same document waits for the first, then sees ``unchanged``.
+build; the transaction commits just before the new build is published. A failed build (or a crash before that
+point) leaves the previous version stored and served; a crash between commit and publish leaves the store one
+step ahead, and the next build catches the index up. A second ingest of the same document waits for the first, then sees ``unchanged``.
 """
 
 from __future__ import annotations
@@ -273,7 +274,9 @@ def ingest(
                             report.results.append(IngestResult(document_id=doc_id, status="deleted"))
                 current = [as_document(v) for v in store.current_documents()]
                 glossary = glossary_for(settings, glossary_dir)
-                report.index = build_from_documents(settings, current, glossary, skipped, show_progress)
+                report.index = build_from_documents(
+                    settings, current, glossary, skipped, show_progress, before_publish=store.commit
+                )
         finally:
             store.close()
     _fill_counts(settings, report.results)
@@ -318,6 +321,8 @@ def change_documents(settings: Settings, action, glossary_dir: Path | None = Non
             with store.transaction():
                 action(store)
                 current = [as_document(v) for v in store.current_documents()]
-                return build_from_documents(settings, current, glossary_for(settings, glossary_dir))
+                return build_from_documents(
+                    settings, current, glossary_for(settings, glossary_dir), before_publish=store.commit
+                )
         finally:
             store.close()
