@@ -64,7 +64,8 @@ BODY_KEY_CHARS = 100  # two documents whose normalised bodies start alike are th
 
 def body_key(body: str) -> str:
     """The first characters of the normalised body (NFC, case-folded, whitespace collapsed)."""
-    return re.sub(r"\s+", " ", nfc(body)).strip().casefold()[:BODY_KEY_CHARS]
+    head = body.lstrip()[: BODY_KEY_CHARS * 20]  # enough to hold 100 characters after collapsing whitespace
+    return re.sub(r"\s+", " ", nfc(head)).strip().casefold()[:BODY_KEY_CHARS]
 
 
 @dataclass(frozen=True)
