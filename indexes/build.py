@@ -23,7 +23,8 @@ from indexes.bm25_index import write_bm25
 from indexes.chunking import Chunk, chunk_document
 from indexes.documents import Document, Skipped, scan_corpus
 from indexes.glossary import GLOSSARY_FILE, Glossary
-from indexes.markdown_tree import TreeNode, build_tree, describe_document
+from indexes.document_tree import build_document_tree
+from indexes.markdown_tree import TreeNode, describe_document
 from indexes.rules import extract_rules
 from indexes.settings import Settings
 from indexes.store import MANIFEST, new_build_dir, publish, write_json
@@ -80,7 +81,9 @@ def _previous(index_dir: Path) -> dict:
 def _index_document(
     doc: Document, build_dir: Path, settings: Settings, counter: TokenCounter, report
 ) -> dict:
-    root = build_tree(doc, counter.count)
+    built = build_document_tree(doc, counter.count)
+    root = built.root
+    report.warnings += built.warnings
     if not root.children:
         report.warnings.append(f"{doc.path}: no headings; indexed as a single section")
     chunks = chunk_document(doc, root, settings.chunk_sizes)
