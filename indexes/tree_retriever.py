@@ -1,0 +1,242 @@
+"""Vectorless tree retrieval (PageIndex style): a model reasons down the heading trees, level by level.
+
+    documents (title + description)  --choose-->  their children  --choose-->  ...  --rank-->  top-k nodes
+
+At each level the model sees the frontier (id, title, summary, child titles) and returns the ids worth opening
+as strict JSON; ids are checked against the frontier (unknown ones are dropped and logged, never followed). The
+descent stops at ``tree_max_depth`` levels below the documents or when ``tree_max_nodes`` nodes have been shown.
+Every node picked on the way is a candidate for a last ``rank`` pass that scores them 0..1 on their text.
+
+A malformed reply gets one retry with a tighter prompt; if that fails too, the step is decided by lexical scores
+(``tree_choice.lexical_scores``) and the result says so. Decisions are cached per (query, index build).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Literal
+
+from langchain_core.language_models.chat_models import BaseChatModel
+
+from indexes.glossary import Glossary
+from indexes.markdown_tree import TreeNode
+from indexes.query_terms import enhance
+from indexes.settings import Settings
+from indexes.store import IndexStore
+from indexes.tree_cache import DecisionCache, digest
+from indexes.tree_choice import (
+    Candidate,
+    MalformedReply,
+    Task,
+    build_messages,
+    lexical_scores,
+    parse_choice,
+    parse_ranking,
+    reply_text,
+)
+
+log = logging.getLogger(__name__)
+CONTAINS_TITLES = 15  # child titles shown per candidate
+RANK_TEXT_CHARS = 1200  # node text shown per candidate in the rank pass
+
+
+@dataclass
+class TraversalStep:
+    stage: str  # "documents", "level 1", ..., "rank"
+    shown: list[str]
+    picked: list[str]
+    source: Literal["model", "cache", "lexical"]
+    retried: bool = False
+    dropped: list[str] = field(default_factory=list)  # ids the model gave that are not among the shown
+    note: str = ""  # why the step fell back
+
+
+@dataclass(frozen=True)
+class TreeHit:
+    doc_id: str
+    node_id: str
+    title: str
+    title_path: list[str]
+    line_start: int
+    line_end: int
+    score: float  # 0..1, the rank pass's confidence
+
+
+@dataclass
+class TreeResult:
+    query: str
+    hits: list[TreeHit]
+    steps: list[TraversalStep]
+    llm_calls: int = 0
+
+    @property
+    def fallback_steps(self) -> list[str]:
+        return [s.stage for s in self.steps if s.source == "lexical"]
+
+    @property
+    def cached_steps(self) -> int:
+        return sum(s.source == "cache" for s in self.steps)
+
+
+class TreeRetriever:
+    """``search(query)`` over the published trees; ``model`` answers the traversal prompts (any chat model,
+    ``tree_choice.OfflineTreeChooser`` offline); ``cache`` None turns caching off."""
+
+    def __init__(
+        self, settings: Settings, store: IndexStore, model: BaseChatModel, cache: DecisionCache | None = None
+    ) -> None:
+        self.settings = settings
+        self.store = store
+        self.model = model
+        self.cache = cache
+
+    @classmethod
+    def with_default_cache(cls, settings: Settings, store: IndexStore, model: BaseChatModel) -> TreeRetriever:
+        cache = DecisionCache(settings.cache_dir, store.build_id) if settings.tree_cache else None
+        return cls(settings, store, model, cache)
+
+    @cached_property
+    def glossary(self) -> Glossary:
+        data = self.store.manifest.get("glossary") or {}
+        return Glossary(data.get("abbreviations", {}), data.get("english", {}), data.get("synonyms", {}))
+
+    def _model_name(self) -> str:
+        return f"{type(self.model).__name__}:{getattr(self.model, 'model', '') or getattr(self.model, 'model_name', '')}"
+
+    def search(self, query: str, k: int = 5, doc_ids: list[str] | None = None) -> TreeResult:
+        s = self.settings
+        terms = enhance(query, self.glossary).expanded
+        query_key = digest(terms, self._model_name(), s.tree_beam, s.tree_max_depth, s.tree_max_nodes)
+        decisions = self.cache.load(query_key) if self.cache else {}
+        run = _Run(self, query, terms, decisions)
+        visible = doc_ids if doc_ids is not None else list(self.store.documents)
+        frontier = [self.store.tree(d) for d in visible if d in self.store.documents]
+        picked: list[TreeNode] = []
+        shown = 0
+        for depth in range(s.tree_max_depth + 1):
+            frontier = frontier[: max(0, s.tree_max_nodes - shown)]
+            if not frontier:
+                break
+            stage = "documents" if depth == 0 else f"level {depth}"
+            shown += len(frontier)
+            chosen = run.choose(stage, frontier)
+            picked += [n for n in chosen if n.level > 0 or not n.children]
+            frontier = [child for n in chosen for child in n.children]
+        ranked = run.rank(picked) if picked else []
+        if self.cache and run.new_decisions:
+            self.cache.save(query_key, decisions)
+        hits = [_hit(node, score) for node, score in ranked[:k]]
+        return TreeResult(query, hits, run.steps, run.llm_calls)
+
+
+class _Run:
+    """One query's traversal: model calls with retry, id validation, lexical fallback, cached decisions."""
+
+    def __init__(self, retriever: TreeRetriever, query: str, terms: str, decisions: dict) -> None:
+        self.retriever = retriever
+        self.query, self.terms = query, terms
+        self.decisions = decisions
+        self.new_decisions = False
+        self.steps: list[TraversalStep] = []
+        self.llm_calls = 0
+
+    def choose(self, stage: str, frontier: list[TreeNode]) -> list[TreeNode]:
+        beam = self.retriever.settings.tree_beam
+        by_id = {n.node_id: n for n in frontier}
+        candidates = [_candidate(n, self.retriever) for n in frontier]
+        ids, _ = self._decide("choose", stage, candidates, beam)
+        return [by_id[i] for i in ids[:beam]]
+
+    def rank(self, nodes: list[TreeNode]) -> list[tuple[TreeNode, float]]:
+        by_id = {n.node_id: n for n in nodes}
+        candidates = [Candidate(n.node_id, " › ".join(n.title_path), n.text[:RANK_TEXT_CHARS]) for n in nodes]
+        ranking, _ = self._decide("rank", "rank", candidates, len(candidates))
+        ranked = [(by_id[i], score) for i, score in ranking]
+        return ranked + [(n, 0.0) for n in nodes if n.node_id not in dict(ranking)]
+
+    def _decide(self, task: Task, stage: str, candidates: list[Candidate], max_ids: int):
+        shown = [c.id for c in candidates]
+        key = digest(task, shown)
+        cached = self.decisions.get(key)
+        if cached is not None:
+            result = [tuple(x) for x in cached] if task == "rank" else list(cached)
+            self.steps.append(TraversalStep(stage, shown, _ids(task, result), "cache"))
+            return result, self.steps[-1]
+        step = TraversalStep(stage, shown, [], "model")
+        result = None
+        for attempt in range(2):
+            step.retried = attempt > 0
+            try:
+                result = self._ask(task, candidates, max_ids, retry=attempt > 0, step=step)
+                break
+            except MalformedReply as exc:
+                step.note = str(exc)
+                log.info("tree retriever: %s step, attempt %d: %s", stage, attempt + 1, exc)
+        if result is None:
+            step.source = "lexical"
+            log.warning("tree retriever: %s step fell back to lexical scoring (%s)", stage, step.note)
+            scores = lexical_scores(self.terms, candidates)
+            order = sorted(range(len(candidates)), key=lambda i: -scores[i])
+            if task == "choose":
+                result = [shown[i] for i in order if scores[i] > 0][:max_ids]
+            else:
+                result = [(shown[i], scores[i]) for i in order]
+        else:  # fallbacks are not cached: the model gets another chance next time
+            self.decisions[key] = [list(x) for x in result] if task == "rank" else result
+            self.new_decisions = True
+        step.picked = _ids(task, result)
+        self.steps.append(step)
+        return result, step
+
+    def _ask(self, task: Task, candidates: list[Candidate], max_ids: int, retry: bool, step: TraversalStep):
+        messages = build_messages(task, self.query, self.terms, candidates, max_ids, retry)
+        self.llm_calls += 1
+        try:
+            reply = self.retriever.model.invoke(messages)
+        except Exception as exc:  # a provider error or timeout is a failed attempt, handled like junk
+            raise MalformedReply(f"model call failed: {type(exc).__name__}: {exc}") from None
+        text = reply_text(reply)
+        valid = {c.id for c in candidates}
+        if task == "choose":
+            given = parse_choice(text)
+            result: list = [i for i in dict.fromkeys(given) if i in valid]
+            unknown = [i for i in given if i not in valid]
+        else:
+            pairs = parse_ranking(text)
+            first: dict[str, float] = {}
+            for node_id, score in pairs:
+                if node_id in valid:
+                    first.setdefault(node_id, score)
+            result = list(first.items())
+            unknown = [i for i, _ in pairs if i not in valid]
+        if unknown:
+            log.warning("tree retriever: dropped ids not among the candidates: %s", unknown)
+            step.dropped += unknown
+            if not result:
+                raise MalformedReply(f"none of the ids given is a candidate: {unknown[:5]}")
+        return result
+
+
+def _ids(task: Task, result: list) -> list[str]:
+    return [x[0] for x in result] if task == "rank" else list(result)
+
+
+def _candidate(node: TreeNode, retriever: TreeRetriever) -> Candidate:
+    summary = node.summary
+    if node.level == 0 and node.doc_id in retriever.store.documents:
+        summary = retriever.store.documents[node.doc_id].description or summary
+    return Candidate(node.node_id, node.title, summary, tuple(c.title for c in node.children[:CONTAINS_TITLES]))
+
+
+def _hit(node: TreeNode, score: float) -> TreeHit:
+    return TreeHit(
+        doc_id=node.doc_id,
+        node_id=node.node_id,
+        title=node.title,
+        title_path=node.title_path,
+        line_start=node.line_start,
+        line_end=node.line_end,
+        score=round(score, 4),
+    )
