@@ -96,7 +96,9 @@ class EvalResult:
     meta: dict[str, Any]
 
 
-def _score_retrieval(items, strategies, rankers: Rankers, store) -> tuple[dict[str, StrategyScores], list[dict]]:
+def _score_retrieval(
+    items, strategies, rankers: Rankers, store
+) -> tuple[dict[str, StrategyScores], list[dict]]:
     scores = {s: StrategyScores() for s in strategies if s != "agent"}
     failures = []
     scored = [i for i in items if not i.refuse and i.expected_nodes]
@@ -123,7 +125,9 @@ def _score_retrieval(items, strategies, rankers: Rankers, store) -> tuple[dict[s
     if "tree" in scores and scored:  # the same questions again: decisions should come from the cache
         steps = cached = 0
         for item in scored:
-            result = rankers.tree.search(item.question, k=RETRIEVAL_DEPTH, doc_ids=rankers.ctx.visible_documents())
+            result = rankers.tree.search(
+                item.question, k=RETRIEVAL_DEPTH, doc_ids=rankers.ctx.visible_documents()
+            )
             steps += len(result.steps)
             cached += result.cached_steps
         scores["tree"].second_pass_cached = cached / (steps or 1)

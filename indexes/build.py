@@ -21,9 +21,9 @@ from tqdm import tqdm
 from indexes.article_index import build_article_index, write_article_index
 from indexes.bm25_index import write_bm25
 from indexes.chunking import Chunk, chunk_document
+from indexes.document_tree import build_document_tree
 from indexes.documents import Document, Skipped, scan_corpus
 from indexes.glossary import GLOSSARY_FILE, Glossary
-from indexes.document_tree import build_document_tree
 from indexes.markdown_tree import TreeNode, describe_document
 from indexes.rules import extract_rules
 from indexes.settings import Settings

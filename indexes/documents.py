@@ -117,7 +117,8 @@ def parse_document(path: str, raw: bytes, tenant: str = "global") -> Document:
 
 def _parse_rst_document(path: str, text: str, tenant: str) -> Document:
     """RST has no front matter: the id is the file stem, the title the document's first section title."""
-    from indexes.rst_tree import rst_title  # lazy: rst_tree builds on markdown_tree, which imports this module
+    # lazy: rst_tree builds on markdown_tree, which imports this module
+    from indexes.rst_tree import rst_title
 
     doc_id = slugify(Path(path).stem, 80).replace("-", "_")
     if not _DOC_ID_RE.match(doc_id):

@@ -122,7 +122,9 @@ def parse_rst(text: str, path: str) -> RstOutline:
             text, source_path=path, settings_overrides={**DOCUTILS_SETTINGS, "warning_stream": io.StringIO()}
         )
     except Exception as exc:  # docutils bugs on odd input must not stop indexing: say so, index as text
-        outline.warnings.append(f"{path}:1: docutils could not parse the file ({exc}); indexed as one section")
+        outline.warnings.append(
+            f"{path}:1: docutils could not parse the file ({exc}); indexed as one section"
+        )
         return outline
     lines = text.split("\n")
     for section in doctree.findall(nodes.section):

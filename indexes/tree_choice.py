@@ -32,11 +32,12 @@ INPUT_MARKER = "INPUT:\n"
 
 SYSTEM_PROMPT = (
     "You navigate the table of contents of company regulations to find the sections that answer an "
-    "employee's question (Vietnamese or English). You only see candidate sections: ids, titles, summaries. "
+    "employee's question (Vietnamese or English). You see candidate sections: id, title, the titles above "
+    "it (within), a summary and the titles below it (contains). "
     "Reply with one JSON object and nothing else."
 )
 TASK_PROMPTS = {
-    "choose": 'Pick at most {max_ids} candidates whose section most likely contains the answer, best first. '
+    "choose": "Pick at most {max_ids} candidates whose section most likely contains the answer, best first. "
     'Reply exactly: {{"ids": ["<candidate id>", ...]}}. Use only ids from the candidates; '
     'reply {{"ids": []}} if none is relevant.',
     "rank": "Score how well each candidate's text answers the question, from 0 (not at all) to 1 (fully), "
@@ -56,9 +57,13 @@ class Candidate:
     title: str
     summary: str = ""  # summary (choose) or the node text (rank)
     contains: tuple[str, ...] = ()  # child titles
+    within: str = ""  # the titles above it: "Quy chế cho vay › Chương II"
 
     def to_prompt(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"id": self.id, "title": self.title, "summary": self.summary}
+        data: dict[str, Any] = {"id": self.id, "title": self.title}
+        if self.within:
+            data["within"] = self.within
+        data["summary"] = self.summary
         if self.contains:
             data["contains"] = list(self.contains)
         return data
@@ -141,7 +146,9 @@ def lexical_scores(terms: str, candidates: list[Candidate]) -> list[float]:
     query = search_terms(terms, query=True)
     raw = bm25.scores(query)
     top = max(raw, default=0.0) or 1.0
-    return [round(0.5 * r / top + 0.5 * bm25.coverage(query, i), 4) if r > 0 else 0.0 for i, r in enumerate(raw)]
+    return [
+        round(0.5 * r / top + 0.5 * bm25.coverage(query, i), 4) if r > 0 else 0.0 for i, r in enumerate(raw)
+    ]
 
 
 def lexical_answer(task: Task, terms: str, candidates: list[Candidate], max_ids: int) -> dict:
@@ -165,7 +172,9 @@ class OfflineTreeChooser(BaseChatModel):
         text = reply_text(messages[-1])
         payload = json.loads(text.split(INPUT_MARKER, 1)[1])
         candidates = [
-            Candidate(c["id"], c["title"], c.get("summary", ""), tuple(c.get("contains", ())))
+            Candidate(
+                c["id"], c["title"], c.get("summary", ""), tuple(c.get("contains", ())), c.get("within", "")
+            )
             for c in payload["candidates"]
         ]
         answer = lexical_answer(payload["task"], payload["search_terms"], candidates, payload["max_ids"])

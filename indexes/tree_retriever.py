@@ -38,8 +38,9 @@ from indexes.tree_choice import (
 )
 
 log = logging.getLogger(__name__)
-CONTAINS_TITLES = 15  # child titles shown per candidate
+CONTAINS_TITLES = 30  # titles of children and grandchildren shown per candidate
 RANK_TEXT_CHARS = 1200  # node text shown per candidate in the rank pass
+RANK_CANDIDATES = 12  # nodes the rank pass scores (at least k)
 
 
 @dataclass
@@ -114,6 +115,7 @@ class TreeRetriever:
         visible = doc_ids if doc_ids is not None else list(self.store.documents)
         frontier = [self.store.tree(d) for d in visible if d in self.store.documents]
         picked: list[TreeNode] = []
+        passed_over: list[TreeNode] = []  # shown below a picked node but not picked themselves
         shown = 0
         for depth in range(s.tree_max_depth + 1):
             frontier = frontier[: max(0, s.tree_max_nodes - shown)]
@@ -123,8 +125,14 @@ class TreeRetriever:
             shown += len(frontier)
             chosen = run.choose(stage, frontier)
             picked += [n for n in chosen if n.level > 0 or not n.children]
+            if depth > 0:
+                passed_over += [n for n in frontier if n.node_id not in {c.node_id for c in chosen}]
             frontier = [child for n in chosen for child in n.children]
-        ranked = run.rank(picked) if picked else []
+        # The rank pass reads text, which titles and summaries only hint at: it also sees the siblings passed
+        # over in the opened branches (up to RANK_CANDIDATES in all, the picked ones first).
+        unique = {n.node_id: n for n in picked + passed_over[::-1]}
+        candidates = list(unique.values())[: max(RANK_CANDIDATES, k)]
+        ranked = run.rank(candidates) if candidates else []
         if self.cache and run.new_decisions:
             self.cache.save(query_key, decisions)
         hits = [_hit(node, score) for node, score in ranked[:k]]
@@ -227,7 +235,13 @@ def _candidate(node: TreeNode, retriever: TreeRetriever) -> Candidate:
     summary = node.summary
     if node.level == 0 and node.doc_id in retriever.store.documents:
         summary = retriever.store.documents[node.doc_id].description or summary
-    return Candidate(node.node_id, node.title, summary, tuple(c.title for c in node.children[:CONTAINS_TITLES]))
+    return Candidate(node.node_id, node.title, summary, _contents(node), " › ".join(node.title_path[:-1]))
+
+
+def _contents(node: TreeNode) -> tuple[str, ...]:
+    """Titles of the children and grandchildren: the table of contents under a node."""
+    titles = [t for c in node.children for t in (c.title, *(g.title for g in c.children))]
+    return tuple(titles[:CONTAINS_TITLES])
 
 
 def _hit(node: TreeNode, score: float) -> TreeHit:
