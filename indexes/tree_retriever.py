@@ -130,7 +130,7 @@ class TreeRetriever:
             frontier = [child for n in chosen for child in n.children]
         # The rank pass reads text, which titles and summaries only hint at: it also sees the siblings passed
         # over in the opened branches (up to RANK_CANDIDATES in all, the picked ones first).
-        unique = {n.node_id: n for n in picked + passed_over[::-1]}
+        unique = {n.node_id: n for n in picked + passed_over[::-1] if _has_body(n)}
         candidates = list(unique.values())[: max(RANK_CANDIDATES, k)]
         ranked = run.rank(candidates) if candidates else []
         if self.cache and run.new_decisions:
@@ -225,6 +225,11 @@ class _Run:
             if not result:
                 raise MalformedReply(f"none of the ids given is a candidate: {unknown[:5]}")
         return result
+
+
+def _has_body(node: TreeNode) -> bool:
+    """A heading with no text of its own ("Chương III" over its articles) is no answer: its children are."""
+    return not node.children or node.line_end >= node.line_start + node.title_lines
 
 
 def _ids(task: Task, result: list) -> list[str]:
