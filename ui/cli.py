@@ -262,7 +262,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("index", help="index the corpus (tree and search indexes)")
-    p.add_argument("--corpus", help="folder of markdown documents (default corpus/)")
+    p.add_argument("--corpus", help="folder of markdown and RST documents (default corpus/)")
     p.set_defaults(func=cmd_index)
 
     p = sub.add_parser("ask", help="ask a question, get an answer with citations")
