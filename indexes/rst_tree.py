@@ -47,7 +47,6 @@ SPHINX_DIRECTIVES = (
 DOCUTILS_SETTINGS = {
     "report_level": 5,  # nothing on stderr: system messages are collected from the doctree instead
     "halt_level": 5,  # never stop on an error; index as far as docutils can
-    "warning_stream": io.StringIO(),
     "doctitle_xform": False,  # keep the top section a section: the tree code decides what the title is
     "sectsubtitle_xform": False,
     "file_insertion_enabled": False,  # no `.. include::` of other files

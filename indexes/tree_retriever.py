@@ -117,21 +117,30 @@ class TreeRetriever:
         picked: list[TreeNode] = []
         passed_over: list[TreeNode] = []  # shown below a picked node but not picked themselves
         shown = 0
+        last_chosen: list[TreeNode] = []
+        opened: set[str | None] = set()  # nodes whose children the model saw
         for depth in range(s.tree_max_depth + 1):
-            frontier = frontier[: max(0, s.tree_max_nodes - shown)]
+            # the documents get at most half the budget, so that a large corpus still leaves room for sections
+            budget = s.tree_max_nodes - shown if depth else max(1, s.tree_max_nodes // 2)
+            if len(frontier) > budget:  # more than the budget allows: show the lexically best ones
+                frontier = _best(terms, frontier, budget, self)
             if not frontier:
                 break
             stage = "documents" if depth == 0 else f"level {depth}"
             shown += len(frontier)
-            chosen = run.choose(stage, frontier)
+            opened.update(n.parent_id for n in frontier)
+            chosen = last_chosen = run.choose(stage, frontier)
             picked += [n for n in chosen if n.level > 0 or not n.children]
             if depth > 0:
                 passed_over += [n for n in frontier if n.node_id not in {c.node_id for c in chosen}]
             frontier = [child for n in chosen for child in n.children]
         # The rank pass reads text, which titles and summaries only hint at: it also sees the siblings passed
         # over in the opened branches (up to RANK_CANDIDATES in all, the picked ones first).
-        unique = {n.node_id: n for n in picked + passed_over[::-1] if _has_body(n)}
+        # A heading with no text of its own whose children were shown is no answer: its children are.
+        unique = {n.node_id: n for n in picked + passed_over[::-1] if _has_body(n) or n.node_id not in opened}
         candidates = list(unique.values())[: max(RANK_CANDIDATES, k)]
+        if not candidates:  # the budget ran out above the sections: the documents picked are the answer
+            candidates = [n for n in last_chosen if _has_body(n)]
         ranked = run.rank(candidates) if candidates else []
         if self.cache and run.new_decisions:
             self.cache.save(query_key, decisions)
@@ -227,8 +236,18 @@ class _Run:
         return result
 
 
+def _best(terms: str, nodes: list[TreeNode], n: int, retriever: TreeRetriever) -> list[TreeNode]:
+    """The ``n`` nodes with the best lexical scores, in their tree order."""
+    if n <= 0:
+        return []
+    scores = lexical_scores(terms, [_candidate(node, retriever) for node in nodes])
+    keep = set(sorted(range(len(nodes)), key=lambda i: -scores[i])[:n])
+    log.info("tree retriever: %d nodes over the budget, showing the %d best by lexical score", len(nodes), n)
+    return [node for i, node in enumerate(nodes) if i in keep]
+
+
 def _has_body(node: TreeNode) -> bool:
-    """A heading with no text of its own ("Chương III" over its articles) is no answer: its children are."""
+    """Whether a node has text besides its heading ("Chương III" over its articles has none)."""
     return not node.children or node.line_end >= node.line_start + node.title_lines
 
 

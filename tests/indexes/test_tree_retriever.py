@@ -120,11 +120,15 @@ def test_depth_budget_stops_the_descent(corpus_settings, store):
 
 
 def test_node_budget_caps_what_the_model_is_shown(corpus_settings, store):
-    settings = corpus_settings.model_copy(update={"tree_max_nodes": 8})
+    settings = corpus_settings.model_copy(update={"tree_max_nodes": 12})
     result = TreeRetriever(settings, store, OfflineTreeChooser()).search(HOURS, k=5)
     shown = [n for s in result.steps if s.stage != "rank" for n in s.shown]
-    assert len(shown) == 8 and len(result.steps[0].shown) == len(store.documents)
+    assert len(shown) == 12 and len(result.steps[0].shown) == len(store.documents)  # 5 documents <= 12 / 2
     assert result.hits  # still an answer from what was seen
+    few = corpus_settings.model_copy(update={"tree_max_nodes": 6})  # documents get half: the 3 best of 5
+    narrowed = TreeRetriever(few, store, OfflineTreeChooser()).search("mức cho vay tối đa", k=5)
+    assert len(narrowed.steps[0].shown) == 3 and "quy_che_cho_vay" in narrowed.steps[0].shown
+    assert sum(len(s.shown) for s in narrowed.steps if s.stage != "rank") <= 6
 
 
 def test_cache_second_run_makes_no_model_call_and_reindex_invalidates(corpus_settings, store, tmp_path):
