@@ -1,6 +1,6 @@
 """Benchmark (run by hand, not a test): index build, re-index, query and tool latency, end-to-end ask, memory.
 
-    python -m evals.bench [--scales 1,10,100] [--vectors-up-to 10] [--queries 30]
+    python -m evals.bench [--scales 1,10,100] [--vectors-up-to 10] [--queries 30] [--retrieval-only]
 
 Generated corpora copy the bundled documents N times, varying company names, numbers and wording. Figures are
 printed as a table; ratios (re-index / build, hybrid / BM25) are measured in the same run.
@@ -24,6 +24,9 @@ from evals.golden import load_golden
 from evals.metrics import percentile
 from indexes.build import build_index
 from indexes.settings import Settings
+from indexes.tree_cache import DecisionCache
+from indexes.tree_choice import OfflineTreeChooser
+from indexes.tree_retriever import TreeRetriever
 from tools.context import ToolContext
 from tools.registry import run_tool
 
@@ -83,7 +86,29 @@ def ms_stats(samples: list[float]) -> str:
     return f"{percentile(samples, 50) * 1000:.1f} / {percentile(samples, 95) * 1000:.1f}"
 
 
-def bench_scale(copies: int, vectors: bool, questions: list[str], shared_cache: Path, work: Path) -> dict:
+def bench_tree(settings: Settings, ctx: ToolContext, questions: list[str], work: Path) -> dict:
+    """Tree retrieval (offline chooser) per query: a cold decision cache, then the same questions again."""
+    cache = DecisionCache(work / f"tree_cache_{settings.data_dir.name}", ctx.store.build_id)
+    tree = TreeRetriever(settings, ctx.store, OfflineTreeChooser(), cache)
+    passes = {}
+    for name in ("cold", "cached"):
+        runs = [timed(tree.search, q, 5) for q in questions]
+        passes[name] = {
+            "latency": [t for _, t in runs],
+            "calls": statistics.mean(r.llm_calls for r, _ in runs),
+            "fallbacks": sum(bool(r.fallback_steps) for r, _ in runs),
+        }
+    return passes
+
+
+def bench_scale(
+    copies: int,
+    vectors: bool,
+    questions: list[str],
+    shared_cache: Path,
+    work: Path,
+    retrieval_only: bool = False,
+) -> dict:
     corpus = work / f"corpus_x{copies}"
     size = generate_corpus(corpus, copies)
     settings = Settings(
@@ -112,6 +137,10 @@ def bench_scale(copies: int, vectors: bool, questions: list[str], shared_cache: 
     modes = ["keyword", "vector", "hybrid"] if vectors else ["keyword"]
     ctx.retriever.search(questions[0], k=5, mode=modes[-1])  # warm up (model load)
     latency = {m: [timed(ctx.retriever.search, q, 5, m)[1] for q in questions] for m in modes}
+    tree = bench_tree(settings, ctx, questions, work)
+    nodes = len(ctx.store.nodes)
+    if retrieval_only:
+        return {"copies": copies, "docs": report.documents, "nodes": nodes, "latency": latency, "tree": tree}
     tools = {
         "lookup_rules": lambda q: run_tool(ctx, "lookup_rules", {"query": q}),
         "lookup_article": lambda q: run_tool(ctx, "lookup_article", {"ref": q}),
@@ -135,6 +164,8 @@ def bench_scale(copies: int, vectors: bool, questions: list[str], shared_cache: 
         "latency": latency,
         "tools": tool_latency,
         "ask": ask,
+        "tree": tree,
+        "nodes": nodes,
         "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }
 
@@ -146,6 +177,7 @@ def main() -> None:
     parser.add_argument("--scales", default="1,10,100")
     parser.add_argument("--vectors-up-to", type=int, default=10, help="largest scale built with vectors")
     parser.add_argument("--queries", type=int, default=30)
+    parser.add_argument("--retrieval-only", action="store_true", help="only the tree vs hybrid table")
     args = parser.parse_args()
     questions = [i.question for i in load_golden() if not i.refuse][: args.queries]
     with tempfile.TemporaryDirectory(prefix="quyche-bench-") as tmp:
@@ -153,9 +185,14 @@ def main() -> None:
         rows = []
         for copies in (int(s) for s in args.scales.split(",")):
             vectors = copies <= args.vectors_up_to
-            row = bench_scale(copies, vectors, questions, work / "data_x1" / "cache", work)
+            row = bench_scale(
+                copies, vectors, questions, work / "data_x1" / "cache", work, args.retrieval_only
+            )
             rows.append(row)
-            print(f"done x{copies} in {row['build_s']:.1f}s build", flush=True)
+            print(f"done x{copies}", flush=True)
+    print_tree_table(rows)
+    if args.retrieval_only:
+        return
     print(
         "\n| corpus | MB | docs | chunks | vectors | build s | re-index s (ratio) | 1 doc changed s | "
         "BM25 p50/p95 ms | vector p50/p95 ms | hybrid p50/p95 ms | hybrid/BM25 p50 | ask p50/p95 ms | peak RSS MB |"
@@ -179,6 +216,22 @@ def main() -> None:
     print("|---" * (len(rows[0]["tools"]) + 1) + "|")
     for r in rows:
         print(f"| x{r['copies']} | " + " | ".join(ms_stats(v) for v in r["tools"].values()) + " |")
+
+
+def print_tree_table(rows: list[dict]) -> None:
+    print(
+        "\n| corpus | docs | nodes | hybrid p50/p95 ms | BM25 p50/p95 ms | tree p50/p95 ms (cold cache) | "
+        "model calls/query | tree p50/p95 ms (cached) | model calls/query (cached) |"
+    )
+    print("|---" * 9 + "|")
+    for r in rows:
+        lat, cold, cached = r["latency"], r["tree"]["cold"], r["tree"]["cached"]
+        hybrid = ms_stats(lat["hybrid"]) if "hybrid" in lat else "-"
+        print(
+            f"| x{r['copies']} | {r['docs']} | {r['nodes']} | {hybrid} | {ms_stats(lat['keyword'])} | "
+            f"{ms_stats(cold['latency'])} | {cold['calls']:.2f} | {ms_stats(cached['latency'])} | "
+            f"{cached['calls']:.2f} |"
+        )
 
 
 if __name__ == "__main__":

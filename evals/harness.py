@@ -5,20 +5,26 @@ from __future__ import annotations
 import datetime as dt
 import json
 import subprocess
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from agent.assistant import Assistant
+from agent.models import make_chat_model
 from evals.golden import GoldenItem, load_golden
 from evals.metrics import first_hit_rank, ndcg_at, percentile, recall_at, reciprocal_rank
 from indexes.settings import Settings
 from indexes.store import IndexStore
+from indexes.tree_cache import DecisionCache
+from indexes.tree_choice import chooser_for
+from indexes.tree_retriever import TreeRetriever
 from indexes.tree_search import TreeLexicalIndex
 from tools.context import ToolContext
 
-STRATEGIES = ("tree", "bm25", "vector", "hybrid", "agent")
+# tree: the model-guided traversal (indexes/tree_retriever.py); tree_lexical: BM25 over every node's title + text
+STRATEGIES = ("tree", "tree_lexical", "bm25", "vector", "hybrid", "agent")
 RETRIEVAL_DEPTH = 10
 
 
@@ -37,12 +43,23 @@ def is_hit_factory(store: IndexStore, expected: list[str]):
     return is_hit
 
 
-def node_ranking(strategy: str, ctx: ToolContext, question: str, tree: TreeLexicalIndex) -> list[str]:
+@dataclass
+class Rankers:
+    ctx: ToolContext
+    lexical: TreeLexicalIndex
+    tree: TreeRetriever
+
+
+def node_ranking(strategy: str, rankers: Rankers, question: str) -> tuple[list[str], int]:
+    """The ranked node ids of one strategy for ``question`` and the model calls it made."""
     if strategy == "tree":
-        return [h.node.node_id for h in tree.search(question, k=RETRIEVAL_DEPTH)]
+        result = rankers.tree.search(question, k=RETRIEVAL_DEPTH, doc_ids=rankers.ctx.visible_documents())
+        return [h.node_id for h in result.hits], result.llm_calls
+    if strategy == "tree_lexical":
+        return [h.node.node_id for h in rankers.lexical.search(question, k=RETRIEVAL_DEPTH)], 0
     mode = {"bm25": "keyword", "vector": "vector", "hybrid": "hybrid"}[strategy]
-    hits = ctx.retriever.search(question, k=RETRIEVAL_DEPTH * 2, mode=mode, tenant=ctx.tenant)
-    return list(dict.fromkeys(h.node_id for h in hits))[:RETRIEVAL_DEPTH]
+    hits = rankers.ctx.retriever.search(question, k=RETRIEVAL_DEPTH * 2, mode=mode, tenant=rankers.ctx.tenant)
+    return list(dict.fromkeys(h.node_id for h in hits))[:RETRIEVAL_DEPTH], 0
 
 
 @dataclass
@@ -50,10 +67,17 @@ class StrategyScores:
     ranks: list[int | None] = field(default_factory=list)
     ndcg: list[float] = field(default_factory=list)
     latency_ms: list[float] = field(default_factory=list)
+    llm_calls: list[int] = field(default_factory=list)
+    second_pass_cached: float | None = None  # share of decisions served by the cache when asked again
 
     def summary(self) -> dict[str, float]:
         n = len(self.ranks) or 1
-        return {
+        extra = {}
+        if any(self.llm_calls):
+            extra["llm_calls"] = round(sum(self.llm_calls) / n, 2)
+        if self.second_pass_cached is not None:
+            extra["cache_hit_rate"] = round(self.second_pass_cached, 4)
+        return extra | {
             "recall@1": round(sum(recall_at(r, 1) for r in self.ranks) / n, 4),
             "recall@5": round(sum(recall_at(r, 5) for r in self.ranks) / n, 4),
             "mrr": round(sum(reciprocal_rank(r) for r in self.ranks) / n, 4),
@@ -72,18 +96,19 @@ class EvalResult:
     meta: dict[str, Any]
 
 
-def _score_retrieval(items, strategies, ctx, store) -> tuple[dict[str, StrategyScores], list[dict]]:
-    tree = TreeLexicalIndex(store)
+def _score_retrieval(
+    items, strategies, rankers: Rankers, store
+) -> tuple[dict[str, StrategyScores], list[dict]]:
     scores = {s: StrategyScores() for s in strategies if s != "agent"}
     failures = []
-    for item in items:
-        if item.refuse or not item.expected_nodes:
-            continue
+    scored = [i for i in items if not i.refuse and i.expected_nodes]
+    for item in scored:
         is_hit = is_hit_factory(store, item.expected_nodes)
         for strategy, acc in scores.items():
             started = time.perf_counter()
-            ranked = node_ranking(strategy, ctx, item.question, tree)
+            ranked, calls = node_ranking(strategy, rankers, item.question)
             acc.latency_ms.append((time.perf_counter() - started) * 1000)
+            acc.llm_calls.append(calls)
             rank = first_hit_rank(ranked, is_hit)
             acc.ranks.append(rank)
             acc.ndcg.append(ndcg_at(ranked, is_hit, len(item.expected_nodes)))
@@ -97,6 +122,15 @@ def _score_retrieval(items, strategies, ctx, store) -> tuple[dict[str, StrategyS
                         "got": ranked[:5],
                     }
                 )
+    if "tree" in scores and scored:  # the same questions again: decisions should come from the cache
+        steps = cached = 0
+        for item in scored:
+            result = rankers.tree.search(
+                item.question, k=RETRIEVAL_DEPTH, doc_ids=rankers.ctx.visible_documents()
+            )
+            steps += len(result.steps)
+            cached += result.cached_steps
+        scores["tree"].second_pass_cached = cached / (steps or 1)
     return scores, failures
 
 
@@ -174,7 +208,11 @@ def run_eval(
     assistant = assistant or Assistant(settings, today=today)
     store = IndexStore(settings.index_dir)
     ctx = ToolContext(settings, today=today, embedder=assistant.embedder)
-    scores, failures = _score_retrieval(items, strategies, ctx, store)
+    with tempfile.TemporaryDirectory(prefix="quyche-tree-cache-") as cache_dir:  # a cold cache per run
+        model = chooser_for(settings, make_chat_model)
+        tree = TreeRetriever(settings, store, model, DecisionCache(Path(cache_dir), store.build_id))
+        rankers = Rankers(ctx, TreeLexicalIndex(store), tree)
+        scores, failures = _score_retrieval(items, strategies, rankers, store)
     retrieval = {name: acc.summary() for name, acc in scores.items()}
     answers: dict[str, float] = {}
     rows: list[dict] = []

@@ -14,7 +14,7 @@ REPORT_DIR = Path(__file__).with_name("reports")
 def to_markdown(result: EvalResult) -> str:
     m = result.meta
     lines = [f"# Eval {m['date']} ({m['git_sha']}, {m['llm_mode']}, {m['items']} questions)", ""]
-    metrics = ["recall@1", "recall@5", "mrr", "ndcg@5", "p50_ms", "p95_ms"]
+    metrics = ["recall@1", "recall@5", "mrr", "ndcg@5", "p50_ms", "p95_ms", "llm_calls", "cache_hit_rate"]
     lines += [
         "## Retrieval",
         "",
@@ -22,7 +22,13 @@ def to_markdown(result: EvalResult) -> str:
         "|---" * (len(metrics) + 1) + "|",
     ]
     for name, values in result.retrieval.items():
-        lines.append(f"| {name} | " + " | ".join(str(values[k]) for k in metrics) + " |")
+        lines.append(f"| {name} | " + " | ".join(str(values.get(k, "–")) for k in metrics) + " |")
+    if "tree" in result.retrieval:
+        lines += [
+            "",
+            "llm_calls: model calls per question (offline: the lexical chooser model); cache_hit_rate: share of "
+            "the tree's traversal decisions served by its cache when the same questions are asked again.",
+        ]
     if result.answers:
         lines += ["", "## Answers (agent)", "", "| metric | value |", "|---|---|"]
         lines += [f"| {k} | {v} |" for k, v in result.answers.items()]

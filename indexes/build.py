@@ -22,9 +22,10 @@ from tqdm import tqdm
 from indexes.article_index import build_article_index, write_article_index
 from indexes.bm25_index import write_bm25
 from indexes.chunking import Chunk, chunk_document
+from indexes.document_tree import build_document_tree
 from indexes.documents import Document, Skipped
 from indexes.glossary import Glossary
-from indexes.markdown_tree import TreeNode, build_tree, describe_document
+from indexes.markdown_tree import TreeNode, describe_document
 from indexes.rules import extract_rules
 from indexes.settings import Settings
 from indexes.store import MANIFEST, new_build_dir, publish, write_json
@@ -81,7 +82,9 @@ def _previous(index_dir: Path) -> dict:
 def _index_document(
     doc: Document, build_dir: Path, settings: Settings, counter: TokenCounter, report
 ) -> dict:
-    root = build_tree(doc, counter.count)
+    built = build_document_tree(doc, counter.count)
+    root = built.root
+    report.warnings += built.warnings
     if not root.children:
         report.warnings.append(f"{doc.path}: no headings; indexed as a single section")
     chunks = chunk_document(doc, root, settings.chunk_sizes)

@@ -135,7 +135,7 @@ def chunk_document(doc: Document, root: TreeNode, sizes: ChunkSizes) -> list[Chu
 
     chunks: list[Chunk] = []
     for node in root.walk():
-        body_first = node.line_start + (1 if node.level > 0 else 0)
+        body_first = node.line_start + (node.title_lines if node.level > 0 else 0)
         if body_first > node.line_end:
             continue
         base = line_offsets[body_first - 1]

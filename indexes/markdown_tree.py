@@ -44,6 +44,7 @@ class TreeNode:
     summary: str = ""
     parent_id: str | None = None
     anchor: str = ""  # the heading's HTML id under MkDocs' toc rules ("" for the document root)
+    title_lines: int = 1  # lines the heading itself takes (RST: title + underline, + overline)
     children: list[TreeNode] = field(default_factory=list)
 
     def to_dict(self) -> dict:
@@ -69,6 +70,7 @@ class Heading:
     line: int  # 1-based
     level: int
     title: str
+    span: int = 1  # lines the heading takes (markdown ATX: 1; RST: 2 or 3)
 
 
 def find_headings(lines: list[str], first_line: int = 1) -> list[Heading]:
@@ -122,12 +124,16 @@ def _segment(title: str) -> tuple[str, bool]:
 
 
 def build_tree(doc: Document, count_tokens) -> TreeNode:
-    """Build the heading tree of ``doc``; ``count_tokens(text) -> int``."""
+    """Build the heading tree of a markdown ``doc``; ``count_tokens(text) -> int``."""
+    return tree_from_headings(doc, find_headings(doc.text.split("\n"), doc.body_start_line), count_tokens)
+
+
+def tree_from_headings(doc: Document, headings: list[Heading], count_tokens) -> TreeNode:
+    """The tree of ``doc`` given its headings in source order (levels 1..6), whatever the source format."""
     lines = doc.text.split("\n")
     while lines and not lines[-1].strip():
         lines.pop()
     last_line = max(len(lines), doc.body_start_line)
-    headings = find_headings(lines, doc.body_start_line)
     # A single top-level "# Title" is the document itself.
     top_level = min((h.level for h in headings), default=1)
     root_heading = headings[0] if headings and sum(h.level == top_level for h in headings) == 1 else None
@@ -142,6 +148,7 @@ def build_tree(doc: Document, count_tokens) -> TreeNode:
         level=0,
         title_path=[doc.title],
         line_start=root_heading.line if root_heading else doc.body_start_line,
+        title_lines=root_heading.span if root_heading else 0,
         line_end=max(
             root_heading.line if root_heading else doc.body_start_line,
             (body_headings[0].line - 1) if body_headings else last_line,
@@ -177,6 +184,7 @@ def build_tree(doc: Document, count_tokens) -> TreeNode:
             subtree_line_end=last_line,
             parent_id=parent.node_id,
             anchor=toc_anchor(heading.title, used_anchors),
+            title_lines=heading.span,
         )
         parent.children.append(node)
         stack.append((node, node_id.split(":", 1)[1]))
@@ -201,7 +209,9 @@ def _fill(root: TreeNode, lines: list[str], count_tokens) -> None:
             visit(child, following)
         node.text = "\n".join(lines[node.line_start - 1 : node.line_end]).strip("\n")
         node.token_count = count_tokens(node.text)
-        node.summary = summarize_section(node.text, node.level > 0, [c.title for c in node.children])
+        node.summary = summarize_section(
+            node.text, node.title_lines if node.level > 0 else 0, [c.title for c in node.children]
+        )
 
     visit(root, root.subtree_line_end)
 

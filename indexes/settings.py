@@ -81,6 +81,16 @@ class Settings(BaseSettings):
         description="A tenant hit is relevant when its BM25 score is at least this share of the best score.",
     )
 
+    # Tree retriever: a model reasons down the heading trees (indexes/tree_retriever.py)
+    tree_max_depth: int = Field(
+        4, ge=1, le=10, description="Tree levels the traversal descends below documents."
+    )
+    tree_max_nodes: int = Field(
+        40, ge=1, le=1000, description="Nodes shown to the model per query, all steps."
+    )
+    tree_beam: int = Field(4, ge=1, le=20, description="Nodes the model may open at each level.")
+    tree_cache: bool = Field(True, description="Cache traversal decisions per (query, index build).")
+
     # Serving (MCP over HTTP, /retrieve and /documents)
     mcp_token: SecretStr | None = Field(None, description="Bearer token required by the HTTP server.")
     mcp_tokens: dict[str, str] = Field(

@@ -14,7 +14,8 @@ _NUMBER_RE = re.compile(
     r"(?!\w)",
     re.IGNORECASE,
 )
-_MARKUP_RE = re.compile(r"^\s*(?:#+\s*|[-*+]\s+|>\s*)")
+_MARKUP_RE = re.compile(r"^\s*(?:#+\s*|[-*+]\s+|>\s*|\.\.\s+[\w:-]+::\s*)")  # markdown; RST directives
+_ADORNMENT_RE = re.compile(r"^\s*([=\-`:'\"~^_*+#<>.])\1{2,}\s*$")  # RST title under/overlines, rules
 
 
 def key_numbers(text: str) -> list[str]:
@@ -26,9 +27,14 @@ def key_numbers(text: str) -> list[str]:
     return found
 
 
-def summarize_section(text: str, has_heading: bool, child_titles: list[str]) -> str:
-    body_lines = text.split("\n")[1:] if has_heading else text.split("\n")
-    prose = [_MARKUP_RE.sub("", ln) for ln in body_lines if ln.strip() and not ln.lstrip().startswith("|")]
+def summarize_section(text: str, heading_lines: int, child_titles: list[str]) -> str:
+    """``heading_lines``: how many first lines of ``text`` are the heading (0 when it has none)."""
+    body_lines = text.split("\n")[heading_lines:]
+    prose = [
+        _MARKUP_RE.sub("", ln)
+        for ln in body_lines
+        if ln.strip() and not ln.lstrip().startswith("|") and not _ADORNMENT_RE.match(ln)
+    ]
     picked: list[str] = []
     for sentence in sentences("\n".join(prose)):
         picked.append(sentence)

@@ -1,4 +1,4 @@
-"""Lexical scoring of tree nodes (title, summary and text): the vectorless "tree" strategy's scorer."""
+"""Lexical scoring of tree nodes (titles and text): the "tree_lexical" strategy (eval, /retrieve, CLI)."""
 
 from __future__ import annotations
 

@@ -62,6 +62,53 @@ def cmd_ask(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_hits(answer: dict, mode: str, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps({"mode": mode, **answer}, ensure_ascii=False, indent=2))
+        return
+    if not answer["hits"]:
+        print("(không tìm thấy / no hits)")
+    for i, h in enumerate(answer["hits"], 1):
+        print(
+            f"{i:>2}. {h['score']:<8} {h['doc_id']} › {h['title']} (dòng {h['line_start']}–{h['line_end']}, {h['node_id']})"
+        )
+    if "tree" in answer:
+        t = answer["tree"]
+        fallbacks = ", ".join(t["fallback_steps"]) or "none"
+        print(
+            f"  (tree: {t['llm_calls']} model calls, {t['cached_steps']} cached steps, fallbacks: {fallbacks})"
+        )
+
+
+def cmd_retrieve(args: argparse.Namespace) -> int:
+    from tools.context import ToolContext
+    from ui.retrieve_api import RetrieveError, run_retrieval
+
+    settings = _settings(args)
+    ctx = ToolContext(settings, tenant=args.tenant or settings.tenant)
+    query = " ".join(args.query).strip()
+    if not args.repl and not query:
+        print("error: the query is empty (or use --repl)", file=sys.stderr)
+        return 2
+    try:
+        if not args.repl:
+            _print_hits(run_retrieval(ctx, query, args.mode, args.top_k), args.mode, args.json)
+            return 0
+        print(f"Quy Chế retrieve ({args.mode}, top {args.top_k}). Gõ truy vấn; 'exit' để thoát.")
+        while True:
+            try:
+                query = input("› ").strip()
+            except EOFError:
+                return 0
+            if query.lower() in ("exit", "quit", "thoat"):
+                return 0
+            if query:
+                _print_hits(run_retrieval(ctx, query, args.mode, args.top_k), args.mode, args.json)
+    except RetrieveError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
 def cmd_chat(args: argparse.Namespace) -> int:
     import uuid
 
@@ -203,6 +250,12 @@ def cmd_tool(args: argparse.Namespace) -> int:
     return 1 if run.error else 0
 
 
+def _top_k(value: str) -> int:
+    if not value.isdigit() or not 1 <= int(value) <= 50:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 50, not {value!r}")
+    return int(value)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="quyche", description="Answers questions about company regulations."
@@ -212,7 +265,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("index", help="index the corpus (tree and search indexes)")
-    p.add_argument("--corpus", help="folder of markdown documents (default corpus/)")
+    p.add_argument("--corpus", help="folder of markdown and RST documents (default corpus/)")
     p.set_defaults(func=cmd_index)
 
     p = sub.add_parser("ask", help="ask a question, get an answer with citations")
@@ -221,6 +274,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--thread", help="continue a conversation (thread id from an earlier answer)")
     p.add_argument("--tenant", help="company whose rules apply (default: settings; global always included)")
     p.set_defaults(func=cmd_ask)
+
+    p = sub.add_parser("retrieve", help="retrieval only: ranked sections with line ranges, no answer")
+    p.add_argument("query", nargs="*")
+    p.add_argument(
+        "--mode",
+        choices=["tree", "vector", "bm25", "hybrid", "tree_lexical"],
+        default="hybrid",
+        help="tree: a model reasons down the heading trees (offline: the lexical chooser); default hybrid",
+    )
+    p.add_argument("--top-k", type=_top_k, default=5, metavar="N", help="hits (1-50, default 5)")
+    p.add_argument("--json", action="store_true", help="print the hits as JSON")
+    p.add_argument("--repl", action="store_true", help="read queries from the terminal, one per line")
+    p.add_argument("--tenant", help="tenant whose documents are searched (default: settings)")
+    p.set_defaults(func=cmd_retrieve)
 
     p = sub.add_parser("chat", help="interactive chat (one conversation thread)")
     p.add_argument("--thread", help="thread id to continue")
@@ -255,7 +322,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("eval", help="run the golden set: retrieval metrics per strategy and answer metrics")
     p.add_argument("--mode", choices=["offline", "gemini"], help="model for the agent (default: settings)")
-    p.add_argument("--strategies", help="comma-separated: tree,bm25,vector,hybrid,agent (default all)")
+    p.add_argument(
+        "--strategies", help="comma-separated: tree,tree_lexical,bm25,vector,hybrid,agent (default all)"
+    )
     p.add_argument("--today", help="fixed 'today' (YYYY-MM-DD) for reproducible date answers")
     p.add_argument("--no-save", action="store_true", help="do not write evals/reports/")
     p.add_argument("--tenant", help="answer as this tenant (its documents plus global)")

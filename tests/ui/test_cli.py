@@ -71,3 +71,31 @@ def test_tools_tool_and_usage_errors(corpus_settings):
 def test_ask_without_an_index_says_how_to_build_it(tmp_path):
     out = run("ask", "Giờ làm việc?", env={"QUYCHE_DATA_DIR": str(tmp_path / "none")})
     assert out.returncode == 1 and "quyche index" in out.stderr and "Traceback" not in out.stderr
+
+
+@pytest.mark.slow
+def test_retrieve_tree_one_shot_json_cache_and_repl(corpus_settings):
+    env = {"QUYCHE_DATA_DIR": str(corpus_settings.data_dir)}
+    query = "Giờ làm việc buổi sáng bắt đầu lúc mấy giờ? (cli)"
+    first = run("retrieve", query, "--mode", "tree", "--json", "--top-k", "3", env=env)
+    assert first.returncode == 0, first.stderr
+    answer = json.loads(first.stdout)
+    assert answer["mode"] == "tree" and len(answer["hits"]) == 3
+    assert answer["hits"][0]["node_id"] == "noi_quy_lao_dong:dieu-3" and answer["hits"][0]["line_start"] == 38
+    assert answer["tree"]["llm_calls"] > 0 and answer["tree"]["fallback_steps"] == []
+    again = json.loads(run("retrieve", query, "--mode", "tree", "--json", env=env).stdout)
+    assert again["tree"]["llm_calls"] == 0 and again["tree"]["cached_steps"] > 0
+    text = run("retrieve", "mức cho vay tối đa", "--mode", "bm25", "--top-k", "2", env=env)
+    assert " 1. " in text.stdout and "quy_che_cho_vay:dieu-5" in text.stdout.splitlines()[0]
+    bad = run("retrieve", "x", "--top-k", "0", env=env)
+    assert bad.returncode == 2 and "from 1 to 50" in bad.stderr
+    repl = subprocess.run(
+        [*QUYCHE, "retrieve", "--repl", "--mode", "tree_lexical", "--top-k", "1"],
+        cwd=REPO,
+        env={**os.environ, "QUYCHE_LLM_PROVIDER": "offline", **env},
+        input="Lãi suất cho vay\nexit\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert repl.returncode == 0 and "quy_che_cho_vay:dieu-7" in repl.stdout

@@ -1,0 +1,174 @@
+"""The model-guided tree retriever on the bundled corpus: offline chooser, junk replies, ids, budgets, cache."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from langchain_core.messages import AIMessage
+
+from indexes.store import IndexStore
+from indexes.tree_cache import DecisionCache
+from indexes.tree_choice import (
+    RETRY_PROMPT,
+    MalformedReply,
+    OfflineTreeChooser,
+    parse_choice,
+    parse_ranking,
+    reply_text,
+)
+from indexes.tree_retriever import TreeRetriever
+from tests.agent.scripted_model import ScriptedModel
+
+HOURS = "Giờ làm việc buổi sáng bắt đầu lúc mấy giờ?"
+
+
+class JunkFirst(OfflineTreeChooser):
+    """Answers the first ``junk`` prompts with ``reply``, then like the offline chooser."""
+
+    junk: int = 1
+    reply: str = "Chắc chắn rồi! Điều 3 là phần phù hợp nhất."
+    calls: int = 0
+
+    def _generate(self, messages, stop=None, run_manager=None, **kwargs):
+        self.calls += 1
+        if self.calls <= self.junk:
+            from langchain_core.outputs import ChatGeneration, ChatResult
+
+            return ChatResult(generations=[ChatGeneration(message=AIMessage(content=self.reply))])
+        return super()._generate(messages, stop, run_manager, **kwargs)
+
+
+@pytest.fixture(scope="module")
+def store(corpus_settings) -> IndexStore:
+    return IndexStore(corpus_settings.index_dir)
+
+
+def test_offline_chooser_finds_the_article(corpus_settings, store):
+    result = TreeRetriever(corpus_settings, store, OfflineTreeChooser()).search(HOURS, k=5)
+    top = result.hits[0]
+    assert top.node_id == "noi_quy_lao_dong:dieu-3"
+    assert top.title_path[-1] == "Điều 3. Thời giờ làm việc"
+    lines = (corpus_settings.corpus_dir / "noi_quy_lao_dong.md").read_text(encoding="utf-8").split("\n")
+    assert lines[top.line_start - 1].startswith("### Điều 3.") and "8 giờ 30" in "\n".join(
+        lines[top.line_start - 1 : top.line_end]
+    )
+    assert 0 < top.score <= 1 and top.score >= result.hits[-1].score
+    assert [s.stage for s in result.steps][0] == "documents" and result.steps[-1].stage == "rank"
+    assert all(s.source == "model" for s in result.steps) and result.fallback_steps == []
+    assert result.llm_calls == len(result.steps)
+
+
+def test_english_question_reaches_vietnamese_text_through_the_glossary(corpus_settings, store):
+    result = TreeRetriever(corpus_settings, store, OfflineTreeChooser()).search(
+        "What is the interest rate on staff loans?", k=5
+    )
+    assert result.hits[0].node_id == "quy_che_cho_vay:dieu-7"  # "Điều 7. Lãi suất", reached via the glossary
+
+
+def test_junk_replies_retry_once_with_a_tighter_prompt_then_fall_back(corpus_settings, store):
+    model = ScriptedModel(replies=[AIMessage(content="Tôi nghĩ là Điều 3.") for _ in range(20)])
+    result = TreeRetriever(corpus_settings, store, model).search(HOURS, k=5)
+    assert result.steps and all(s.source == "lexical" and s.retried for s in result.steps)
+    assert result.fallback_steps == [s.stage for s in result.steps]
+    assert result.llm_calls == 2 * len(result.steps)
+    first, retry = model.seen[0][-1].content, model.seen[1][-1].content
+    assert RETRY_PROMPT not in first and RETRY_PROMPT in retry
+    assert "not JSON" in result.steps[0].note
+    assert result.hits[0].node_id == "noi_quy_lao_dong:dieu-3"  # the lexical fallback still finds it
+
+
+def test_one_junk_reply_is_repaired_by_the_retry(corpus_settings, store):
+    model = JunkFirst(junk=1)
+    result = TreeRetriever(corpus_settings, store, model).search(HOURS, k=5)
+    assert result.steps[0].retried and result.steps[0].source == "model"
+    assert not any(s.retried for s in result.steps[1:]) and result.fallback_steps == []
+    assert result.llm_calls == len(result.steps) + 1
+
+
+def test_model_errors_fall_back_instead_of_raising(corpus_settings, store):
+    model = ScriptedModel(replies=[TimeoutError("deadline exceeded") for _ in range(20)])
+    result = TreeRetriever(corpus_settings, store, model).search(HOURS, k=3)
+    assert result.fallback_steps and "TimeoutError" in result.steps[0].note
+    assert result.hits[0].node_id == "noi_quy_lao_dong:dieu-3"
+
+
+def test_unknown_ids_are_dropped_and_never_followed(corpus_settings, store):
+    given = {"ids": ["khong_co:dieu-99", "quy_che_cho_vay", "noi_quy_lao_dong:dieu-3"]}
+    model = JunkFirst(junk=1, reply=json.dumps(given))
+    result = TreeRetriever(corpus_settings, store, model).search("mức cho vay tối đa", k=5)
+    documents = result.steps[0]
+    assert documents.picked == ["quy_che_cho_vay"] and not documents.retried
+    assert documents.dropped == ["khong_co:dieu-99", "noi_quy_lao_dong:dieu-3"]  # a real node, but not shown
+    assert {h.doc_id for h in result.hits} == {"quy_che_cho_vay"}
+    assert all(n.startswith("quy_che_cho_vay") for s in result.steps[1:] for n in s.shown)
+
+
+def test_only_unknown_ids_count_as_malformed(corpus_settings, store):
+    model = JunkFirst(junk=1, reply='{"ids": ["bia:dat"]}')
+    result = TreeRetriever(corpus_settings, store, model).search(HOURS, k=5)
+    assert result.steps[0].retried and result.steps[0].dropped == ["bia:dat"]
+    assert result.hits[0].node_id == "noi_quy_lao_dong:dieu-3"
+
+
+def test_depth_budget_stops_the_descent(corpus_settings, store):
+    settings = corpus_settings.model_copy(update={"tree_max_depth": 1})
+    result = TreeRetriever(settings, store, OfflineTreeChooser()).search(HOURS, k=5)
+    assert [s.stage for s in result.steps] == ["documents", "level 1", "rank"]
+    assert all(store.node(h.node_id).level <= 2 for h in result.hits)
+    assert "noi_quy_lao_dong:dieu-3" not in [h.node_id for h in result.hits]  # one level too deep
+
+
+def test_node_budget_caps_what_the_model_is_shown(corpus_settings, store):
+    settings = corpus_settings.model_copy(update={"tree_max_nodes": 12})
+    result = TreeRetriever(settings, store, OfflineTreeChooser()).search(HOURS, k=5)
+    shown = [n for s in result.steps if s.stage != "rank" for n in s.shown]
+    assert len(shown) == 12 and len(result.steps[0].shown) == len(store.documents)  # 5 documents <= 12 / 2
+    assert result.hits  # still an answer from what was seen
+    few = corpus_settings.model_copy(update={"tree_max_nodes": 6})  # documents get half: the 3 best of 5
+    narrowed = TreeRetriever(few, store, OfflineTreeChooser()).search("mức cho vay tối đa", k=5)
+    assert len(narrowed.steps[0].shown) == 3 and "quy_che_cho_vay" in narrowed.steps[0].shown
+    assert sum(len(s.shown) for s in narrowed.steps if s.stage != "rank") <= 6
+
+
+def test_cache_second_run_makes_no_model_call_and_reindex_invalidates(corpus_settings, store, tmp_path):
+    cache = DecisionCache(tmp_path, store.build_id)
+    first = TreeRetriever(corpus_settings, store, JunkFirst(junk=0), cache).search(HOURS, k=5)
+    assert first.llm_calls > 0 and first.cached_steps == 0
+    silent = JunkFirst(junk=100)  # the same kind of model, but any call would be junk and be counted
+    second = TreeRetriever(corpus_settings, store, silent, cache).search(HOURS, k=5)
+    assert second.llm_calls == 0 and silent.calls == 0
+    assert all(s.source == "cache" for s in second.steps)
+    assert [h.node_id for h in second.hits] == [h.node_id for h in first.hits]
+    new_build = DecisionCache(tmp_path, "a-later-build")
+    third = TreeRetriever(corpus_settings, store, JunkFirst(junk=0), new_build).search(HOURS, k=5)
+    assert third.llm_calls > 0 and third.cached_steps == 0
+    assert not cache.dir.exists()  # the old build's decisions were dropped
+
+
+def test_fallback_decisions_are_not_cached(corpus_settings, store, tmp_path):
+    cache = DecisionCache(tmp_path, store.build_id)
+    junk = TreeRetriever(corpus_settings, store, JunkFirst(junk=100), cache).search(HOURS, k=5)
+    assert junk.fallback_steps
+    again = TreeRetriever(corpus_settings, store, JunkFirst(junk=0), cache).search(HOURS, k=5)
+    assert again.llm_calls > 0 and again.fallback_steps == []
+
+
+def test_tenant_documents_limit_the_roots(corpus_settings, store):
+    result = TreeRetriever(corpus_settings, store, OfflineTreeChooser()).search(
+        HOURS, k=5, doc_ids=["quy_che_du_lich"]
+    )
+    assert result.steps[0].shown == ["quy_che_du_lich"]
+    assert {h.doc_id for h in result.hits} <= {"quy_che_du_lich"}
+
+
+def test_gemini_style_replies_parse():
+    blocks = AIMessage(content=[{"type": "text", "text": '```json\n{"ids": ["a:b", "c"]}\n```'}])
+    assert parse_choice(reply_text(blocks)) == ["a:b", "c"]
+    assert parse_ranking('{"ranking": [{"id": "a", "score": 1.7}, {"id": "b", "score": -1}]}') == [
+        ("a", 1.0),
+        ("b", 0.0),
+    ]
+    for junk in ('{"ids": "a"}', "[1, 2]", '{"ranking": [{"id": "a", "score": "high"}]}', "ids: a"):
+        with pytest.raises(MalformedReply):
+            (parse_ranking if "ranking" in junk else parse_choice)(junk)
