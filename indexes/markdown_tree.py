@@ -13,6 +13,7 @@ Line numbers are 1-based and inclusive and refer to the source file (front matte
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from indexes.summaries import summarize_section
 from indexes.text import fold, slugify
 
 _ATX_RE = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_ATTR_LIST_RE = re.compile(r"\s*\{\s*[:#.][^}]*\}\s*$")  # "## Title {#id}" (attr_list): not part of the title
 _FENCE_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _NUMBERED_RE = re.compile(
     r"^(chuong|muc|dieu|phan|phu luc|chapter|article|section|part|appendix)\s+([0-9]+[a-z]?|[ivxlcdm]+)\b"
@@ -93,7 +95,8 @@ def find_headings(lines: list[str], first_line: int = 1) -> list[Heading]:
             continue
         match = _ATX_RE.match(line)
         if match and (match.group(2) or "").strip():
-            headings.append(Heading(number, len(match.group(1)), match.group(2).strip()))
+            title = _ATTR_LIST_RE.sub("", match.group(2)).strip() or match.group(2).strip()
+            headings.append(Heading(number, len(match.group(1)), title))
     return headings
 
 
@@ -159,6 +162,11 @@ def tree_from_headings(doc: Document, headings: list[Heading], count_tokens) -> 
     used_anchors: set[str] = set()
     if root_heading is not None:
         toc_anchor(root_heading.title, used_anchors)  # the page's H1 takes its id first
+    # MkDocs pages carry the ids MkDocs itself gave (custom slugify, {#id} attributes): used when they line up
+    toc = json.loads(doc.meta.get("toc_anchors") or "null")
+    skip = 1 if root_heading is not None else 0
+    if not isinstance(toc, list) or len(toc) != len(body_headings) + skip:
+        toc = None
     stack: list[tuple[TreeNode, str]] = [(root, "")]  # (node, path used for children's ids)
     for i, heading in enumerate(body_headings):
         while len(stack) > 1 and stack[-1][0].level >= heading.level:
@@ -183,7 +191,7 @@ def tree_from_headings(doc: Document, headings: list[Heading], count_tokens) -> 
             line_end=max(heading.line, next_line - 1),
             subtree_line_end=last_line,
             parent_id=parent.node_id,
-            anchor=toc_anchor(heading.title, used_anchors),
+            anchor=toc[i + skip] if toc else toc_anchor(heading.title, used_anchors),
             title_lines=heading.span,
         )
         parent.children.append(node)

@@ -13,6 +13,7 @@ import json
 import subprocess
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 import yaml
@@ -77,4 +78,9 @@ def read_mkdocs_site(
             raise DocumentError(str(config_file), f"mkdocs build failed: {last}")
         manifest = json.loads((export_dir / "manifest.json").read_text(encoding="utf-8"))
         scan = scan_corpus(export_dir / "pages", max_file_bytes, tenant)
+    anchors = {p["src_uri"]: [a["id"] for a in p.get("anchors", [])] for p in manifest["pages"]}
+    scan.documents = [
+        replace(d, meta={**d.meta, "toc_anchors": json.dumps(anchors[d.path])}) if d.path in anchors else d
+        for d in scan.documents
+    ]
     return scan, manifest

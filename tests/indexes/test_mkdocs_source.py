@@ -16,6 +16,8 @@ pytest.importorskip("mkdocs")
 
 CONFIG = """site_name: Sổ tay ACME
 site_url: https://docs.acme.vn/
+markdown_extensions:
+  - attr_list
 hooks:
   - hooks/macros.py
 """
@@ -39,6 +41,10 @@ Thời gian thử việc được tính để hưởng phép.
 ## Điều 2. Nghỉ phép khi thử việc
 
 Một tiêu đề lặp lại để kiểm tra anchor thứ hai.
+
+## Phụ lục {#phu-luc-a}
+
+Một id do tác giả đặt (attr_list).
 """
 
 
@@ -79,14 +85,30 @@ def test_mkdocs_pages_are_ingested_after_hooks_with_urls_and_anchors(project: Pa
     assert (
         ours
         == theirs
-        == ["ieu-1-so-ngay-nghi-phep-nam", "ieu-2-nghi-phep-khi-thu-viec", "ieu-2-nghi-phep-khi-thu-viec_1"]
+        == [
+            "ieu-1-so-ngay-nghi-phep-nam",
+            "ieu-2-nghi-phep-khi-thu-viec",
+            "ieu-2-nghi-phep-khi-thu-viec_1",
+            "phu-luc-a",
+        ]
     )
 
+    assert [n.title for n in store.tree("nhan_su_nghi_phep").walk()][-1] == "Phụ lục"  # {#id} is not title
     ctx = ToolContext(settings, tenant="acme")
     node = next(n for n in store.tree("nhan_su_nghi_phep").walk() if n.title.startswith("Điều 1"))
     assert ctx.citation_url("nhan_su_nghi_phep", node.node_id) == (
         "https://docs.acme.vn/nhan-su/nghi-phep/#ieu-1-so-ngay-nghi-phep-nam"
     )
+
+
+def test_computed_anchors_follow_mkdocs_default_slugify(project: Path):
+    from indexes.markdown_tree import toc_anchor
+
+    scan, manifest = read_mkdocs_site(project, None, "acme", 5_000_000)
+    page = next(p for p in manifest["pages"] if p["src_uri"] == "nhan-su/nghi-phep.md")
+    used: set[str] = set()
+    computed = [toc_anchor(a["title"], used) for a in page["anchors"]][:4]
+    assert computed == [a["id"] for a in page["anchors"]][:4]  # the headings without an explicit {#id}
 
 
 def test_a_broken_mkdocs_project_gives_a_clear_error(tmp_path: Path):
