@@ -44,6 +44,8 @@ def _print_answer(answer, as_json: bool) -> None:
     print(answer.answer)
     for i, c in enumerate(answer.citations, 1):
         print(f"  [{i}] {c.doc_id} › {c.title} (dòng {c.line_start}–{c.line_end}, {c.node_id})")
+        if c.url:
+            print(f"      {c.url}")
     if answer.ungrounded_numbers:
         print(f"  ! số liệu chưa được trích dẫn: {', '.join(answer.ungrounded_numbers)}")
 

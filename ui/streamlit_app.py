@@ -75,6 +75,8 @@ def show_answer(answer: dict, t: dict, store: IndexStore | None) -> None:
         label = f"[{i}] {doc.title if doc else c['doc_id']} › {c['title']} ({t['lines']} {c['line_start']}–{c['line_end']})"
         with st.expander(label):
             st.caption(" › ".join(node.title_path) if node else c["node_id"])
+            if c.get("url"):
+                st.caption(f"[{c['url']}]({c['url']})")
             st.markdown(highlight(node.text if node else c["quote"], c["quote"]), unsafe_allow_html=True)
     if answer.get("calculation"):
         with st.expander(t["steps"]):
