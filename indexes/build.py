@@ -164,7 +164,7 @@ def glossary_for(settings: Settings, corpus_dir: Path | None) -> Glossary:
         return Glossary.load(corpus_dir)
     data = _previous(settings.index_dir).get("glossary")
     if data is not None:
-        return Glossary(data.get("abbreviations", {}), data.get("english", {}), data.get("synonyms", {}))
+        return Glossary.from_dict(data)
     return Glossary.load(settings.corpus_dir)
 
 

@@ -43,6 +43,12 @@ class Glossary:
     def to_dict(self) -> dict:
         return {"abbreviations": self.abbreviations, "english": self.english, "synonyms": self.synonyms}
 
+    @classmethod
+    def from_dict(cls, data: dict | None) -> Glossary:
+        """The inverse of ``to_dict`` (the glossary an index manifest was built with)."""
+        data = data or {}
+        return cls(data.get("abbreviations", {}), data.get("english", {}), data.get("synonyms", {}))
+
     def matched_terms(self, query: str) -> list[str]:
         """The glossary entries (abbreviations, English terms, synonyms) present in ``query``."""
         accented = has_diacritics(query)  # "mật khẩu" must not match the synonym "mất"

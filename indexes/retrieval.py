@@ -70,8 +70,7 @@ class Retriever:
 
     @cached_property
     def glossary(self) -> Glossary:
-        data = self.store.manifest.get("glossary") or {}
-        return Glossary(data.get("abbreviations", {}), data.get("english", {}), data.get("synonyms", {}))
+        return Glossary.from_dict(self.store.manifest.get("glossary"))
 
     @cached_property
     def bm25(self) -> BM25Index:

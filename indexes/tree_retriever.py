@@ -100,8 +100,7 @@ class TreeRetriever:
 
     @cached_property
     def glossary(self) -> Glossary:
-        data = self.store.manifest.get("glossary") or {}
-        return Glossary(data.get("abbreviations", {}), data.get("english", {}), data.get("synonyms", {}))
+        return Glossary.from_dict(self.store.manifest.get("glossary"))
 
     def _model_name(self) -> str:
         return f"{type(self.model).__name__}:{getattr(self.model, 'model', '') or getattr(self.model, 'model_name', '')}"
