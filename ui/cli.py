@@ -97,15 +97,9 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
             _print_hits(run_retrieval(ctx, query, args.mode, args.top_k), args.mode, args.json)
             return 0
         print(f"Quy Chế retrieve ({args.mode}, top {args.top_k}). Gõ truy vấn; 'exit' để thoát.")
-        while True:
-            try:
-                query = input("› ").strip()
-            except EOFError:
-                return 0
-            if query.lower() in ("exit", "quit", "thoat"):
-                return 0
-            if query:
-                _print_hits(run_retrieval(ctx, query, args.mode, args.top_k), args.mode, args.json)
+        return _repl(
+            lambda q: _print_hits(run_retrieval(ctx, q, args.mode, args.top_k), args.mode, args.json)
+        )
     except RetrieveError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -119,15 +113,20 @@ def cmd_chat(args: argparse.Namespace) -> int:
     assistant = Assistant(_settings(args))
     thread = args.thread or uuid.uuid4().hex
     print(f"Quy Chế (thread {thread}). Gõ câu hỏi; 'exit' để thoát.")
+    return _repl(lambda q: _print_answer(assistant.ask(q, thread_id=thread, tenant=args.tenant), False))
+
+
+def _repl(handle) -> int:
+    """Read lines until EOF or 'exit'; hand each non-empty one to ``handle``."""
     while True:
         try:
-            question = input("› ").strip()
+            line = input("› ").strip()
         except EOFError:
             return 0
-        if question.lower() in ("exit", "quit", "thoat"):
+        if line.lower() in ("exit", "quit", "thoat"):
             return 0
-        if question:
-            _print_answer(assistant.ask(question, thread_id=thread, tenant=args.tenant), False)
+        if line:
+            handle(line)
 
 
 def cmd_trace(args: argparse.Namespace) -> int:
