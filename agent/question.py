@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from indexes.query_terms import parse_refs
+from indexes.search.query_terms import parse_refs
 from indexes.text import fold, nfc
 
 # Cue words (folded). A month mention takes the role of the cue in its clause.

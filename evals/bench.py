@@ -22,11 +22,11 @@ from pathlib import Path
 from agent.assistant import Assistant
 from evals.golden import load_golden
 from evals.metrics import percentile
-from indexes.build import build_index
+from indexes.pipeline.ingest import index_folder
 from indexes.settings import Settings
-from indexes.tree_cache import DecisionCache
-from indexes.tree_choice import OfflineTreeChooser
-from indexes.tree_retriever import TreeRetriever
+from indexes.tree.cache import DecisionCache
+from indexes.tree.chooser import OfflineTreeChooser
+from indexes.tree.retriever import TreeRetriever
 from tools.context import ToolContext
 from tools.registry import run_tool
 
@@ -122,15 +122,15 @@ def bench_scale(
     (settings.cache_dir / "models").parent.mkdir(parents=True, exist_ok=True)
     if (shared_cache / "models").exists() and not (settings.cache_dir / "models").exists():
         shutil.copytree(shared_cache / "models", settings.cache_dir / "models")
-    report, build_s = timed(build_index, settings)
-    _, reindex_s = timed(build_index, settings)
+    report, build_s = timed(index_folder, settings)
+    _, reindex_s = timed(index_folder, settings)
     changed = sorted(corpus.glob("noi_quy_lao_dong_*.md"))[0]
     changed.write_text(changed.read_text(encoding="utf-8") + "\nGhi chú bổ sung.\n", encoding="utf-8")
-    _, incremental_s = timed(build_index, settings)
+    _, incremental_s = timed(index_folder, settings)
 
     embedder = None
     if vectors:
-        from indexes.embedder import Embedder
+        from indexes.search.embedder import Embedder
 
         embedder = Embedder(settings.cache_dir, cache_queries=False)  # time real query embeddings
     ctx = ToolContext(settings, today=dt.date(2026, 11, 23), embedder=embedder)

@@ -18,9 +18,9 @@ import time
 from pathlib import Path
 
 from evals.bench import COMPANIES, CORPUS
-from indexes.ingest import ingest
-from indexes.ingest_sources import json_documents
+from indexes.pipeline.ingest import ingest
 from indexes.settings import Settings
+from indexes.sources.combined_json import json_documents
 
 
 def _articles() -> list[str]:

@@ -16,11 +16,11 @@ from agent.models import make_chat_model
 from evals.golden import GoldenItem, load_golden
 from evals.metrics import first_hit_rank, ndcg_at, percentile, recall_at, reciprocal_rank
 from indexes.settings import Settings
-from indexes.store import IndexStore
-from indexes.tree_cache import DecisionCache
-from indexes.tree_choice import chooser_for
-from indexes.tree_retriever import TreeRetriever
-from indexes.tree_search import TreeLexicalIndex
+from indexes.store.published_index import IndexStore
+from indexes.tree.cache import DecisionCache
+from indexes.tree.chooser import chooser_for
+from indexes.tree.lexical import TreeLexicalIndex
+from indexes.tree.retriever import TreeRetriever
 from tools.context import ToolContext
 
 # tree: the model-guided traversal (indexes/tree_retriever.py); tree_lexical: BM25 over every node's title + text

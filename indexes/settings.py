@@ -6,10 +6,20 @@ a ``.env`` file in the working directory is read too. ``GOOGLE_API_KEY`` is read
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+@dataclass(frozen=True)
+class ChunkSizes:
+    """Chunk sizes in characters (see ``Settings.chunk_*_chars``)."""
+
+    target: int
+    minimum: int
+    overlap: int
 
 
 class Settings(BaseSettings):
@@ -133,9 +143,7 @@ class Settings(BaseSettings):
         return self.data_dir / "cache"
 
     @property
-    def chunk_sizes(self):  # -> indexes.chunking.ChunkSizes
-        from indexes.chunking import ChunkSizes
-
+    def chunk_sizes(self) -> ChunkSizes:
         return ChunkSizes(self.chunk_target_chars, self.chunk_min_chars, self.chunk_overlap_chars)
 
     def llm_mode(self) -> str:

@@ -58,17 +58,17 @@ TODAY = __import__("datetime").date(2026, 11, 23)
 @pytest.fixture(scope="session")
 def corpus_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     """The bundled corpus, indexed once per test session (real embedder, real Chroma, offline model)."""
-    from indexes.build import build_index
+    from indexes.pipeline.ingest import index_folder
 
     data = tmp_path_factory.mktemp("corpus-index")
     settings = Settings(_env_file=None, llm_provider="offline", data_dir=data, corpus_dir=CORPUS)
-    build_index(settings)
+    index_folder(settings)
     return settings
 
 
 @pytest.fixture(scope="session")
 def shared_embedder(corpus_settings: Settings):
-    from indexes.embedder import Embedder
+    from indexes.search.embedder import Embedder
 
     return Embedder(corpus_settings.cache_dir)
 

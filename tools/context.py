@@ -7,10 +7,10 @@ import json
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from indexes.article_index import ArticleIndex
-from indexes.retrieval import Retriever, visible_tenants
+from indexes.search.article_index import ArticleIndex
+from indexes.search.retrieval import Retriever, visible_tenants
 from indexes.settings import Settings
-from indexes.store import IndexStore
+from indexes.store.published_index import IndexStore
 
 
 @dataclass
@@ -34,8 +34,8 @@ class ToolContext:
         return ArticleIndex(self.store.dir)
 
     @cached_property
-    def rules(self) -> list:  # list[indexes.rules.Rule]
-        from indexes.rules import Rule
+    def rules(self) -> list:  # list[indexes.rules.extraction.Rule]
+        from indexes.rules.extraction import Rule
 
         out = []
         for doc_id in self.visible_documents():

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, Field
 
-from indexes.lexical import BM25
+from indexes.search.bm25_scorer import BM25
 from indexes.text import fold, search_terms, title_coverage
 from tools.context import ToolContext
 from tools.errors import ToolFailure, clip

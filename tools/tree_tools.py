@@ -8,7 +8,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, Field
 
-from indexes.markdown_tree import TreeNode
+from indexes.sources.tree_model import TreeNode
 from indexes.text import fold
 from tools.context import ToolContext
 from tools.errors import Suggestion, ToolFailure, clip

@@ -1,6 +1,7 @@
 """``quyche``: the command line. Thin: parses arguments, calls the packages, prints, sets exit codes.
 
-Exit codes: 0 ok, 1 failure (one line on stderr saying why), 2 usage error.
+Exit codes: 0 ok, 1 failure (one line on stderr saying why), 2 usage error. Commands import the packages they
+need inside their function, so ``quyche --help`` and the cheap commands never pay for torch, Chroma or LangGraph.
 """
 
 from __future__ import annotations
@@ -12,23 +13,16 @@ import sys
 from pathlib import Path
 
 from indexes.errors import QuycheError
-from indexes.settings import Settings
 from ui import cli_documents
-
-
-def _settings(args: argparse.Namespace) -> Settings:
-    overrides = {}
-    if getattr(args, "data_dir", None):
-        overrides["data_dir"] = Path(args.data_dir)
-    return Settings(**overrides)
+from ui.cli_settings import settings_from_args
 
 
 def cmd_index(args: argparse.Namespace) -> int:
-    from indexes.build import build_index
+    from indexes.pipeline.ingest import index_folder
 
-    settings = _settings(args)
+    settings = settings_from_args(args)
     corpus = Path(args.corpus) if args.corpus else settings.corpus_dir
-    report = build_index(settings, corpus, show_progress=sys.stderr.isatty())
+    report = index_folder(settings, corpus, show_progress=sys.stderr.isatty())
     for skipped in report.skipped:
         print(f"skipped {skipped.path}: {skipped.reason}", file=sys.stderr)
     for warning in report.warnings:
@@ -57,7 +51,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if not question:
         print("error: the question is empty", file=sys.stderr)
         return 2
-    answer = Assistant(_settings(args)).ask(question, thread_id=args.thread, tenant=args.tenant)
+    answer = Assistant(settings_from_args(args)).ask(question, thread_id=args.thread, tenant=args.tenant)
     _print_answer(answer, args.json)
     if not args.json:
         print(f"  (thread {answer.thread_id}, run {answer.run_id})", file=sys.stderr)
@@ -86,7 +80,7 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
     from tools.context import ToolContext
     from ui.retrieve_api import RetrieveError, run_retrieval
 
-    settings = _settings(args)
+    settings = settings_from_args(args)
     ctx = ToolContext(settings, tenant=args.tenant or settings.tenant)
     query = " ".join(args.query).strip()
     if not args.repl and not query:
@@ -110,7 +104,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
     from agent.assistant import Assistant
 
-    assistant = Assistant(_settings(args))
+    assistant = Assistant(settings_from_args(args))
     thread = args.thread or uuid.uuid4().hex
     print(f"Quy Chế (thread {thread}). Gõ câu hỏi; 'exit' để thoát.")
     return _repl(lambda q: _print_answer(assistant.ask(q, thread_id=thread, tenant=args.tenant), False))
@@ -132,7 +126,7 @@ def _repl(handle) -> int:
 def cmd_trace(args: argparse.Namespace) -> int:
     from agent.tracing import format_trace, list_traces
 
-    traces = list_traces(_settings(args).data_dir / "traces")
+    traces = list_traces(settings_from_args(args).data_dir / "traces")
     if not traces:
         print("no traces yet: ask a question first", file=sys.stderr)
         return 1
@@ -151,7 +145,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
 def cmd_mcp(args: argparse.Namespace) -> int:
     from ui.mcp_server import build_server, check_bind
 
-    settings = _settings(args)
+    settings = settings_from_args(args)
     server = build_server(settings)
     if args.transport == "stdio":
         server.run(transport="stdio", show_banner=False)
@@ -191,7 +185,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from evals.harness import STRATEGIES, run_eval
     from evals.report import save, to_markdown
 
-    settings = _settings(args)
+    settings = settings_from_args(args)
     if args.mode:
         settings = settings.model_copy(update={"llm_provider": args.mode})
     if args.tenant:
@@ -214,9 +208,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_tree(args: argparse.Namespace) -> int:
-    from indexes.store import IndexStore
+    from indexes.store.published_index import IndexStore
 
-    store = IndexStore(_settings(args).index_dir)
+    store = IndexStore(settings_from_args(args).index_dir)
     if not args.doc_id:
         for doc in store.documents.values():
             print(f"{doc.doc_id}  {doc.title}  ({doc.node_count} nodes)")
@@ -245,7 +239,7 @@ def cmd_tool(args: argparse.Namespace) -> int:
     if args.name not in BY_NAME:
         print(f"error: unknown tool {args.name!r}; tools: {', '.join(BY_NAME)}", file=sys.stderr)
         return 2
-    settings = _settings(args)
+    settings = settings_from_args(args)
     run = run_tool(ToolContext(settings, tenant=args.tenant or settings.tenant), args.name, args.args)
     print(json.dumps(run.result, ensure_ascii=False, indent=2))
     return 1 if run.error else 0

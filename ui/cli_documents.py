@@ -7,29 +7,24 @@ import json
 import sys
 from pathlib import Path
 
-from indexes.documents import Document, Skipped
 from indexes.errors import DocumentError
 from indexes.settings import Settings
+from indexes.sources.documents import Document, Skipped
+from ui.cli_settings import settings_from_args
 
 JSON_SUFFIXES = (".json", ".jsonl", ".ndjson")
-
-
-def _settings(args: argparse.Namespace) -> Settings:
-    from ui.cli import _settings as settings_from_args
-
-    return settings_from_args(args)
 
 
 def _read_source(
     args: argparse.Namespace, settings: Settings, tenant: str
 ) -> tuple[list[Document], list[Skipped], str]:
     """The documents of the source named on the command line, the bad ones, and the source's origin label."""
-    from indexes.documents import parse_document, scan_corpus
-    from indexes.ingest_sources import json_documents, load_json_payload, split_combined
+    from indexes.sources.combined_json import json_documents, load_json_payload, split_combined
+    from indexes.sources.folder import parse_document, scan_corpus
 
     limit = settings.max_file_bytes
     if args.mkdocs:
-        from indexes.mkdocs_source import read_mkdocs_site
+        from indexes.sources.mkdocs_site import read_mkdocs_site
 
         project = Path(args.mkdocs)
         scan, _manifest = read_mkdocs_site(project, args.config, tenant, limit)
@@ -57,9 +52,9 @@ def _read_source(
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
-    from indexes.ingest import check_tenant, ingest
+    from indexes.pipeline.ingest import check_tenant, ingest
 
-    settings = _settings(args)
+    settings = settings_from_args(args)
     tenant = check_tenant(args.tenant or settings.tenant)
     docs, skipped, origin = _read_source(args, settings, tenant)
     report = ingest(
@@ -84,9 +79,9 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 
 def cmd_documents(args: argparse.Namespace) -> int:
-    from indexes.ingest import open_store
+    from indexes.pipeline.ingest import open_store
 
-    store = open_store(_settings(args))
+    store = open_store(settings_from_args(args))
     try:
         for v in store.current_documents(args.tenant):
             print(f"{v.doc_id}  [{v.tenant}] v{v.version}  {v.title}  ({v.date})")
@@ -96,9 +91,9 @@ def cmd_documents(args: argparse.Namespace) -> int:
 
 
 def cmd_versions(args: argparse.Namespace) -> int:
-    from indexes.ingest import open_store
+    from indexes.pipeline.ingest import open_store
 
-    store = open_store(_settings(args))
+    store = open_store(settings_from_args(args))
     try:
         versions = store.versions(args.doc_id)
     finally:
@@ -113,17 +108,19 @@ def cmd_versions(args: argparse.Namespace) -> int:
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
-    from indexes.ingest import change_documents
+    from indexes.pipeline.ingest import change_documents
 
-    report = change_documents(_settings(args), lambda store: store.restore(args.doc_id, args.version))
+    report = change_documents(
+        settings_from_args(args), lambda store: store.restore(args.doc_id, args.version)
+    )
     print(f"restored {args.doc_id} v{args.version}; {report.summary_line()}")
     return 0
 
 
 def cmd_delete(args: argparse.Namespace) -> int:
-    from indexes.ingest import change_documents
+    from indexes.pipeline.ingest import change_documents
 
-    report = change_documents(_settings(args), lambda store: store.delete(args.doc_id))
+    report = change_documents(settings_from_args(args), lambda store: store.delete(args.doc_id))
     print(f"deleted {args.doc_id} (its versions are kept: quyche restore); {report.summary_line()}")
     return 0
 

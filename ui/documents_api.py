@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from indexes.errors import DocumentError, QuycheError
-from indexes.ingest import REPLACE_POLICIES, IngestReport, check_tenant, ingest
-from indexes.ingest_sources import json_documents, load_json_payload
+from indexes.pipeline.ingest import REPLACE_POLICIES, IngestReport, check_tenant, ingest
 from indexes.settings import Settings
+from indexes.sources.combined_json import json_documents, load_json_payload
 
 
 class DocumentsError(ValueError):

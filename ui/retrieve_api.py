@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from indexes.tree_choice import chooser_for
-from indexes.tree_retriever import TreeRetriever
-from indexes.tree_search import TreeLexicalIndex
+from indexes.tree.chooser import chooser_for
+from indexes.tree.lexical import TreeLexicalIndex
+from indexes.tree.retriever import TreeRetriever
 from tools.context import ToolContext
 
 MODES = ("hybrid", "tree", "vector", "keyword", "bm25", "tree_lexical")

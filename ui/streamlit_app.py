@@ -9,9 +9,9 @@ import streamlit as st
 
 from agent.assistant import Assistant
 from indexes.errors import IndexMissingError
-from indexes.retrieval import visible_tenants
+from indexes.search.retrieval import visible_tenants
 from indexes.settings import Settings
-from indexes.store import IndexStore
+from indexes.store.published_index import IndexStore
 
 MAX_QUESTION_CHARS = 2000
 TEXT = {
@@ -123,9 +123,9 @@ with st.sidebar:
                 continue
             st.markdown(f"**{doc.title}** · {doc.node_count} {t['nodes']} · {doc.indexed_at[:10]}")
     if st.button(t["reindex"] if store else t["build"], key="reindex"):
-        from indexes.build import build_index
+        from indexes.pipeline.ingest import index_folder
 
-        report = build_index(settings)
+        report = index_folder(settings)
         st.success(report.summary_line())
         st.rerun()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from agent.compose import compose, question_terms, unsupported_words
 from agent.evidence import Passage
-from indexes.glossary import Glossary
+from indexes.search.glossary import Glossary
 from indexes.text import is_stopword, topic_words
 
 MIN = 0.2

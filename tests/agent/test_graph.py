@@ -144,7 +144,7 @@ def test_citations_of_ids_no_tool_returned_are_dropped(corpus_settings, shared_e
 
 
 def test_prompt_injection_in_a_document_changes_nothing(tmp_path, shared_embedder):
-    from indexes.build import build_index
+    from indexes.pipeline.ingest import index_folder
     from indexes.settings import Settings
 
     corpus = tmp_path / "corpus"
@@ -156,7 +156,7 @@ def test_prompt_injection_in_a_document_changes_nothing(tmp_path, shared_embedde
         encoding="utf-8",
     )
     settings = Settings(_env_file=None, llm_provider="offline", data_dir=tmp_path / "data", corpus_dir=corpus)
-    build_index(settings)
+    index_folder(settings)
     answer = Assistant(settings, today=TODAY, embedder=shared_embedder).ask(
         "Giờ làm việc buổi sáng bắt đầu lúc mấy giờ?"
     )

@@ -30,7 +30,7 @@ def result(corpus_settings, shared_embedder):
 
 
 def test_golden_set_is_well_formed(corpus_settings):
-    from indexes.store import IndexStore
+    from indexes.store.published_index import IndexStore
 
     items = load_golden()
     store = IndexStore(corpus_settings.index_dir)
@@ -58,7 +58,7 @@ def test_quality_floors(result):
 @pytest.mark.slow
 def test_a_broken_retriever_fails_the_floors(corpus_settings, shared_embedder, monkeypatch):
     """The floors must be able to fail: a retriever returning unrelated passages drops below them."""
-    from indexes.retrieval import Retriever
+    from indexes.search.retrieval import Retriever
 
     original = Retriever.search
 

@@ -4,20 +4,20 @@ import json
 
 import pytest
 
-import indexes.build as build_module
-from indexes.build import build_index
-from indexes.store import IndexStore
+import indexes.pipeline.build as build_module
+from indexes.pipeline.ingest import index_folder
+from indexes.store.published_index import IndexStore
 
 
 def test_index_builds_and_reindex_reports_unchanged(make_settings, fixture_corpus):
     settings = make_settings(corpus_dir=fixture_corpus)
-    first = build_index(settings)
+    first = index_folder(settings)
     assert (first.documents, first.added) == (1, ["quy_dinh_mau"])
     store = IndexStore(settings.index_dir)
     assert store.node("quy_dinh_mau:dieu-3").title == "Điều 3. Nghỉ hằng năm"
     assert store.documents["quy_dinh_mau"].node_count == first.nodes
 
-    second = build_index(settings)
+    second = index_folder(settings)
     assert second.unchanged == ["quy_dinh_mau"] and not second.added and not second.changed
     # only the published build is kept
     assert [p.name for p in (settings.data_dir / "builds").iterdir()] == [second.build_id]
@@ -26,18 +26,18 @@ def test_index_builds_and_reindex_reports_unchanged(make_settings, fixture_corpu
 def test_changed_and_removed_documents_are_reported(make_settings, fixture_corpus):
     settings = make_settings(corpus_dir=fixture_corpus)
     (fixture_corpus / "khac.md").write_text("# Khác\n\nNội dung khác.\n", encoding="utf-8")
-    build_index(settings)
+    index_folder(settings)
     path = fixture_corpus / "quy_dinh_mau.md"
     path.write_text(path.read_text(encoding="utf-8") + "\nThêm dòng.\n", encoding="utf-8")
     (fixture_corpus / "khac.md").unlink()
-    report = build_index(settings)
+    report = index_folder(settings)
     assert report.changed == ["quy_dinh_mau"] and report.removed == ["khac"]
     assert "khac" not in IndexStore(settings.index_dir).documents
 
 
 def test_crash_mid_index_leaves_the_old_index_usable(make_settings, fixture_corpus, monkeypatch):
     settings = make_settings(corpus_dir=fixture_corpus)
-    good = build_index(settings)
+    good = index_folder(settings)
     (fixture_corpus / "moi.md").write_text("# Mới\n\nTài liệu mới.\n", encoding="utf-8")
 
     def crash(*args, **kwargs):
@@ -45,7 +45,7 @@ def test_crash_mid_index_leaves_the_old_index_usable(make_settings, fixture_corp
 
     monkeypatch.setattr(build_module, "describe_document", crash)
     with pytest.raises(RuntimeError, match="simulated crash"):
-        build_index(settings)
+        index_folder(settings)
     store = IndexStore(settings.index_dir)
     assert store.build_id == good.build_id
     assert list(store.documents) == ["quy_dinh_mau"]
@@ -57,7 +57,7 @@ def test_bad_files_are_reported_and_the_rest_indexed(make_settings, fixture_corp
     (fixture_corpus / "rong.md").write_bytes(b"")
     (fixture_corpus / "khong_tieu_de.md").write_text("Chỉ một đoạn văn về nghỉ phép.\n", encoding="utf-8")
     settings = make_settings(corpus_dir=fixture_corpus)
-    report = build_index(settings)
+    report = index_folder(settings)
     assert report.documents == 2
     assert [(s.path, s.reason) for s in report.skipped] == [("rong.md", "empty file")]
     assert any("no headings" in w for w in report.warnings)
@@ -67,4 +67,4 @@ def test_bad_files_are_reported_and_the_rest_indexed(make_settings, fixture_corp
 
 def test_missing_corpus_folder_is_a_clear_error(make_settings, tmp_path):
     with pytest.raises(FileNotFoundError, match="corpus folder not found"):
-        build_index(make_settings(corpus_dir=tmp_path / "khong_co"))
+        index_folder(make_settings(corpus_dir=tmp_path / "khong_co"))

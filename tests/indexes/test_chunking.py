@@ -1,8 +1,9 @@
 from __future__ import annotations
 
-from indexes.chunking import ChunkSizes, chunk_document, split_spans
-from indexes.documents import parse_document
-from indexes.markdown_tree import build_tree
+from indexes.search.chunking import chunk_document, split_spans
+from indexes.settings import ChunkSizes
+from indexes.sources.folder import parse_document
+from indexes.sources.markdown import build_tree
 from tests.conftest import FIXTURES
 
 SIZES = ChunkSizes(target=200, minimum=60, overlap=50)

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from indexes.documents import parse_document, scan_corpus
 from indexes.errors import DocumentError
+from indexes.sources.folder import parse_document, scan_corpus
 
 
 def test_front_matter_fields_and_body_start():

@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from indexes import e5_model
-from indexes.e5_model import E5ModelError, ensure_e5_model_dir, load_e5_sentence_transformer
+from indexes.search import e5_model
+from indexes.search.e5_model import E5ModelError, ensure_e5_model_dir, load_e5_sentence_transformer
 
 LEAVE_QUESTION = "Tôi được nghỉ phép năm bao nhiêu ngày?"
 LEAVE_PASSAGE = "Người lao động được nghỉ hằng năm 12 ngày làm việc, hưởng nguyên lương."

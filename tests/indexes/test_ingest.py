@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from indexes.errors import DocumentError, QuycheError
-from indexes.ingest import change_documents, index_folder, ingest, open_store
-from indexes.ingest_sources import json_documents, load_json_payload, split_combined
-from indexes.store import IndexStore
+from indexes.pipeline.ingest import change_documents, index_folder, ingest, open_store
+from indexes.sources.combined_json import json_documents, load_json_payload, split_combined
+from indexes.store.published_index import IndexStore
 
 INTRO = "# Nghỉ phép\n\nQuy định này áp dụng cho toàn bộ người lao động của Công ty ACME, kể cả người đang thử việc.\n"
 NGHI_PHEP = INTRO + "\n## Điều 1. Số ngày\n\nNgười lao động được nghỉ 12 ngày phép mỗi năm.\n"
@@ -255,7 +255,7 @@ def test_crash_mid_ingest_keeps_the_previous_version_stored_and_served(make_sett
     def crash(*args, **kwargs):
         raise RuntimeError("mất điện giữa chừng")
 
-    monkeypatch.setattr("indexes.build._build_search_indexes", crash)
+    monkeypatch.setattr("indexes.pipeline.build._build_search_indexes", crash)
     with pytest.raises(RuntimeError, match="mất điện"):
         push(settings, [{"body": NGHI_PHEP_MOI, "title": "Nghỉ phép", "date": "2026-06-01"}])
     monkeypatch.undo()

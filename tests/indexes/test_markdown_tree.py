@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from indexes.documents import parse_document
-from indexes.markdown_tree import build_tree, find_headings
+from indexes.sources.folder import parse_document
+from indexes.sources.markdown import build_tree, find_headings
 from tests.conftest import FIXTURES
 
 

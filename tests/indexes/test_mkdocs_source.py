@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from indexes.errors import DocumentError
-from indexes.ingest import ingest
-from indexes.mkdocs_source import read_mkdocs_site
-from indexes.store import IndexStore
+from indexes.pipeline.ingest import ingest
+from indexes.sources.mkdocs_site import read_mkdocs_site
+from indexes.store.published_index import IndexStore
 from tools.context import ToolContext
 
 pytest.importorskip("mkdocs")
@@ -102,7 +102,7 @@ def test_mkdocs_pages_are_ingested_after_hooks_with_urls_and_anchors(project: Pa
 
 
 def test_computed_anchors_follow_mkdocs_default_slugify(project: Path):
-    from indexes.markdown_tree import toc_anchor
+    from indexes.sources.tree_model import toc_anchor
 
     scan, manifest = read_mkdocs_site(project, None, "acme", 5_000_000)
     page = next(p for p in manifest["pages"] if p["src_uri"] == "nhan-su/nghi-phep.md")

@@ -1,8 +1,8 @@
 from __future__ import annotations
 
-from indexes.fusion import rrf
-from indexes.glossary import Glossary
-from indexes.query_terms import LegalRef, enhance, parse_refs
+from indexes.search.fusion import rrf
+from indexes.search.glossary import Glossary
+from indexes.search.query_terms import LegalRef, enhance, parse_refs
 from indexes.text import fold, search_terms
 
 GLOSSARY = Glossary(

@@ -6,14 +6,14 @@ import json
 import shutil
 from pathlib import Path
 
-from indexes.build import build_index
-from indexes.document_tree import build_document_tree
-from indexes.documents import parse_document, scan_corpus
-from indexes.retrieval import Retriever
-from indexes.rst_tree import order_by_toctree
-from indexes.store import IndexStore
-from indexes.tree_choice import OfflineTreeChooser
-from indexes.tree_retriever import TreeRetriever
+from indexes.pipeline.ingest import index_folder
+from indexes.search.retrieval import Retriever
+from indexes.sources.document_tree import build_document_tree
+from indexes.sources.folder import parse_document, scan_corpus
+from indexes.sources.rst import order_by_toctree
+from indexes.store.published_index import IndexStore
+from indexes.tree.chooser import OfflineTreeChooser
+from indexes.tree.retriever import TreeRetriever
 from tests.conftest import FIXTURES
 
 PROJECT = FIXTURES / "rst_project"
@@ -113,7 +113,7 @@ def test_index_search_and_citations_point_at_rst_lines(make_settings, tmp_path):
     shutil.copytree(PROJECT, corpus)
     (corpus / "hong.rst").write_text(BROKEN, encoding="utf-8")
     settings = make_settings(corpus_dir=corpus)
-    report = build_index(settings)
+    report = index_folder(settings)
     assert report.documents == 4 and not report.skipped
     assert any(w.startswith("hong.rst:6:") for w in report.warnings)
     store = IndexStore(settings.index_dir)

@@ -15,12 +15,21 @@ from pathlib import Path
 
 import pytest
 
-from indexes.documents import Document, parse_document, scan_corpus
-from indexes.markdown_tree import TreeNode, build_tree
-from indexes.rule_examples import PROMPT, RULE_CLASSES, build_examples, example_texts, expected_extractions
-from indexes.rule_patterns import find_quantities, find_rules
-from indexes.rules import OFFLINE_MODEL_ID, Rule, _tokenizer, chunk_from_prompt, extract_rules, offline_model
+from indexes.rules.examples import PROMPT, RULE_CLASSES, build_examples, example_texts, expected_extractions
+from indexes.rules.extraction import (
+    OFFLINE_MODEL_ID,
+    Rule,
+    _tokenizer,
+    chunk_from_prompt,
+    extract_rules,
+    offline_model,
+)
+from indexes.rules.patterns import find_quantities, find_rules
 from indexes.settings import Settings
+from indexes.sources.documents import Document
+from indexes.sources.folder import parse_document, scan_corpus
+from indexes.sources.markdown import build_tree
+from indexes.sources.tree_model import TreeNode
 from indexes.text import fold, nfc
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
@@ -321,7 +330,7 @@ def test_rule_round_trips_through_a_dict(no_network, tmp_path: Path) -> None:
 
 
 def test_gemini_mode_goes_to_gemini_and_offline_never_does(monkeypatch, no_network, tmp_path: Path) -> None:
-    import indexes.rules as rules_module
+    import indexes.rules.extraction as rules_module
 
     calls = []
     monkeypatch.setattr(rules_module, "_extract_gemini", lambda body, settings: calls.append(body) or [])
@@ -409,7 +418,7 @@ def test_tokenizer_keeps_amounts_and_abbreviations_whole() -> None:
 
 
 def test_prompt_names_every_class_and_rule_type() -> None:
-    from indexes.rule_examples import RULE_KINDS
+    from indexes.rules.examples import RULE_KINDS
 
     for kind in RULE_KINDS:
         assert kind.rule_class in RULE_CLASSES

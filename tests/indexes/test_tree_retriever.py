@@ -7,9 +7,9 @@ import json
 import pytest
 from langchain_core.messages import AIMessage
 
-from indexes.store import IndexStore
-from indexes.tree_cache import DecisionCache
-from indexes.tree_choice import (
+from indexes.store.published_index import IndexStore
+from indexes.tree.cache import DecisionCache
+from indexes.tree.chooser import (
     RETRY_PROMPT,
     MalformedReply,
     OfflineTreeChooser,
@@ -17,7 +17,7 @@ from indexes.tree_choice import (
     parse_ranking,
     reply_text,
 )
-from indexes.tree_retriever import TreeRetriever
+from indexes.tree.retriever import TreeRetriever
 from tests.agent.scripted_model import ScriptedModel
 
 HOURS = "Giờ làm việc buổi sáng bắt đầu lúc mấy giờ?"

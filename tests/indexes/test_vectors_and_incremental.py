@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from indexes.build import build_index
-from indexes.retrieval import Retriever
+from indexes.pipeline.ingest import index_folder
+from indexes.search.retrieval import Retriever
 from indexes.settings import Settings
-from indexes.store import IndexStore
+from indexes.store.published_index import IndexStore
 from tests.conftest import CORPUS, free_port, wait_for_port
 
 
@@ -48,18 +48,18 @@ def test_incremental_add_change_delete(tmp_path, shared_embedder):
     for name in ("noi_quy_lao_dong.md", "quy_che_cho_vay.md", "glossary.yaml"):
         shutil.copy(CORPUS / name, corpus)
     settings = Settings(_env_file=None, data_dir=tmp_path / "data", corpus_dir=corpus, llm_provider="offline")
-    first = build_index(settings)
+    first = index_folder(settings)
     assert first.published and sorted(first.added) == ["noi_quy_lao_dong", "quy_che_cho_vay"]
     assert first.chunks > 0 and first.entities > 0
 
-    again = build_index(settings)
+    again = index_folder(settings)
     assert not again.published and again.build_id == first.build_id and again.seconds < first.seconds
 
     (corpus / "quy_che_cho_vay.md").unlink()
     shutil.copy(CORPUS / "quy_che_du_lich.md", corpus)
     path = corpus / "noi_quy_lao_dong.md"
     path.write_text(path.read_text(encoding="utf-8").replace("8h40", "8h45"), encoding="utf-8")
-    third = build_index(settings)
+    third = index_folder(settings)
     assert third.added == ["quy_che_du_lich"] and third.changed == ["noi_quy_lao_dong"]
     assert third.removed == ["quy_che_cho_vay"]
     store = IndexStore(settings.index_dir)
@@ -70,7 +70,7 @@ def test_incremental_add_change_delete(tmp_path, shared_embedder):
     late = retriever.search("đi muộn sau mấy giờ", k=3, mode="keyword")
     assert "8h45" in " ".join(h.text for h in late)
     # only the published build's collection remains in Chroma
-    from indexes.vector_store import open_client
+    from indexes.search.vector_store import open_client
 
     names = [c if isinstance(c, str) else c.name for c in open_client(settings).list_collections()]
     assert names == [f"quyche-{store.build_id}"]
@@ -92,7 +92,7 @@ def test_chroma_server_answers_like_the_embedded_store(corpus_settings, shared_e
             update={"data_dir": tmp_path / "data", "chroma_host": "127.0.0.1", "chroma_port": port}
         )
         shutil.copytree(corpus_settings.cache_dir, remote.cache_dir)  # embeddings cached: no re-embedding
-        build_index(remote)
+        index_folder(remote)
         question = "Công ty hỗ trợ du lịch bao nhiêu?"
         local = Retriever(corpus_settings, IndexStore(corpus_settings.index_dir), shared_embedder)
         served = Retriever(remote, IndexStore(remote.index_dir), shared_embedder)

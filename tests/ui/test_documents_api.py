@@ -10,7 +10,7 @@ from fastmcp.exceptions import ToolError
 from starlette.testclient import TestClient
 
 from agent.assistant import Assistant
-from indexes.ingest import open_store
+from indexes.pipeline.ingest import open_store
 from ui.mcp_server import build_server
 
 TOKENS = {"tok-acme": "acme", "tok-beta": "beta"}

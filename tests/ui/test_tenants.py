@@ -13,10 +13,9 @@ from starlette.testclient import TestClient
 from streamlit.testing.v1 import AppTest
 
 from agent.assistant import Assistant
-from indexes.build import build_index
-from indexes.ingest import ingest
-from indexes.ingest_sources import json_documents
+from indexes.pipeline.ingest import index_folder, ingest
 from indexes.settings import Settings
+from indexes.sources.combined_json import json_documents
 from tests.conftest import CORPUS, REPO, TODAY
 from tools.context import ToolContext
 from tools.registry import run_tool
@@ -52,7 +51,7 @@ def tenant_settings(tmp_path_factory, corpus_settings) -> Settings:
     settings = Settings(
         _env_file=None, llm_provider="offline", data_dir=data, corpus_dir=CORPUS, mcp_tokens=TOKENS
     )
-    build_index(settings)
+    index_folder(settings)
     for tenant, body, title in (
         ("acme", ACME_DOC, "Quy định nội bộ ACME"),
         ("beta", BETA_DOC, "Nghỉ phép Beta"),

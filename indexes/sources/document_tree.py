@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from indexes.documents import Document
-from indexes.markdown_tree import TreeNode, build_tree
+from indexes.sources.documents import Document
+from indexes.sources.markdown import build_tree
+from indexes.sources.tree_model import TreeNode
 
 
 @dataclass
@@ -20,7 +21,7 @@ def build_document_tree(doc: Document, count_tokens) -> DocumentTree:
         case "markdown":
             return DocumentTree(build_tree(doc, count_tokens))
         case "rst":
-            from indexes.rst_tree import build_rst_tree
+            from indexes.sources.rst import build_rst_tree
 
             built = build_rst_tree(doc, count_tokens)
             return DocumentTree(built.root, built.warnings)

@@ -1,9 +1,9 @@
 """Rules found by pattern in Vietnamese (and English) regulation text: the offline provider's reading.
 
 A rule is a sentence, clause or table row that holds a quantity (days, hours, clock times, money, percentages,
-counts, km). Its class and rule type come from the cue words of ``indexes.rule_examples.RULE_KINDS`` (in the
+counts, km). Its class and rule type come from the cue words of ``indexes.rules.examples.RULE_KINDS`` (in the
 sentence, its list lead-in, table header or headings); its attributes from the phrases around the quantity.
-Pure Python, no langextract: ``indexes.rules`` wraps ``find_rules`` in a langextract provider.
+Pure Python, no langextract: ``indexes.rules.extraction`` wraps ``find_rules`` in a langextract provider.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from indexes.markdown_tree import find_headings
-from indexes.rule_examples import classify, cue_words
+from indexes.rules.examples import classify, cue_words
+from indexes.sources.markdown import find_headings
 
 _NUM = r"\d{1,3}(?:[.,]\d{3})+(?!\d)|\d+(?:[.,]\d+)?"
 _WORD_NUMBERS = {

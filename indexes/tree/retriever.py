@@ -20,13 +20,13 @@ from typing import Literal
 
 from langchain_core.language_models.chat_models import BaseChatModel
 
-from indexes.glossary import Glossary
-from indexes.markdown_tree import TreeNode
-from indexes.query_terms import enhance
+from indexes.search.glossary import Glossary
+from indexes.search.query_terms import enhance
 from indexes.settings import Settings
-from indexes.store import IndexStore
-from indexes.tree_cache import DecisionCache, digest
-from indexes.tree_choice import (
+from indexes.sources.tree_model import TreeNode
+from indexes.store.published_index import IndexStore
+from indexes.tree.cache import DecisionCache, digest
+from indexes.tree.chooser import (
     Candidate,
     MalformedReply,
     Task,

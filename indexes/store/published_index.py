@@ -18,7 +18,7 @@ from functools import cached_property
 from pathlib import Path
 
 from indexes.errors import IndexMissingError, UnknownDocumentError
-from indexes.markdown_tree import TreeNode
+from indexes.sources.tree_model import TreeNode
 
 MANIFEST = "manifest.json"
 

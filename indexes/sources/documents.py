@@ -1,7 +1,4 @@
-"""Reading regulation documents (markdown with YAML front matter, or reStructuredText) from the corpus folder.
-
-Bad files never stop indexing: each one becomes a ``Skipped`` entry with its reason.
-"""
+"""A regulation document: its text (NFC), id, title and metadata; parsing markdown text with YAML front matter."""
 
 from __future__ import annotations
 
@@ -19,8 +16,6 @@ from indexes.text import nfc, slugify
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 RST_SUFFIXES = (".rst",)
-# Files of the corpus folder that are not documents and not worth a warning.
-CORPUS_SIDE_FILES = ("glossary.yaml", "glossary.yml", "README.md")
 DOC_ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,80}$")
 
 
@@ -50,12 +45,6 @@ class Document:
 class Skipped:
     path: str
     reason: str
-
-
-@dataclass
-class CorpusScan:
-    documents: list[Document] = field(default_factory=list)
-    skipped: list[Skipped] = field(default_factory=list)
 
 
 def decode_source(path: str, raw: bytes) -> str:
@@ -103,14 +92,6 @@ def path_doc_id(path: str) -> str:
     return "_".join(slugify(p, 80).replace("-", "_") for p in parts)[:80] or "document"
 
 
-def parse_document(path: str, raw: bytes, tenant: str = "global", date: str | None = None) -> Document:
-    """Parse one file's bytes into a Document, or raise DocumentError saying why not."""
-    text = decode_source(path, raw)
-    if Path(path).suffix.lower() in RST_SUFFIXES:
-        return _parse_rst_document(path, text, tenant, date)
-    return parse_text(path, text, tenant, date)
-
-
 def parse_text(path: str, text: str, tenant: str = "global", date: str | None = None) -> Document:
     """Parse a markdown text (NFC, ``\\n`` line ends, optional YAML front matter) into a Document."""
     meta, body_start = _split_front_matter(path, text)
@@ -146,64 +127,6 @@ def _front_matter_date(path: str, meta: dict) -> str | None:
         raise DocumentError(path, f"front matter: {exc}") from None
 
 
-def _parse_rst_document(path: str, text: str, tenant: str, date: str | None = None) -> Document:
-    """RST has no front matter: the id comes from the path, the title the document's first section title."""
-    # lazy: rst_tree builds on markdown_tree, which imports this module
-    from indexes.rst_tree import rst_title
-
-    doc_id = path_doc_id(path)
-    if not DOC_ID_RE.match(doc_id):
-        raise DocumentError(path, f"invalid doc_id {doc_id!r}: rename the file (letters, digits, '_' or '-')")
-    return Document(
-        doc_id=doc_id,
-        title=nfc(rst_title(text, path) or Path(path).stem),
-        path=path,
-        text=text,
-        body_start_line=1,
-        content_hash=hashlib.sha256(text.encode("utf-8")).hexdigest(),
-        tenant=tenant,
-        format="rst",
-        date=date,
-    )
-
-
 def _first_h1(body: str) -> str | None:
     match = re.search(r"^ {0,3}# +(.+?)\s*#*\s*$", body, re.MULTILINE)
     return match.group(1) if match else None
-
-
-def scan_corpus(corpus_dir: Path, max_file_bytes: int, tenant: str = "global") -> CorpusScan:
-    """Read every markdown and RST file under ``corpus_dir`` (recursively, sorted; RST projects in toctree order)."""
-    scan = CorpusScan()
-    seen: dict[str, str] = {}
-    from indexes.rst_tree import order_by_toctree
-
-    for file in order_by_toctree(sorted(p for p in corpus_dir.rglob("*") if p.is_file())):
-        rel = file.relative_to(corpus_dir).as_posix()
-        if any(part.startswith(".") for part in file.relative_to(corpus_dir).parts):
-            continue
-        if rel in CORPUS_SIDE_FILES:
-            continue
-        if file.suffix.lower() not in MARKDOWN_SUFFIXES + RST_SUFFIXES:
-            scan.skipped.append(
-                Skipped(rel, f"unsupported file type {file.suffix or '(none)'}; expected .md or .rst")
-            )
-            continue
-        size = file.stat().st_size
-        if size > max_file_bytes:
-            scan.skipped.append(Skipped(rel, f"file too large ({size:,} bytes > {max_file_bytes:,})"))
-            continue
-        try:
-            modified = dt.datetime.fromtimestamp(file.stat().st_mtime, dt.UTC).isoformat(timespec="seconds")
-            doc = parse_document(rel, file.read_bytes(), tenant, modified)
-        except DocumentError as exc:
-            scan.skipped.append(Skipped(rel, exc.reason))
-            continue
-        if doc.doc_id in seen:
-            scan.skipped.append(
-                Skipped(rel, f"duplicate doc_id {doc.doc_id!r} (already used by {seen[doc.doc_id]})")
-            )
-            continue
-        seen[doc.doc_id] = rel
-        scan.documents.append(doc)
-    return scan

@@ -1,6 +1,6 @@
 """Turning each kind of source into Documents: a combined markdown file and JSON documents.
 
-(Folders are read by ``documents.scan_corpus``; MkDocs sites by ``mkdocs_source``.) A source that cannot be
+(Folders are read by ``folder.scan_corpus``; MkDocs sites by ``mkdocs_site``.) A source that cannot be
 read at all raises ``DocumentError``; one bad document among many becomes a ``Skipped`` entry saying why, and
 the others go on.
 """
@@ -17,9 +17,9 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError, field_validator
 
 from indexes.dates import now_iso, parse_date
-from indexes.documents import Document, Skipped, decode_source, parse_text
 from indexes.errors import DocumentError
-from indexes.markdown_tree import find_headings
+from indexes.sources.documents import Document, Skipped, decode_source, parse_text
+from indexes.sources.markdown import find_headings
 from indexes.text import nfc
 
 GENERATED_TITLE_CHARS = 50

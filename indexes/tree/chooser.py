@@ -22,7 +22,7 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 
-from indexes.lexical import BM25
+from indexes.search.bm25_scorer import BM25
 from indexes.settings import Settings
 from indexes.text import search_terms
 

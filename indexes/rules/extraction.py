@@ -2,9 +2,9 @@
 
 Both ways run through ``lx.extract``, so chunking and alignment are langextract's own:
 
-- ``llm_mode() == "gemini"``: Gemini reads the prompt and few-shot examples of ``indexes.rule_examples``;
+- ``llm_mode() == "gemini"``: Gemini reads the prompt and few-shot examples of ``indexes.rules.examples``;
 - offline (default): ``OfflineRuleModel``, a langextract provider registered with its router, answers each
-  chunk's prompt with the rules that ``indexes.rule_patterns`` finds by pattern. No network, no key.
+  chunk's prompt with the rules that ``indexes.rules.patterns`` finds by pattern. No network, no key.
 
 langextract takes ~1 s to import (pandas), so it is imported inside the functions that need it.
 """
@@ -22,9 +22,9 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # annotations only: importing this module stays cheap for readers of stored rules
-    from indexes.documents import Document
-    from indexes.markdown_tree import TreeNode
     from indexes.settings import Settings
+    from indexes.sources.documents import Document
+    from indexes.sources.tree_model import TreeNode
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +110,7 @@ def _nfc_with_offsets(text: str) -> tuple[str, Callable[..., int]]:
     """NFC text, and a map from its offsets to ``text``'s: ``f(i)`` where character i starts, ``f(i, end=True)``
     where it ends.
 
-    Documents are NFC already (``indexes.documents``); this keeps spans right for one that is not: an NFC/NFD
+    Documents are NFC already (``indexes.sources.documents``); this keeps spans right for one that is not: an NFC/NFD
     mismatch between the text and what langextract aligns would leave spans unaligned or shifted.
     """
     if unicodedata.is_normalized("NFC", text):
@@ -142,7 +142,7 @@ def _deepest_node(nodes: list[TreeNode], line: int) -> str | None:
 def _extract_offline(body: str) -> list:
     import langextract as lx
 
-    from indexes.rule_examples import PROMPT, build_examples
+    from indexes.rules.examples import PROMPT, build_examples
 
     model = offline_model(source_text=body)
     annotated = lx.extract(
@@ -163,7 +163,7 @@ def _extract_offline(body: str) -> list:
 def _extract_gemini(body: str, settings: Settings) -> list:
     import langextract as lx
 
-    from indexes.rule_examples import PROMPT, build_examples
+    from indexes.rules.examples import PROMPT, build_examples
 
     assert settings.google_api_key is not None, "llm_mode() is 'gemini' only with a key"
     annotated = lx.extract(
@@ -242,8 +242,8 @@ def _offline_model_class() -> type:
     """The offline provider class, defined at first use so that importing this module stays cheap."""
     from langextract.core import base_model, types
 
-    from indexes.rule_examples import example_texts
-    from indexes.rule_patterns import find_rules, read_lines
+    from indexes.rules.examples import example_texts
+    from indexes.rules.patterns import find_rules, read_lines
 
     class OfflineRuleModel(base_model.BaseLanguageModel):
         """A deterministic, rule-based langextract provider: answers each chunk with pattern-found rules.

@@ -19,16 +19,16 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from indexes.article_index import build_article_index, write_article_index
-from indexes.bm25_index import write_bm25
-from indexes.chunking import Chunk, chunk_document
-from indexes.document_tree import build_document_tree
-from indexes.documents import Document, Skipped
-from indexes.glossary import Glossary
-from indexes.markdown_tree import TreeNode, describe_document
-from indexes.rules import extract_rules
+from indexes.rules.extraction import extract_rules
+from indexes.search.article_index import build_article_index, write_article_index
+from indexes.search.chunk_bm25 import write_bm25
+from indexes.search.chunking import Chunk, chunk_document
+from indexes.search.glossary import Glossary
 from indexes.settings import Settings
-from indexes.store import MANIFEST, new_build_dir, publish, write_json
+from indexes.sources.document_tree import build_document_tree
+from indexes.sources.documents import Document, Skipped
+from indexes.sources.tree_model import TreeNode, describe_document
+from indexes.store.published_index import MANIFEST, new_build_dir, publish, write_json
 from indexes.tokens import TokenCounter
 
 log = logging.getLogger(__name__)
@@ -135,8 +135,8 @@ def _build_search_indexes(
     trees = ((_load_root(build_dir, e["doc_id"]), e["tenant"]) for e in entries)
     write_article_index(build_dir, build_article_index(trees, glossary))
     if settings.vectors:
-        from indexes.embedder import Embedder
-        from indexes.vector_store import collection_name, open_client, write_collection
+        from indexes.search.embedder import Embedder
+        from indexes.search.vector_store import collection_name, open_client, write_collection
 
         embedder = Embedder(settings.cache_dir)
         try:
@@ -145,16 +145,6 @@ def _build_search_indexes(
             embedder.cache.close()
         write_collection(open_client(settings), collection_name(build_dir.name), chunks, vectors)
     return len(chunks)
-
-
-def build_index(
-    settings: Settings, corpus_dir: Path | None = None, show_progress: bool = False
-) -> IndexReport:
-    """Index a folder (default: settings.corpus_dir): its documents are synced into the document store
-    (added, replaced, or deleted when their file is gone) and every index is rebuilt for what changed."""
-    from indexes.ingest import index_folder  # the store and the build depend on each other only here
-
-    return index_folder(settings, corpus_dir or settings.corpus_dir, show_progress=show_progress)
 
 
 def glossary_for(settings: Settings, corpus_dir: Path | None) -> Glossary:
@@ -230,7 +220,7 @@ def build_from_documents(
         raise
     publish(build_dir, settings.index_dir)
     if settings.vectors:
-        from indexes.vector_store import collection_name, drop_other_collections, open_client
+        from indexes.search.vector_store import collection_name, drop_other_collections, open_client
 
         drop_other_collections(open_client(settings), collection_name(build_dir.name))
     report.published = True

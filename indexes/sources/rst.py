@@ -19,17 +19,13 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from docutils import nodes
 from docutils.core import publish_doctree
 from docutils.parsers.rst import Directive, directives, roles
 
-from indexes.markdown_tree import Heading, tree_from_headings
-
-if TYPE_CHECKING:
-    from indexes.documents import Document
-    from indexes.markdown_tree import TreeNode
+from indexes.sources.documents import Document
+from indexes.sources.tree_model import Heading, TreeNode, tree_from_headings
 
 log = logging.getLogger(__name__)
 

@@ -21,13 +21,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from indexes.build import IndexReport, build_from_documents, glossary_for
 from indexes.dates import date_order
-from indexes.document_store import DocumentStore, StoredVersion, body_key
-from indexes.documents import DOC_ID_RE, Document, Skipped, scan_corpus
 from indexes.errors import QuycheError
+from indexes.pipeline.build import IndexReport, build_from_documents, glossary_for
 from indexes.settings import Settings
-from indexes.store import IndexStore
+from indexes.sources.documents import DOC_ID_RE, Document, Skipped
+from indexes.sources.folder import scan_corpus
+from indexes.store.document_store import DocumentStore, StoredVersion, body_key
+from indexes.store.published_index import IndexStore
 from indexes.text import slugify
 
 log = logging.getLogger(__name__)
@@ -294,8 +295,11 @@ def _fill_counts(settings: Settings, results: list[IngestResult]) -> None:
             r.chunks_count = entries[r.document_id].chunk_count
 
 
-def index_folder(settings: Settings, folder: Path, show_progress: bool = False) -> IndexReport:
-    """``quyche index``: the folder is the source of truth for the documents that came from it."""
+def index_folder(settings: Settings, folder: Path | None = None, show_progress: bool = False) -> IndexReport:
+    """``quyche index``: a folder (default: ``settings.corpus_dir``) is the source of truth for the documents
+    that came from it: they are added, replaced, or deleted when their file is gone, and every index is
+    rebuilt for what changed."""
+    folder = folder or settings.corpus_dir
     if not folder.is_dir():
         raise FileNotFoundError(f"corpus folder not found: {folder}")
     scan = scan_corpus(folder, settings.max_file_bytes, settings.tenant)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from indexes.glossary import Glossary
+from indexes.search.glossary import Glossary
 from indexes.text import fold, nfc
 
 _ARTICLE_RE = re.compile(r"\b(?:dieu|article|art\.?)\s*(\d+[a-z]?)\b")

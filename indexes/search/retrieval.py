@@ -12,14 +12,14 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
-from indexes.bm25_index import BM25Index
-from indexes.chunking import Chunk
 from indexes.errors import QuycheError
-from indexes.fusion import rrf
-from indexes.glossary import Glossary
-from indexes.query_terms import EnhancedQuery, enhance
+from indexes.search.chunk_bm25 import BM25Index
+from indexes.search.chunking import Chunk
+from indexes.search.fusion import rrf
+from indexes.search.glossary import Glossary
+from indexes.search.query_terms import EnhancedQuery, enhance
 from indexes.settings import Settings
-from indexes.store import IndexStore
+from indexes.store.published_index import IndexStore
 from indexes.text import fold, has_diacritics, topic_words
 
 SearchMode = Literal["hybrid", "vector", "keyword"]
@@ -79,14 +79,14 @@ class Retriever:
     @cached_property
     def embedder(self):
         if self._embedder is None:
-            from indexes.embedder import Embedder
+            from indexes.search.embedder import Embedder
 
             self._embedder = Embedder(self.settings.cache_dir)
         return self._embedder
 
     @cached_property
     def _chroma(self):
-        from indexes.vector_store import open_client
+        from indexes.search.vector_store import open_client
 
         return open_client(self.settings)
 
@@ -117,7 +117,7 @@ class Retriever:
         return self.embedder.embed_query(query.expanded)
 
     def vector(self, vector, k: int, scopes: tuple[str, ...]) -> list[tuple[str, float]]:
-        from indexes.vector_store import collection_name, query_collection
+        from indexes.search.vector_store import collection_name, query_collection
 
         k = min(k, len(self.chunks)) or 1
         hits = query_collection(self._chroma, collection_name(self.store.build_id), vector, k, scopes)

@@ -15,7 +15,7 @@ import logging
 import shutil
 from pathlib import Path
 
-from indexes.store import write_json
+from indexes.store.published_index import write_json
 
 log = logging.getLogger(__name__)
 CACHE_FOLDER = "tree_decisions"

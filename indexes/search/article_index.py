@@ -9,9 +9,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from indexes.glossary import Glossary
-from indexes.markdown_tree import TreeNode
-from indexes.query_terms import parse_refs
+from indexes.search.glossary import Glossary
+from indexes.search.query_terms import parse_refs
+from indexes.sources.tree_model import TreeNode
 from indexes.text import bare_title, fold, nfc
 
 ARTICLE_FILE = "articles.json"

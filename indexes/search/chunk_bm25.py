@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from indexes.chunking import Chunk
+from indexes.search.chunking import Chunk
 from indexes.text import search_terms
 
 BM25_DIR = "bm25"

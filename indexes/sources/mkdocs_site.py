@@ -18,8 +18,8 @@ from pathlib import Path
 
 import yaml
 
-from indexes.documents import CorpusScan, scan_corpus
 from indexes.errors import DocumentError
+from indexes.sources.folder import CorpusScan, scan_corpus
 
 HOOK = Path(__file__).with_name("mkdocs_hook.py")
 

@@ -1,7 +1,7 @@
 """The rule vocabulary (classes, rule types, cue words), the extraction prompt and its few-shot examples.
 
 One table serves both extractors: the prompt lists its classes and rule types for Gemini, and the offline
-provider (``indexes.rule_patterns``) classifies a sentence by the cue words found in it and in its section
+provider (``indexes.rules.patterns``) classifies a sentence by the cue words found in it and in its section
 (``classify``). Cue words are folded (lower case, no diacritics, see ``indexes.text.fold``) and matched as
 whole words; multi-word cues avoid folding collisions ("cưới"/"cuối", "vay"/"vậy", "mất"/"mặt").
 """

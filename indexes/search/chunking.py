@@ -11,8 +11,9 @@ import hashlib
 import re
 from dataclasses import asdict, dataclass
 
-from indexes.documents import Document
-from indexes.markdown_tree import TreeNode
+from indexes.settings import ChunkSizes
+from indexes.sources.documents import Document
+from indexes.sources.tree_model import TreeNode
 
 _PROTECTED_RE = re.compile(
     r"(?:https?://|www\.)[^\s)\]>]*[^\s.,;:!?)\]>]|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\([^()\n]*\)|\[[^\[\]\n]*\]|\"[^\"\n]*\"|“[^”\n]*”|«[^»\n]*»"
@@ -48,13 +49,6 @@ class Chunk:
 
     def to_dict(self) -> dict:
         return asdict(self)
-
-
-@dataclass(frozen=True)
-class ChunkSizes:
-    target: int = 900
-    minimum: int = 200
-    overlap: int = 120
 
 
 def _protected(text: str) -> list[tuple[int, int]]:

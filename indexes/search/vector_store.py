@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from indexes.chunking import Chunk
+from indexes.search.chunking import Chunk
 from indexes.settings import Settings
 
 log = logging.getLogger(__name__)

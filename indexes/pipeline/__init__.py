@@ -1,0 +1,1 @@
+"""The pipeline: incoming documents → the document store → a new index build, published atomically."""

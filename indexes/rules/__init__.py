@@ -1,0 +1,1 @@
+"""Rules: quantitative rules extracted with langextract (offline patterns or Gemini), grounded to characters."""

@@ -1,0 +1,1 @@
+"""Sources: markdown, RST, MkDocs sites, combined files and JSON documents → one Document and one heading tree."""

@@ -1,0 +1,1 @@
+"""Storage: the SQLite document store (documents, versions, tenants) and the published index folder."""
