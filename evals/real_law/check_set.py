@@ -21,8 +21,12 @@ QUESTIONS = HERE / "questions.jsonl"
 
 # Labour Code 2019, Decree 145/2020 (hidden acceptance set) and the old Labour Code 2012: never in this set.
 EXCLUDED_NUMBERS = ("45/2019/QH14", "145/2020/NĐ-CP", "145/2020/ND-CP", "10/2012/QH13")
-EXCLUDED_TITLES = re.compile(r"bộ\s+luật\s+lao\s+động|labou?r\s+code|nghị\s+định\s+(số\s+)?145/2020", re.I)
-EXCLUDED_DOC_IDS = re.compile(r"(blld|bo_luat_lao_dong|labou?r_code|nd_?145|decree_?145|145_2020|45_2019|10_2012)")
+EXCLUDED_TITLES = re.compile(
+    r"bộ\s+luật\s+lao\s+động|labou?r\s+code|nghị\s+định\s+(số\s+)?145/2020", re.I
+)
+EXCLUDED_DOC_IDS = re.compile(
+    r"(blld|bo_luat_lao_dong|labou?r_code|nd_?145|decree_?145|145_2020|45_2019|10_2012)"
+)
 ARTICLE_HEADING = re.compile(r"^(#{2,6}) Điều (\d+)\.\s+\S", re.M)
 DOC_ID = re.compile(r"^[a-z0-9_]+$")
 
@@ -115,7 +119,8 @@ def check_questions(docs: dict[str, set[str]], errors: list[str]) -> None:
         errors.append(f"only {len(rows)} questions (need >= 150)")
     if sum(1 for r in rows if r.get("lang") == "en") < 30:
         errors.append("fewer than 30 English questions")
-    print(f"  {len(rows)} questions; by fold/lang: " + ", ".join(f"{f}/{l}={n}" for (f, l), n in sorted(folds.items())))
+    by_fold = ", ".join(f"{f}/{lang}={n}" for (f, lang), n in sorted(folds.items()))
+    print(f"  {len(rows)} questions; by fold/lang: {by_fold}")
 
 
 def main() -> int:
