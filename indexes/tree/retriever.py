@@ -20,6 +20,7 @@ from typing import Literal
 
 from langchain_core.language_models.chat_models import BaseChatModel
 
+from indexes.location import Location
 from indexes.search.glossary import Glossary
 from indexes.search.query_terms import enhance
 from indexes.settings import Settings
@@ -54,14 +55,7 @@ class TraversalStep:
     note: str = ""  # why the step fell back
 
 
-@dataclass(frozen=True)
-class TreeHit:
-    doc_id: str
-    node_id: str
-    title: str
-    title_path: list[str]
-    line_start: int
-    line_end: int
+class TreeHit(Location):
     score: float  # 0..1, the rank pass's confidence
 
 
