@@ -4,32 +4,98 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from agent.answer import Citation
-from agent.compose import units as _units
 from agent.evidence import Passage, calculator_result, passages_from_run
+from agent.spans import Unit, display, line_of, merge, quote_of, split_units, units_in_lines
 from indexes.text import fold
 
 _MARKER_RE = re.compile(r"\[([a-z0-9_-]+(?::[^\]\s]*)?)\]")
 _NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
 
 
+SourceText = Callable[[str], "str | None"]  # doc id -> the stored document text (``IndexStore.source_text``)
+MIN_QUOTED = 8  # a unit this short ("a)") is not taken as quoted just because the statement contains it
+
+
 def _overlap(a: str, b: str) -> int:
     return len(set(re.findall(r"\w+", fold(a))) & set(re.findall(r"\w+", fold(b))))
 
 
-def _best_quote(passage: Passage, statement: str) -> str:
-    """The passage's sentences the statement quotes verbatim, else the one sharing most words with it."""
-    units = _units(passage.text) or [passage.text]
-    quoted = [u for u in units if u in statement]
-    if quoted:
-        return " ".join(quoted)
-    return max(units, key=lambda u: (_overlap(u, statement), -units.index(u)))
+def _quoted_units(units: list[Unit], statement: str, text: str, base: int = 0) -> list[Unit]:
+    """The units the statement quotes verbatim (each of its spans shown in it), else the one sharing most
+    words with it."""
+    quoted = [
+        u
+        for u in units
+        if len(u.text) >= MIN_QUOTED
+        and all(display(text[s.start - base : s.end - base]) in statement for s in u.spans)
+    ]
+    if quoted or not units:
+        return quoted
+    return [max(units, key=lambda u: (_overlap(u.text, statement), -units.index(u)))]
 
 
-def resolve_citations(text: str, runs: list[dict[str, Any]]) -> tuple[str, list[Citation]]:
-    """Replace ``[node_id]`` markers with [1], [2]…; only ids present in this turn's tool results are cited."""
+def _span_citation(location: dict, chosen: list[Unit], source: str) -> Citation | None:
+    """A citation whose quote is the chosen units' spans of ``source``; its line range is exactly theirs."""
+    spans = merge(s for u in chosen for s in u.spans)
+    if not spans:
+        return None
+    return Citation(
+        **location,
+        line_start=line_of(source, spans[0].start),
+        line_end=line_of(source, spans[-1].end - 1),
+        spans=spans,
+        quote=quote_of(source, spans),
+    )
+
+
+def _passage_citation(p: Passage, statement: str, source: str | None) -> Citation:
+    location = {
+        "doc_id": p.doc_id,
+        "node_id": p.node_id,
+        "title": p.title,
+        "title_path": list(getattr(p, "title_path", None) or []),
+        "url": getattr(p, "url", None),
+    }
+    if source is not None:
+        units = units_in_lines(source, p.line_start, p.line_end)
+        cited = _span_citation(location, _quoted_units(units, statement, source), source)
+        if cited is not None:
+            return cited
+    units = split_units(p.text)  # no stored text (an index built before texts were kept): no offsets
+    quote = " ".join(u.text for u in _quoted_units(units, statement, p.text)) or p.text
+    return Citation(**location, line_start=p.line_start, line_end=p.line_end, quote=quote)
+
+
+def _rule_citation(node_id: str, s: dict, statement: str, source: str | None) -> Citation:
+    """A calculator parameter's citation: the units holding the rule's grounded span, titled by its section."""
+    path = s.get("title_path") or []
+    location = {
+        "doc_id": s["doc_id"],
+        "node_id": node_id,
+        "title": path[-1] if path else s.get("note") or node_id,
+    }
+    location["title_path"] = path
+    lines = (s.get("line_start") or 0, s.get("line_end") or 0)
+    if source is not None and s.get("start") is not None and lines[0]:
+        start, end = s["start"], s["end"]
+        units = [
+            u for u in units_in_lines(source, *lines) if any(x.start < end and start < x.end for x in u.spans)
+        ]
+        cited = _span_citation(location, units, source)
+        if cited is not None:
+            return cited
+    return Citation(**location, line_start=lines[0], line_end=lines[1], quote=s.get("quote") or "")
+
+
+def resolve_citations(
+    text: str, runs: list[dict[str, Any]], source: SourceText | None = None
+) -> tuple[str, list[Citation]]:
+    """Replace ``[node_id]`` markers with [1], [2]…; only ids present in this turn's tool results are cited.
+    With ``source``, each quote is spans of the stored document text (what the statement quotes)."""
     passages = [p for run in runs for p in passages_from_run(run["name"], run["result"])]
     calc = calculator_result(runs)
     calc_sources = {
@@ -48,25 +114,12 @@ def resolve_citations(text: str, runs: list[dict[str, Any]]) -> tuple[str, list[
         if node_id in numbers:
             return f"[{numbers[node_id]}]"
         if candidates:
-            best = max(candidates, key=lambda p: (_overlap(_best_quote(p, statement), statement), -p.rank))
-            citation = Citation(
-                doc_id=best.doc_id,
-                node_id=node_id,
-                title=best.title,
-                line_start=best.line_start,
-                line_end=best.line_end,
-                quote=_best_quote(best, statement),
-            )
+            best = max(candidates, key=lambda p: (_overlap(p.text, statement), -p.rank))
+            doc_text = source(best.doc_id) if source else None
+            citation = _passage_citation(best, statement, doc_text)
         elif node_id in calc_sources:
-            source = calc_sources[node_id]
-            citation = Citation(
-                doc_id=source["doc_id"],
-                node_id=node_id,
-                title=source.get("note") or node_id,
-                line_start=source.get("line_start") or 0,
-                line_end=source.get("line_end") or 0,
-                quote=source.get("quote") or "",
-            )
+            rule = calc_sources[node_id]
+            citation = _rule_citation(node_id, rule, statement, source(rule["doc_id"]) if source else None)
         else:
             return ""  # an id no tool returned: never cite what was not retrieved
         citations.append(citation)

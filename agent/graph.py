@@ -24,6 +24,7 @@ from langgraph.runtime import Runtime
 from agent.answer import FinalAnswer, ToolCallRecord
 from agent.citations import resolve_citations, ungrounded_numbers
 from agent.compose import compose_from_runs
+from agent.language import language_of, phrase
 from agent.prompts import SYSTEM_PROMPT
 from agent.question import analyse
 from agent.state import AgentContext, AgentState
@@ -164,8 +165,8 @@ def answer(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
         q = analyse(state["question"])
         text = compose_from_runs(state["question"], runs, ctx.min_coverage, q.intent == "quantity").text
         if state.get("steps", 0) >= ctx.max_steps and not state.get("fallback"):
-            text = "(Đã hết số bước cho phép; trả lời với những gì đã tìm được.)\n" + text
-    final_text, citations = resolve_citations(text, runs)
+            text = phrase("out_of_steps", language_of(state["question"])) + "\n" + text
+    final_text, citations = resolve_citations(text, runs, lambda doc_id: ctx.tools.store.source_text(doc_id))
     refused = not citations  # an answer that cites nothing is not an answer HR can trust
     calc = next(
         (

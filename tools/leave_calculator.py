@@ -41,6 +41,9 @@ class LeaveResult(BaseModel):
     steps: list[LeaveStep]
     policy_sources: dict[str, ParamSource] = Field(default_factory=dict)
     answer: str
+    monthly_rate: float = 0.0
+    answer_en: str = ""  # the answer and steps in English (``tools.leave_explain``)
+    steps_en: list[str] = Field(default_factory=list)
 
 
 def working_days(start: dt.date, end: dt.date) -> int:
@@ -292,6 +295,7 @@ def calculate_leave(
         steps=steps,
         policy_sources=_sources(policy),
         answer=answer,
+        monthly_rate=round(rate, 2),
     )
 
 

@@ -19,11 +19,19 @@ WorkConditions = Literal["normal", "heavy", "especially_heavy"]
 
 
 class ParamSource(BaseModel):
+    """Where a parameter came from: a grounded rule span of the corpus (offsets into ``Document.text``, its
+    lines, the section's title path) or a documented default."""
+
     source: Literal["corpus", "default"]
     doc_id: str | None = None
     node_id: str | None = None
     quote: str | None = None
     note: str | None = None
+    title_path: list[str] = Field(default_factory=list)
+    start: int | None = None
+    end: int | None = None
+    line_start: int | None = None
+    line_end: int | None = None
 
 
 class LeavePolicy(BaseModel):
@@ -61,6 +69,11 @@ class RuleText(BaseModel):
     node_id: str
     text: str
     context: str = ""  # the node's title path, folded or not
+    title_path: list[str] = Field(default_factory=list)
+    start: int | None = None  # the rule's grounded span (langextract's char interval) and its lines
+    end: int | None = None
+    line_start: int | None = None
+    line_end: int | None = None
 
 
 def _find(rules: Iterable[RuleText], *cues: str, number: str) -> tuple[RuleText, re.Match[str]] | None:
@@ -75,7 +88,18 @@ def _find(rules: Iterable[RuleText], *cues: str, number: str) -> tuple[RuleText,
 
 
 def _cite(rule: RuleText, note: str) -> ParamSource:
-    return ParamSource(source="corpus", doc_id=rule.doc_id, node_id=rule.node_id, quote=rule.text, note=note)
+    return ParamSource(
+        source="corpus",
+        doc_id=rule.doc_id,
+        node_id=rule.node_id,
+        quote=rule.text,
+        note=note,
+        title_path=rule.title_path,
+        start=rule.start,
+        end=rule.end,
+        line_start=rule.line_start,
+        line_end=rule.line_end,
+    )
 
 
 def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:

@@ -10,6 +10,7 @@ from tools import leave_calculator
 from tools.context import ToolContext
 from tools.date_inputs import DateInputError
 from tools.errors import ToolFailure
+from tools.leave_explain import with_english
 from tools.leave_policy import LeavePolicy, RuleText, WorkConditions, policy_from_rules
 
 LEAVE_RULE_CLASSES = ("LeaveRule", "ProbationRule", "BenefitRule")
@@ -26,8 +27,20 @@ def policy_for(ctx: ToolContext) -> LeavePolicy:
         if rule.rule_class not in LEAVE_RULE_CLASSES:
             continue
         node = ctx.store.node(rule.node_id)
-        context = " ".join(node.title_path) if node else ""
-        texts.append(RuleText(doc_id=rule.doc_id, node_id=rule.node_id, text=rule.text, context=context))
+        path = node.title_path if node else []
+        texts.append(
+            RuleText(
+                doc_id=rule.doc_id,
+                node_id=rule.node_id,
+                text=rule.text,
+                context=" ".join(path),
+                title_path=path,
+                start=rule.start,
+                end=rule.end,
+                line_start=rule.line_start,
+                line_end=rule.line_end,
+            )
+        )
     ctx.memo["leave_policy"] = policy = policy_from_rules(texts)
     return policy
 
@@ -67,7 +80,7 @@ def calculate_leave(
     confirmation), remaining after days taken, and the year's entitlement (pro-rata, +1 day per 5 years). Use it
     for ANY question that needs date or day-count arithmetic; it explains each step and the rule used."""
     try:
-        return leave_calculator.calculate_leave(
+        result = leave_calculator.calculate_leave(
             policy_for(ctx),
             probation_start,
             confirmation_date,
@@ -81,3 +94,4 @@ def calculate_leave(
         )
     except DateInputError as exc:
         return ToolFailure(error="invalid_dates", message=str(exc))
+    return with_english(result)

@@ -32,7 +32,7 @@ from indexes.store.published_index import MANIFEST, new_build_dir, publish, writ
 from indexes.tokens import TokenCounter
 
 log = logging.getLogger(__name__)
-INDEX_FORMAT = 3  # bump when the on-disk layout changes: forces a full rebuild
+INDEX_FORMAT = 4  # bump when the on-disk layout changes: forces a full rebuild
 PER_DOC_DIRS = ("trees", "chunks", "entities")
 
 
@@ -89,7 +89,8 @@ def _index_document(
         report.warnings.append(f"{doc.path}: no headings; indexed as a single section")
     chunks = chunk_document(doc, root, settings.chunk_sizes)
     rules = extract_rules(doc, root, settings)
-    write_json(build_dir / "trees" / f"{doc.doc_id}.json", {"doc_id": doc.doc_id, "root": root.to_dict()})
+    tree = {"doc_id": doc.doc_id, "root": root.to_dict(), "text": doc.text}  # text: what citation spans index
+    write_json(build_dir / "trees" / f"{doc.doc_id}.json", tree)
     write_json(build_dir / "chunks" / f"{doc.doc_id}.json", [c.to_dict() for c in chunks])
     write_json(build_dir / "entities" / f"{doc.doc_id}.json", [r.to_dict() for r in rules])
     return {
