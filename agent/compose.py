@@ -12,7 +12,17 @@ import re
 from dataclasses import dataclass
 
 from agent.evidence import Passage, calculator_result, passages_from_run
-from agent.language import Language, covers, english_concepts, language_of, phrase, refusal
+from agent.language import (
+    Language,
+    concept_words,
+    covers,
+    english_concepts,
+    is_function_word,
+    language_of,
+    phrase,
+    refusal,
+    stem,
+)
 from agent.spans import Unit, quote_of, split_units
 from indexes.text import fold, has_diacritics, is_generic, is_stopword, nfc
 
@@ -49,14 +59,18 @@ class Terms:
     scoring: frozenset[str] = frozenset()  # every non-question word and bigram: ranks sentences
 
 
-def _words(text: str, accented: bool = False) -> list[str]:
-    """Words, lower-cased (folded unless ``accented``); numbers without leading zeros ("05" is "5")."""
+def _words(text: str, accented: bool = False, stemmed: bool = True) -> list[str]:
+    """Words, lower-cased (folded unless ``accented``), English ones stemmed; numbers without leading zeros."""
     found = re.findall(r"\w+", nfc(text).lower() if accented else fold(text))
-    return [w.lstrip("0") or "0" if w.isdigit() else w for w in found]
+    return [w.lstrip("0") or "0" if w.isdigit() else stem(w) if stemmed else w for w in found]
+
+
+def _is_topic(word: str, accented: bool) -> bool:
+    return not (is_stopword(word, accented) or is_generic(word, accented) or is_function_word(word, accented))
 
 
 def _topic(words: list[str], accented: bool) -> tuple[set[str], set[str]]:
-    keep = [w if not is_stopword(w, accented) and not is_generic(w, accented) else None for w in words]
+    keep = [stem(w) if _is_topic(w, accented) else None for w in words]
     topic = {w for w in keep if w}
     bigrams = {f"{a} {b}" for a, b in zip(keep, keep[1:], strict=False) if a and b}
     return topic, bigrams
@@ -64,14 +78,14 @@ def _topic(words: list[str], accented: bool) -> tuple[set[str], set[str]]:
 
 def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
     accented = has_diacritics(question)
-    words, bigrams = _topic(_words(question, accented), accented)
+    words, bigrams = _topic(_words(question, accented, stemmed=False), accented)
     extra_words: set[str] = set()
     extra_bigrams: set[str] = set()
     for wording in expansions or []:
-        w, b = _topic(_words(wording, accented), accented)
+        w, b = _topic(_words(wording, accented, stemmed=False), accented)
         extra_words |= w
         extra_bigrams |= b
-    plain = [w for w in _words(question, accented) if not is_stopword(w, accented)]
+    plain = [stem(w) for w in _words(question, accented, stemmed=False) if not is_stopword(w, accented)]
     scoring = set(plain) | {f"{a} {b}" for a, b in zip(plain, plain[1:], strict=False)}
     terms = (words, bigrams, extra_words, extra_bigrams)
     return Terms(*(frozenset(t) for t in terms), accented, frozenset(scoring))
@@ -103,6 +117,14 @@ def unsupported_words(terms: Terms, passages: list[Passage]) -> set[str]:
     for p in passages:
         seen.update(_words(f"{p.title} {p.text}", True))
     return {w for w in terms.words if w not in seen and not w.isdigit()}
+
+
+def _unknown_topic_words(terms: Terms, unknown: list[str] | None, passages: list[Passage]) -> set[str]:
+    """The question's topic words that no document contains (search's ``unknown_terms``), compared as the
+    question's words are (accents, stems); a stem the evidence does contain ("weeks", "week") is known."""
+    words = {_words(u, terms.accented)[0] for u in unknown or [] if _words(u, terms.accented)}
+    seen = {w for p in passages for w in _words(f"{p.title} {p.text}", terms.accented)}
+    return (words & terms.words) - seen
 
 
 def passage_units(passage: Passage) -> list[Unit]:
@@ -158,7 +180,7 @@ def _concept_cover(passage: Passage, question: str) -> float:
     if not concepts:
         return 0.0
     text = f"{passage.title} {passage.text}"
-    return sum(covers(c, text) for c in concepts) / len(concepts)
+    return sum(covers(c, text, loose=True) for c in concepts) / len(concepts)
 
 
 def _with_concepts(question: str, lang: Language, expansions: list[str] | None) -> list[str]:
@@ -211,8 +233,14 @@ def compose(
         return max(own, _concept_cover(p, question)) if lang == "en" else own
 
     best_cover = max(cover(p) for p in passages)
-    unknown_share = len(unknown_terms or []) / max(1, len(terms.words))
-    unsupported_share = len(unsupported_words(terms, passages)) / max(1, len(terms.words))
+    concepts = english_concepts(question) if lang == "en" else []
+    texts = [f"{p.title} {p.text}" for p in passages]
+    found = [c for c in concepts if any(covers(c, t, loose=True) for t in texts)]
+    unknown = _unknown_topic_words(terms, unknown_terms, passages) - concept_words(found)
+    unknown_share = len(unknown) / max(1, len(terms.words))
+    # what the question asks about that none of the evidence states: a Vietnamese word, or an English concept
+    unsupported = len(unsupported_words(terms, passages)) + len(concepts) - len(found)
+    unsupported_share = unsupported / max(1, len(terms.words))
     if (
         best_cover < min_coverage
         or (unknown_share >= UNKNOWN_SHARE and best_cover < UNKNOWN_TERMS_COVERAGE)

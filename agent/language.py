@@ -32,11 +32,51 @@ _VIETNAMESE = frozenset(
     "nhung trong duoc hay hoac luc khi dau sao vay a oi ngay thang nam nghi phep lam viec cong ty".split()
 )
 
+# General function words (not topic words) of questions, beyond ``indexes.text``'s lists: a standard English
+# stop-word list, and Vietnamese particles and connectives (accented; folded only where folding is unambiguous).
+FUNCTION_WORDS_EN = frozenset(
+    "a about above after again against all also am an and any are aren as at be because been before being "
+    "below between both but by can cannot could couldn did didn do does doesn doing don down during each few "
+    "for from further had hadn has hasn have haven having he her here hers herself him himself his how i if "
+    "in into is isn it its itself just let ll m me might more most must mustn my myself need needs no nor not "
+    "now of off on once only or other ought our ours ourselves out over own re s same say says shall she "
+    "should shouldn so some such t than that the their theirs them themselves then there these they this "
+    "those through to too under until up ve very was wasn we were weren what when where which while who whom "
+    "why will with won would wouldn you your yours yourself yourselves get gets got getting go goes going "
+    "want wants like please tell know".split()
+)
+FUNCTION_WORDS_VI = frozenset(
+    "này kia đó ấy luôn xin ạ nhé nha vậy thế rồi đã đang vẫn cũng lại nữa chỉ mà để với từ đến tới bởi vì "
+    "nên do bằng như cả hết thật rất quá lắm hơn ơi hả hở chứ nhỉ thôi".split()
+)
+_FUNCTION_WORDS_FOLDED = frozenset("nay luon xin nhe nha roi nua voi boi nhu het rat hon oi chu nhi".split())
+
+
+def is_function_word(word: str, accented: bool) -> bool:
+    """A word that carries no topic in a question (English, or Vietnamese with or without accents)."""
+    if accented:
+        return nfc(word).lower() in FUNCTION_WORDS_VI or word.lower() in FUNCTION_WORDS_EN
+    return word in FUNCTION_WORDS_EN or word in _FUNCTION_WORDS_FOLDED
+
+
+def stem(word: str) -> str:
+    """A light English stem, the same for a question's word and a document's ("leaves", "leave" -> "leav";
+    "weeks" -> "week"; "remotely" -> "remot"; "approved" -> "approv"). Folded Vietnamese syllables have none of
+    these endings at that length, so they pass unchanged."""
+    if len(word) < 4 or not word.isascii() or not word.isalpha():
+        return word
+    for suffix in ("ing", "ly", "ed", "s"):
+        if word.endswith(suffix) and not word.endswith("ss") and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if len(word) >= 5 and word.endswith("e") else word
+
+
 PHRASES: dict[str, dict[Language, str]] = {
-    "according": {"vi": "Theo {title}: ", "en": "According to {title}: "},
-    "also": {"vi": "Ngoài ra, {title}: ", "en": "Also, {title}: "},
+    "according": {"vi": "Theo {title}: ", "en": "According to “{title}”: "},
+    "also": {"vi": "Ngoài ra, {title}: ", "en": "Also, “{title}”: "},
     "how": {"vi": "Cách tính:", "en": "How it was calculated:"},
-    "basis": {"vi": "Căn cứ: {title}: ", "en": "Basis: {title}: "},
+    "basis": {"vi": "Căn cứ: {title}: ", "en": "Basis: “{title}”: "},
     "applied": {"vi": "Quy định áp dụng:", "en": "Rules applied:"},
     "defaults": {
         "vi": "Các tài liệu không nêu {params}; phần này dùng mức mặc định theo luật/thông lệ.",
@@ -55,8 +95,13 @@ REFUSAL: dict[Language, str] = {
 }
 _SEARCHED: dict[Language, str] = {
     "vi": "Đã tìm: “{query}”. Gần nhất (không trả lời câu hỏi): {closest}.",
-    "en": "Searched for: “{query}”. Closest (not an answer): {closest}.",
+    "en": "Searched for: “{query}”. Closest sections (not an answer): {closest}.",
 }
+
+
+def framing_language(answer: str) -> Language:
+    """The language an answer is written in, quotes (“…”) and citation marks left out."""
+    return language_of(re.sub(r"“[^”]*”|\[\d+\]|\([a-z0-9_]+\)", " ", answer))
 
 
 def language_of(text: str) -> Language:
@@ -77,7 +122,8 @@ def refusal(lang: Language, query: str = "", closest: list[str] | None = None) -
     """The refusal in the question's language; with what was searched and the closest sections, if any."""
     text = REFUSAL[lang]
     if query and closest:
-        text += "\n" + _SEARCHED[lang].format(query=query.strip(), closest="; ".join(closest))
+        shown = "; ".join(f"“{c}”" if lang == "en" else c for c in closest)
+        text += "\n" + _SEARCHED[lang].format(query=query.strip(), closest=shown)
     return text
 
 
@@ -91,35 +137,64 @@ class Concept:
 
 @functools.cache
 def _lexicon() -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """(folded English form, folded wordings of its entry), longest forms first."""
+    """(English form's content words, stemmed; the entry's wordings, stemmed), longest forms first."""
     if not LEXICON_FILE.exists():
         return ()
     data = yaml.safe_load(LEXICON_FILE.read_text(encoding="utf-8")) or {}
     pairs = []
     for entry in data.get("entries", []):
-        forms = [_plain(str(f)) for f in entry.get("en", [])]
-        wordings = tuple(dict.fromkeys(w for w in forms + [_plain(str(v)) for v in entry.get("vi", [])] if w))
-        pairs += [(f, wordings) for f in forms if len(f) > 2]
+        english = [str(f) for f in entry.get("en", [])]
+        wordings = [_stemmed(w) for w in english + [str(v) for v in entry.get("vi", [])]]
+        wordings = tuple(dict.fromkeys(w for w in wordings if w))
+        pairs += [(form, wordings) for form in map(_form_key, english) if len(form) > 2]
     return tuple(sorted(pairs, key=lambda p: -len(p[0])))
 
 
-def _plain(text: str) -> str:
-    return " ".join(re.findall(r"[a-z0-9]+", fold(text)))
+_LIGHT_VERBS = frozenset("get gets got getting go goes going have has having".split())
+
+
+def _form_key(form: str) -> str:
+    """How a lexicon form is matched: on content words when it only drops a light verb ("getting married"
+    is "married"), else whole ("out of work" must not become "work")."""
+    words = set(re.findall(r"[a-z0-9]+", fold(form)))
+    content = words - FUNCTION_WORDS_EN
+    if words & _LIGHT_VERBS and content and words - content <= _LIGHT_VERBS:
+        return _content(form)
+    return _stemmed(form)
+
+
+def _stemmed(text: str) -> str:
+    return " ".join(stem(w) for w in re.findall(r"[a-z0-9]+", fold(text)))
+
+
+def _content(text: str) -> str:
+    """An English text's content words, stemmed ("when I get married" -> "marri")."""
+    return " ".join(stem(w) for w in re.findall(r"[a-z0-9]+", fold(text)) if w not in FUNCTION_WORDS_EN)
 
 
 def english_concepts(question: str) -> list[Concept]:
-    """The lexicon's concepts an English question names, longest wording first, without overlaps."""
-    text = f" {_plain(question)} "
+    """The lexicon's concepts an English question names (compared on content words, stemmed), longest
+    wording first, without overlaps."""
+    texts = [f" {_stemmed(question)} ", f" {_content(question)} "]
     found: list[Concept] = []
     for form, wordings in _lexicon():
         padded = f" {form} "
-        if padded in text:
+        if any(padded in t for t in texts):
             found.append(Concept(form, wordings))
-            text = text.replace(padded, " # ")
+            texts = [t.replace(padded, " # ") for t in texts]
     return found
 
 
-def covers(concept: Concept, text: str) -> bool:
-    """Whether a text states a concept in one of its wordings (folded, on word boundaries)."""
-    padded = f" {_plain(text)} "
-    return any(f" {w} " in padded for w in concept.wordings)
+def covers(concept: Concept, text: str, loose: bool = False) -> bool:
+    """Whether a text states a concept in one of its wordings (folded, stemmed, on word boundaries); ``loose``:
+    every word of a wording appears somewhere in the text (Vietnamese phrasing varies: "nghỉ ... hưởng lương")."""
+    padded = f" {_stemmed(text)} "
+    if not loose:
+        return any(f" {w} " in padded for w in concept.wordings)
+    present = set(padded.split())
+    return any(set(w.split()) <= present for w in concept.wordings)
+
+
+def concept_words(concepts: list[Concept]) -> set[str]:
+    """The question's words (stemmed) that these concepts account for."""
+    return {w for c in concepts for w in c.asked.split()}
