@@ -9,7 +9,7 @@ from typing import Any
 
 from agent.answer import Citation
 from agent.evidence import Passage, calculator_result, passages_from_run
-from agent.spans import Unit, display, line_of, merge, quote_of, split_units, units_in_lines
+from indexes.spans import Unit, display, line_of, merge, quote_of, split_units, units_in_lines
 from indexes.text import fold
 
 _MARKER_RE = re.compile(r"\[([a-z0-9_-]+(?::[^\]\s]*)?)\]")

@@ -22,8 +22,9 @@ from agent.language import (
     phrase,
     refusal,
     stem,
+    synonym_supported,
 )
-from agent.spans import Unit, quote_of, split_units
+from indexes.spans import Unit, quote_of, split_units
 from indexes.text import fold, has_diacritics, is_generic, is_stopword, nfc
 
 REFUSAL_VI = refusal("vi")
@@ -183,11 +184,21 @@ def _concept_cover(passage: Passage, question: str) -> float:
     return sum(covers(c, text, loose=True) for c in concepts) / len(concepts)
 
 
-def _with_concepts(question: str, lang: Language, expansions: list[str] | None) -> list[str]:
-    """An English question's expansions plus the lexicon's wordings of the concepts it names."""
+def _with_concepts(
+    question: str, lang: Language, expansions: list[str] | None, passages: list[Passage]
+) -> list[str]:
+    """An English question's expansions plus the wordings the evidence uses for the specific concepts it
+    names (a concept of generic words only, "staff", would favour every passage)."""
     if lang != "en":
         return list(expansions or [])
-    return [*(expansions or []), *(w for c in english_concepts(question) for w in c.wordings)]
+    evidence = " ".join(f" {_plain(f'{p.title} {p.text}')} " for p in passages)
+    specific = [c for c in english_concepts(question) if any(_is_topic(w, False) for w in c.asked.split())]
+    used = [w for c in specific for w in c.wordings if f" {w} " in evidence]
+    return [*(expansions or []), *used]
+
+
+def _plain(text: str) -> str:
+    return " ".join(stem(w) for w in re.findall(r"[a-z0-9]+", fold(text)))
 
 
 def _quote(passage: Passage, picked: list[int]) -> str:
@@ -224,7 +235,7 @@ def compose(
     below ``UNKNOWN_TERMS_COVERAGE`` when a share of the question's topic words appear in no document at all.
     Framing is in the question's language; quotes are verbatim spans of the sources, marked “…”."""
     lang = language_of(question)
-    terms = question_terms(question, _with_concepts(question, lang, expansions))
+    terms = question_terms(question, _with_concepts(question, lang, expansions, passages))
     if not passages or not (terms.words or terms.extra_words):
         return _refuse(question, lang, passages, terms, 0.0)
 
@@ -236,10 +247,12 @@ def compose(
     concepts = english_concepts(question) if lang == "en" else []
     texts = [f"{p.title} {p.text}" for p in passages]
     found = [c for c in concepts if any(covers(c, t, loose=True) for t in texts)]
-    unknown = _unknown_topic_words(terms, unknown_terms, passages) - concept_words(found)
+    paraphrased = concept_words(found) | synonym_supported(question, texts)
+    unknown = {w for w in _unknown_topic_words(terms, unknown_terms, passages) if fold(w) not in paraphrased}
     unknown_share = len(unknown) / max(1, len(terms.words))
     # what the question asks about that none of the evidence states: a Vietnamese word, or an English concept
-    unsupported = len(unsupported_words(terms, passages)) + len(concepts) - len(found)
+    missing = {w for w in unsupported_words(terms, passages) if fold(w) not in paraphrased}
+    unsupported = len(missing) + len(concepts) - len(found)
     unsupported_share = unsupported / max(1, len(terms.words))
     if (
         best_cover < min_coverage
@@ -299,7 +312,8 @@ def compose_calculation(result: dict, support: list[Passage], question: str) -> 
         lines.append(phrase("defaults", lang, params=", ".join(defaults)))
     corpus = [s for k, s in sources.items() if s.get("source") == "corpus" and (k in used or not used)]
     node_ids = list(dict.fromkeys(s["node_id"] for s in corpus if s.get("node_id")))
-    ranked = _rank_units(support, question_terms(question, _with_concepts(question, lang, [])), quantity=True)
+    terms = question_terms(question, _with_concepts(question, lang, [], support))
+    ranked = _rank_units(support, terms, quantity=True)
     if ranked:
         _, passage, i, _ = ranked[0]
         lines.append(

@@ -136,18 +136,45 @@ class Concept:
 
 
 @functools.cache
-def _lexicon() -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """(English form's content words, stemmed; the entry's wordings, stemmed), longest forms first."""
+def _entries() -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """The lexicon's entries: (English forms, Vietnamese wordings)."""
     if not LEXICON_FILE.exists():
         return ()
     data = yaml.safe_load(LEXICON_FILE.read_text(encoding="utf-8")) or {}
-    pairs = []
-    for entry in data.get("entries", []):
-        english = [str(f) for f in entry.get("en", [])]
-        wordings = [_stemmed(w) for w in english + [str(v) for v in entry.get("vi", [])]]
-        wordings = tuple(dict.fromkeys(w for w in wordings if w))
-        pairs += [(form, wordings) for form in map(_form_key, english) if len(form) > 2]
+    return tuple(
+        (tuple(str(f) for f in e.get("en", [])), tuple(str(v) for v in e.get("vi", [])))
+        for e in data.get("entries", [])
+    )
+
+
+def _wordings(entry: tuple[tuple[str, ...], tuple[str, ...]]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(w for w in map(_stemmed, entry[0] + entry[1]) if w))
+
+
+@functools.cache
+def _lexicon() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(English form's content words, stemmed; the entry's wordings, stemmed), longest forms first."""
+    pairs = [(form, _wordings(e)) for e in _entries() for form in map(_form_key, e[0]) if len(form) > 2]
     return tuple(sorted(pairs, key=lambda p: -len(p[0])))
+
+
+@functools.cache
+def _vi_lexicon() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(a Vietnamese wording, folded; the entry's wordings), longest first."""
+    pairs = [(w, _wordings(e)) for e in _entries() for w in map(_stemmed, e[1]) if " " in w]
+    return tuple(sorted(pairs, key=lambda p: -len(p[0])))
+
+
+def synonym_supported(question: str, texts: list[str]) -> set[str]:
+    """Folded words of a Vietnamese question that belong to a lexicon wording ("tăng ca") of a concept the
+    evidence states in another wording ("làm thêm giờ"): paraphrases, not missing topics."""
+    asked = f" {_stemmed(question)} "
+    evidence = " ".join(f" {_stemmed(t)} " for t in texts)
+    supported: set[str] = set()
+    for wording, wordings in _vi_lexicon():
+        if f" {wording} " in asked and any(f" {w} " in evidence for w in wordings):
+            supported.update(wording.split())
+    return supported
 
 
 _LIGHT_VERBS = frozenset("get gets got getting go goes going have has having".split())
