@@ -235,7 +235,7 @@ def compose(
     below ``UNKNOWN_TERMS_COVERAGE`` when a share of the question's topic words appear in no document at all.
     Framing is in the question's language; quotes are verbatim spans of the sources, marked “…”."""
     lang = language_of(question)
-    terms = question_terms(question, _with_concepts(question, lang, expansions, passages))
+    terms = question_terms(question, expansions)
     if not passages or not (terms.words or terms.extra_words):
         return _refuse(question, lang, passages, terms, 0.0)
 
@@ -260,7 +260,8 @@ def compose(
         or (unsupported_share >= UNKNOWN_SHARE and best_cover < UNSUPPORTED_COVERAGE)
     ):
         return _refuse(question, lang, passages, terms, best_cover)
-    scored = _rank_units([p for p in passages if cover(p) >= min_coverage], terms, quantity)
+    ranking = question_terms(question, _with_concepts(question, lang, expansions, passages))
+    scored = _rank_units([p for p in passages if cover(p) >= min_coverage], ranking, quantity)
     if not scored:
         return _refuse(question, lang, passages, terms, best_cover)
     top = scored[0]

@@ -35,6 +35,13 @@ def to_markdown(result: EvalResult) -> str:
         by_category: dict[str, list[bool]] = {}
         for row in result.per_item:
             by_category.setdefault(row["category"], []).append(row["ok"])
+        lines += ["", "| language | accuracy | answered in its language | n |", "|---|---|---|---|"]
+        for lang in ("vi", "en"):
+            mine = [r for r in result.per_item if r["lang"] == lang]
+            if mine:
+                ok = sum(r["ok"] for r in mine) / len(mine)
+                same = sum(r.get("answer_lang") == lang for r in mine) / len(mine)
+                lines.append(f"| {lang} | {ok:.2f} | {same:.2f} | {len(mine)} |")
         lines += ["", "| category | accuracy | n |", "|---|---|---|"]
         lines += [f"| {c} | {sum(v) / len(v):.2f} | {len(v)} |" for c, v in sorted(by_category.items())]
     lines += ["", f"## Failures ({len(result.failures)})", ""]

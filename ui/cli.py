@@ -199,7 +199,17 @@ def cmd_eval(args: argparse.Namespace) -> int:
         )
         return 2
     today = dt.date.fromisoformat(args.today) if args.today else None
-    result = run_eval(settings, strategies, today=today)
+    items = None
+    if (
+        args.set == "heldout"
+    ):  # the held-out company set: its own corpus, its own data dir (indexed if needed)
+        from evals.answer_quality import heldout_settings, load_heldout
+        from indexes.pipeline.ingest import index_folder
+
+        settings, items = heldout_settings(settings), load_heldout()
+        if not (settings.index_dir / "manifest.json").exists():
+            index_folder(settings, settings.corpus_dir, show_progress=False)
+    result = run_eval(settings, strategies, today=today, items=items)
     print(to_markdown(result))
     if not args.no_save:
         md, js = save(result)
@@ -323,6 +333,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--today", help="fixed 'today' (YYYY-MM-DD) for reproducible date answers")
     p.add_argument("--no-save", action="store_true", help="do not write evals/reports/")
     p.add_argument("--tenant", help="answer as this tenant (its documents plus global)")
+    p.add_argument(
+        "--set",
+        choices=["golden", "heldout"],
+        default="golden",
+        help="question set: golden (bundled corpus) or heldout (the held-out company, its own corpus)",
+    )
     p.set_defaults(func=cmd_eval)
 
     cli_documents.register(sub)
