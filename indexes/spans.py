@@ -23,6 +23,8 @@ _SEPARATOR_RE = re.compile(r"^\s*\|?[\s:|-]*-[\s:|-]*\|?\s*$")
 _ITEM_RE = re.compile(r"^\s*(?:[-*+•–]|\d+[.)]|[a-zđ]\))\s+")
 _BULLET_RE = re.compile(r"^\s*[-*+•–]\s+")
 _QUOTE_MARK_RE = re.compile(r"^\s*>\s?")
+_RULE_RE = re.compile(r"^\s*([-=~^*#+`'\".:_])\1{2,}\s*$")  # front matter fences, RST title underlines
+_CONTINUATION_RE = re.compile(r"^\s{2,}\S")
 # A sentence ends at . ! ? followed by a space and a capital or an opening quote/bracket, except after a short
 # abbreviation ("TP. Hồ Chí Minh", "Q. 1") or a number ("Điều 5. Nội dung" stays whole, "1.000.000" too).
 _SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-ỸĐ\"“(])")
@@ -51,8 +53,8 @@ class Unit:
 
 
 def display(raw: str) -> str:
-    """A span as shown to the reader: markdown dropped (bold, code, links, bullets, table pipes), lines of a
-    multi-line span joined by " / "."""
+    """A span as shown to the reader: markdown dropped (bold, code, links, bullets, table pipes), the lines of
+    a multi-line span (a list item that wraps) joined by a space."""
     lines = []
     for line in raw.split("\n"):
         line = _QUOTE_MARK_RE.sub("", line).strip()
@@ -63,7 +65,7 @@ def display(raw: str) -> str:
         line = re.sub(r"\*\*|__|`", "", line).strip()
         if line:
             lines.append(line)
-    return " / ".join(lines)
+    return " ".join(lines)
 
 
 def _sentences(line: str, offset: int) -> Iterable[tuple[int, int]]:
@@ -92,8 +94,20 @@ def split_units(text: str, base: int = 0) -> list[Unit]:
     offset, header, intro = 0, None, ""
     for i, line in enumerate(lines):
         start, offset = offset, offset + len(line) + 1
-        if not line.strip() or _HEADING_RE.match(line) or INJECTION_RE.search(fold(line)):
+        if (
+            not line.strip()
+            or _HEADING_RE.match(line)
+            or INJECTION_RE.search(fold(line))
+            or _RULE_RE.match(line)
+        ):
             header = None
+            continue
+        previous = lines[i - 1] if i else ""
+        if units and units[-1].kind == "item" and _CONTINUATION_RE.match(line) and previous.strip():
+            item = units[-1].spans[0]  # a wrapped list item: the item is quoted whole
+            end = _strip(text, start, start + len(line)).end
+            units[-1] = _unit(text, (Span(start=item.start - base, end=end),), base, "item")
+            intro = units[-1].text
             continue
         if line.lstrip().startswith("|"):
             if _SEPARATOR_RE.match(line):
