@@ -8,6 +8,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, Field
 
+from indexes.location import Location
 from indexes.sources.tree_model import TreeNode
 from indexes.text import fold
 from tools.context import ToolContext
@@ -42,14 +43,8 @@ class NodeChildren(BaseModel):
     children: list[NodeInfo]
 
 
-class NodeText(BaseModel):
-    node_id: str
-    doc_id: str
+class NodeText(Location):
     doc_title: str
-    title: str
-    title_path: list[str]
-    line_start: int
-    line_end: int
     text: str
     children: list[str]
 

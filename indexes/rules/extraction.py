@@ -19,12 +19,12 @@ import time
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:  # annotations only: importing this module stays cheap for readers of stored rules
-    from indexes.settings import Settings
-    from indexes.sources.documents import Document
-    from indexes.sources.tree_model import TreeNode
+from indexes.models import choose
+from indexes.settings import Settings
+from indexes.sources.documents import Document
+from indexes.sources.tree_model import TreeNode
 
 log = logging.getLogger(__name__)
 
@@ -66,8 +66,9 @@ def extract_rules(doc: Document, root: TreeNode, settings: Settings) -> list[Rul
     if not body.strip():
         return []
     began = time.perf_counter()
-    mode = settings.llm_mode()
-    extractions = _extract_gemini(body, settings) if mode == "gemini" else _extract_offline(body)
+    model = choose("rule_extractor", settings)
+    online = model.kind == "gemini"
+    extractions = _extract_gemini(body, settings) if online else _extract_offline(body)
     line_starts = [0] + [i + 1 for i, ch in enumerate(doc.text) if ch == "\n"]
     nodes = list(root.walk())
     rules = []
@@ -83,7 +84,7 @@ def extract_rules(doc: Document, root: TreeNode, settings: Settings) -> list[Rul
         node_id = _deepest_node(nodes, first) or root.node_id
         rules.append(_rule(doc, node_id, extraction, start, end, first, last, status.value))
     rules.sort(key=lambda r: (r.start is None, r.start or 0))  # a second Gemini pass appends its finds
-    log.info("%s: %d rules (%s) in %.2f s", doc.doc_id, len(rules), mode, time.perf_counter() - began)
+    log.info("%s: %d rules (%s) in %.2f s", doc.doc_id, len(rules), model.kind, time.perf_counter() - began)
     return rules
 
 
