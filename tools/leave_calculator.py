@@ -5,17 +5,18 @@ when the employee is confirmed; a partial month counts when its worked days reac
 the month's working days; nothing is usable during probation and the probation months are credited at once on
 confirmation; the yearly entitlement is 12/14/16 days (+1 per full 5 years of service) and pro-rata for a year
 with fewer than 12 months. A month counts once it has ended: "in September" means September 1st.
+(Longer than our ~300-line budget on purpose: each rule of the policy is a named step here, with the
+explanation text beside the rule it explains.)
 """
 
 from __future__ import annotations
 
-import calendar
 import datetime as dt
-from dataclasses import dataclass
 
 from pydantic import BaseModel, Field
 
-from tools.date_inputs import DateInput, DateInputError, parse_date_input
+from tools.date_inputs import DateInputError
+from tools.leave_dates import LeaveDates, month_bounds, resolve_dates, working_days
 from tools.leave_policy import LeavePolicy, ParamSource, WorkConditions
 
 
@@ -44,45 +45,8 @@ class LeaveResult(BaseModel):
     answer: str
 
 
-def working_days(start: dt.date, end: dt.date) -> int:
-    """Monday–Friday days in [start, end] (public holidays not subtracted)."""
-    return sum(1 for i in range((end - start).days + 1) if (start + dt.timedelta(i)).weekday() < 5)
-
-
-def _month_bounds(year: int, month: int) -> tuple[dt.date, dt.date]:
-    return dt.date(year, month, 1), dt.date(year, month, calendar.monthrange(year, month)[1])
-
-
-def _next_occurrence(value: DateInput, not_before: dt.date) -> dt.date:
-    """A month-only or year-less input resolved to its first occurrence on or after ``not_before``'s month."""
-    if value.year is not None:
-        return value.resolve(value.year)
-    candidate = value.resolve(not_before.year)
-    if (candidate.year, candidate.month) < (not_before.year, not_before.month):
-        candidate = value.resolve(not_before.year + 1)
-    return candidate
-
-
 def fmt_days(value: float) -> str:
     return f"{value:g}".replace(".", ",")
-
-
-def _label(value: DateInput | None, date: dt.date) -> str:
-    return (
-        f"tháng {date.month}/{date.year}"
-        if value is not None and value.month_only
-        else date.strftime("%d/%m/%Y")
-    )
-
-
-@dataclass(frozen=True)
-class _Dates:
-    start: dt.date  # start of work (probation included)
-    confirm: dt.date | None  # confirmation (official contract)
-    as_of: dt.date
-    end: dt.date | None  # last day of work, when the employee left
-    as_label: str  # as_of the way the question gave it ("tháng 9/2026" or "01/09/2026")
-    assumed_start: bool  # no start given: the standard probation before the confirmation was assumed
 
 
 class _Steps:
@@ -111,11 +75,8 @@ def accrue_leave(
     today: dt.date | None = None,
 ) -> LeaveResult:
     """Compute accrued, usable and remaining annual leave with a step-by-step explanation."""
-    if days_taken < 0:
-        raise DateInputError("days_taken cannot be negative")
-    if work_conditions not in policy.days_per_year:
-        raise DateInputError(f"work_conditions must be one of {sorted(policy.days_per_year)}")
-    dates = _resolve_dates(
+    _check_inputs(policy, days_taken, work_conditions)
+    dates = resolve_dates(
         policy, probation_start, confirmation_date, as_of, end_date, reference_year, today or dt.date.today()
     )
     step = _Steps(policy)
@@ -140,24 +101,8 @@ def accrue_leave(
     accrued, carried = _with_carry_over(policy, dates, counted, rate, step)
     on_probation = dates.confirm is not None and dates.as_of < dates.confirm
     usable = _usable(dates, accrued, on_probation, step)
-    remaining = round(max(usable - days_taken, 0.0), 2)
-    if days_taken:
-        step(f"Đã nghỉ {fmt_days(days_taken)} ngày: còn {fmt_days(remaining)} ngày.", "accrual_per_month")
-    if days_taken > usable:
-        step(
-            "Số ngày đã nghỉ vượt số ngày được dùng: phần vượt có thể bị tính là nghỉ không lương.",
-            "accrual_per_month",
-        )
+    remaining = _remaining(usable, days_taken, step)
     pro_rata = _pro_rata(dates, counted, rate, yearly, step)
-    if on_probation:
-        answer = (
-            f"Tính đến {dates.as_label}, bạn đang thử việc nên chưa được dùng phép (0 ngày); đã tích lũy "
-            f"{fmt_days(accrued)} ngày, sẽ được cộng khi chính thức."
-        )
-    else:
-        answer = f"Tính đến {dates.as_label}, bạn có {fmt_days(remaining)} ngày phép năm có thể sử dụng"
-        answer += f" ({len(counted)} tháng được tính × {fmt_days(round(rate, 2))} ngày/tháng"
-        answer += f", đã nghỉ {fmt_days(days_taken)} ngày)." if days_taken else ")."
     left = dates.end is not None and dates.end <= dates.as_of
     return LeaveResult(
         as_of=dates.as_of,
@@ -176,51 +121,38 @@ def accrue_leave(
         seniority_bonus_days=bonus,
         steps=step.steps,
         policy_sources=_sources(policy),
-        answer=answer,
+        answer=_answer_text(dates, on_probation, accrued, remaining, len(counted), rate, days_taken),
     )
 
 
-def _resolve_dates(
-    policy: LeavePolicy,
-    probation_start: str | dt.date | None,
-    confirmation_date: str | dt.date | None,
-    as_of: str | dt.date | None,
-    end_date: str | dt.date | None,
-    reference_year: int | None,
-    today: dt.date,
-) -> _Dates:
-    """The dates as the employee gave them, resolved (year-less and month-only inputs) and checked."""
-    confirm_in = parse_date_input(confirmation_date) if confirmation_date else None
-    assumed_start = probation_start is None
-    if assumed_start:  # only the confirmation is known: assume the standard probation before it
-        if confirm_in is None:
-            raise DateInputError("give the start of work (probation_start) or the confirmation date")
-        confirm = confirm_in.resolve(reference_year or today.year)
-        start = confirm - dt.timedelta(days=policy.probation_days)
-        if confirm_in.month_only:  # month precision: the probation's months before the confirmation month
-            months_back = round(policy.probation_days / 30)
-            y, m = divmod(confirm.year * 12 + confirm.month - 1 - months_back, 12)
-            start = dt.date(y, m + 1, 1)
-    else:
-        start = parse_date_input(probation_start).resolve(reference_year or today.year)
-        confirm = _next_occurrence(confirm_in, start) if confirm_in else None
-    as_of_in = parse_date_input(as_of) if as_of else None
-    as_of_date = _next_occurrence(as_of_in, start) if as_of_in else today
-    end_in = parse_date_input(end_date) if end_date else None
-    end = _next_occurrence(end_in, start) if end_in else None
-    if end_in and end_in.month_only:
-        end = _month_bounds(end.year, end.month)[1]
-    if confirm and confirm < start:
-        raise DateInputError(f"confirmation date {confirm:%d/%m/%Y} is before the start {start:%d/%m/%Y}")
-    if as_of_date < start:
-        raise DateInputError(f"as_of {as_of_date:%d/%m/%Y} is before the start of work {start:%d/%m/%Y}")
-    if end and end < start:
-        raise DateInputError(f"end date {end:%d/%m/%Y} is before the start {start:%d/%m/%Y}")
-    return _Dates(start, confirm, as_of_date, end, _label(as_of_in, as_of_date), assumed_start)
+def _answer_text(
+    dates: LeaveDates,
+    on_probation: bool,
+    accrued: float,
+    remaining: float,
+    months: int,
+    rate: float,
+    days_taken: float,
+) -> str:
+    if on_probation:
+        return (
+            f"Tính đến {dates.as_label}, bạn đang thử việc nên chưa được dùng phép (0 ngày); đã tích lũy "
+            f"{fmt_days(accrued)} ngày, sẽ được cộng khi chính thức."
+        )
+    answer = f"Tính đến {dates.as_label}, bạn có {fmt_days(remaining)} ngày phép năm có thể sử dụng"
+    answer += f" ({months} tháng được tính × {fmt_days(round(rate, 2))} ngày/tháng"
+    return answer + (f", đã nghỉ {fmt_days(days_taken)} ngày)." if days_taken else ").")
+
+
+def _check_inputs(policy: LeavePolicy, days_taken: float, work_conditions: str) -> None:
+    if days_taken < 0:
+        raise DateInputError("days_taken cannot be negative")
+    if work_conditions not in policy.days_per_year:
+        raise DateInputError(f"work_conditions must be one of {sorted(policy.days_per_year)}")
 
 
 def _left_during_probation(
-    policy: LeavePolicy, dates: _Dates, days_taken: float, step: _Steps
+    policy: LeavePolicy, dates: LeaveDates, days_taken: float, step: _Steps
 ) -> LeaveResult:
     step(
         "Nghỉ việc trước khi được nhận chính thức: thời gian thử việc không được tính phép.",
@@ -250,7 +182,7 @@ def _left_during_probation(
 
 def _entitlement(
     policy: LeavePolicy,
-    dates: _Dates,
+    dates: LeaveDates,
     years_of_service: int | None,
     work_conditions: WorkConditions,
     step: _Steps,
@@ -280,14 +212,14 @@ def _entitlement(
     return years_of_service, bonus, yearly, rate
 
 
-def _counted_months(policy: LeavePolicy, dates: _Dates, step: _Steps) -> list[tuple[int, int]]:
+def _counted_months(policy: LeavePolicy, dates: LeaveDates, step: _Steps) -> list[tuple[int, int]]:
     """The (year, month)s that count: ended, and worked for at least the policy's share of working days."""
     start, end, as_of = dates.start, dates.end, dates.as_of
     last = min(as_of, end) if end else as_of
     counted: list[tuple[int, int]] = []
     year, month = start.year, start.month
     while (year, month) <= (last.year, last.month):
-        first_day, last_day = _month_bounds(year, month)
+        first_day, last_day = month_bounds(year, month)
         ended = last_day <= as_of or (end is not None and end <= last_day and end <= as_of)
         if ended:
             worked = working_days(max(start, first_day), min(end or last_day, last_day))
@@ -309,7 +241,7 @@ def _counted_months(policy: LeavePolicy, dates: _Dates, step: _Steps) -> list[tu
 
 
 def _with_carry_over(
-    policy: LeavePolicy, dates: _Dates, counted: list[tuple[int, int]], rate: float, step: _Steps
+    policy: LeavePolicy, dates: LeaveDates, counted: list[tuple[int, int]], rate: float, step: _Steps
 ) -> tuple[float, float]:
     """This year's accrued days plus last year's when still usable (until the carry-over deadline)."""
     this_year = dates.as_of.year
@@ -329,7 +261,7 @@ def _with_carry_over(
     return round(current + carried, 2), carried
 
 
-def _usable(dates: _Dates, accrued: float, on_probation: bool, step: _Steps) -> float:
+def _usable(dates: LeaveDates, accrued: float, on_probation: bool, step: _Steps) -> float:
     """Nothing during probation; everything accrued (probation months included) once confirmed."""
     if on_probation:
         step(
@@ -346,8 +278,21 @@ def _usable(dates: _Dates, accrued: float, on_probation: bool, step: _Steps) -> 
     return accrued
 
 
+def _remaining(usable: float, days_taken: float, step: _Steps) -> float:
+    """Usable days left after the days already taken (never below zero; an overdraw is said)."""
+    remaining = round(max(usable - days_taken, 0.0), 2)
+    if days_taken:
+        step(f"Đã nghỉ {fmt_days(days_taken)} ngày: còn {fmt_days(remaining)} ngày.", "accrual_per_month")
+    if days_taken > usable:
+        step(
+            "Số ngày đã nghỉ vượt số ngày được dùng: phần vượt có thể bị tính là nghỉ không lương.",
+            "accrual_per_month",
+        )
+    return remaining
+
+
 def _pro_rata(
-    dates: _Dates, counted: list[tuple[int, int]], rate: float, yearly: float, step: _Steps
+    dates: LeaveDates, counted: list[tuple[int, int]], rate: float, yearly: float, step: _Steps
 ) -> float:
     """This year's entitlement in proportion to the months worked in it."""
     this_year, start = dates.as_of.year, dates.start

@@ -12,7 +12,8 @@ from indexes.location import Location
 from indexes.sources.tree_model import TreeNode
 from indexes.text import fold
 from tools.context import ToolContext
-from tools.errors import Suggestion, ToolFailure, clip
+from tools.errors import Suggestion, ToolFailure
+from tools.output_limits import clip
 
 
 class DocumentInfo(BaseModel):

@@ -7,7 +7,8 @@ import datetime as dt
 import pytest
 
 from tools.date_inputs import DateInputError, parse_date_input
-from tools.leave_calculator import accrue_leave, working_days
+from tools.leave_calculator import accrue_leave
+from tools.leave_dates import working_days
 from tools.leave_policy import LeavePolicy
 
 TODAY = dt.date(2026, 11, 23)
