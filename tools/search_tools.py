@@ -9,7 +9,8 @@ from pydantic import BaseModel, Field
 
 from indexes.location import Location
 from tools.context import ToolContext
-from tools.errors import Suggestion, ToolFailure, clip
+from tools.errors import Suggestion, ToolFailure
+from tools.output_limits import clip
 
 
 class SearchHit(Location):

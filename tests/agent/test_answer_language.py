@@ -6,6 +6,7 @@ from agent.citations import resolve_citations
 from agent.compose import compose_from_runs
 from agent.language import REFUSAL, english_concepts, framing_language, language_of
 from indexes.spans import quote_matches
+from tools.registry import ToolRun
 
 DOC = """---
 title: Nội quy
@@ -26,7 +27,7 @@ LINES = DOC.split("\n")
 START = LINES.index("## Điều 10. Nghỉ việc riêng") + 1
 
 
-def _run(text: str = DOC) -> dict:
+def _run(text: str = DOC) -> ToolRun:
     body = "\n".join(LINES[START - 1 :]).strip("\n")
     result = {
         "node_id": "noi_quy:dieu-10",
@@ -39,7 +40,9 @@ def _run(text: str = DOC) -> dict:
         "text": body,
         "children": [],
     }
-    return {"name": "expand_node", "args": {"node_id": "noi_quy:dieu-10"}, "result": result}
+    return ToolRun.from_record(
+        {"name": "expand_node", "args": {"node_id": "noi_quy:dieu-10"}, "result": result}
+    )
 
 
 def test_the_language_of_a_question():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from agent.compose import compose_calculation
-from tools.leave_calculator import calculate_leave
+from tools.leave_calculator import accrue_leave
 from tools.leave_explain import with_english
 from tools.leave_policy import RuleText, policy_from_rules
 
@@ -48,7 +48,7 @@ def test_a_parameter_no_document_states_is_a_default_and_the_answer_says_so():
     policy = policy_from_rules(STATED)
     assert policy.source("partial_month_min_share").source == "default"
     result = with_english(
-        calculate_leave(policy, "20/03/2026", "20/05/2026", "tháng 7", today=dt.date(2026, 11, 23))
+        accrue_leave(policy, "20/03/2026", "20/05/2026", "tháng 7", today=dt.date(2026, 11, 23))
     ).model_dump(mode="json")
     vi = compose_calculation(result, [], "Thử việc từ 20/3/2026, chính thức 20/5, tháng 7 có mấy ngày phép?")
     assert "Các tài liệu không nêu cách tính tháng làm việc không trọn" in vi.text
