@@ -18,15 +18,23 @@ from agent.language import (
     concept_words,
     covers,
     english_concepts,
-    is_function_word,
     language_of,
     phrase,
     refusal,
-    stem,
+    stemmed,
     synonym_supported,
 )
+from agent.terms import (
+    Terms,
+    coverage,
+    is_topic,
+    question_terms,
+    unknown_topic_words,
+    unsupported_words,
+    words_of,
+)
 from indexes.spans import Unit, quote_of, split_units
-from indexes.text import fold, has_diacritics, is_generic, is_stopword, nfc
+from indexes.text import fold
 from tools.registry import ToolRun
 from tools.search_tools import SearchResult
 
@@ -53,84 +61,6 @@ class Composed:
     coverage: float
 
 
-@dataclass(frozen=True)
-class Terms:
-    words: frozenset[str]  # topic words of the question
-    bigrams: frozenset[str]  # adjacent topic words ("nghỉ phép")
-    extra_words: frozenset[str]  # from glossary expansions
-    extra_bigrams: frozenset[str]
-    accented: bool  # the question has diacritics: match them exactly ("thú cưng" is not "thứ cùng")
-    scoring: frozenset[str] = frozenset()  # every non-question word and bigram: ranks sentences
-
-
-def _words(text: str, accented: bool = False, stemmed: bool = True) -> list[str]:
-    """Words, lower-cased (folded unless ``accented``), English ones stemmed; numbers without leading zeros."""
-    found = re.findall(r"\w+", nfc(text).lower() if accented else fold(text))
-    return [w.lstrip("0") or "0" if w.isdigit() else stem(w) if stemmed else w for w in found]
-
-
-def _is_topic(word: str, accented: bool) -> bool:
-    return not (is_stopword(word, accented) or is_generic(word, accented) or is_function_word(word, accented))
-
-
-def _topic(words: list[str], accented: bool) -> tuple[set[str], set[str]]:
-    keep = [stem(w) if _is_topic(w, accented) else None for w in words]
-    topic = {w for w in keep if w}
-    bigrams = {f"{a} {b}" for a, b in zip(keep, keep[1:], strict=False) if a and b}
-    return topic, bigrams
-
-
-def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
-    accented = has_diacritics(question)
-    words, bigrams = _topic(_words(question, accented, stemmed=False), accented)
-    extra_words: set[str] = set()
-    extra_bigrams: set[str] = set()
-    for wording in expansions or []:
-        w, b = _topic(_words(wording, accented, stemmed=False), accented)
-        extra_words |= w
-        extra_bigrams |= b
-    plain = [stem(w) for w in _words(question, accented, stemmed=False) if not is_stopword(w, accented)]
-    scoring = set(plain) | {f"{a} {b}" for a, b in zip(plain, plain[1:], strict=False)}
-    terms = (words, bigrams, extra_words, extra_bigrams)
-    return Terms(*(frozenset(t) for t in terms), accented, frozenset(scoring))
-
-
-def _cover(words: frozenset[str], bigrams: frozenset[str], text_words: set[str], padded: str) -> float:
-    total = len(words) + 2 * len(bigrams)
-    if not total:
-        return 0.0
-    hit = sum(1 for w in words if w in text_words) + sum(2 for b in bigrams if f" {b} " in padded)
-    return hit / total
-
-
-def coverage(passage: Passage, terms: Terms) -> float:
-    """How much of the question's topic a passage holds (0..1); expansions count as an alternative wording."""
-    words = _words(f"{passage.title} {passage.text}", terms.accented)
-    padded = f" {' '.join(words)} "
-    own = _cover(terms.words, terms.bigrams, set(words), padded)
-    alt = _cover(terms.extra_words, terms.extra_bigrams, set(words), padded) if terms.extra_words else 0.0
-    return max(own, alt)
-
-
-def unsupported_words(terms: Terms, passages: list[Passage]) -> set[str]:
-    """Topic words of a question written with diacritics that none of the evidence contains: the corpus may
-    know the word elsewhere ("trưa" in "nghỉ trưa"), but what was found about the question never says it."""
-    if not terms.accented:
-        return set()  # without accents (or in English) a word's absence is weak evidence
-    seen: set[str] = set()
-    for p in passages:
-        seen.update(_words(f"{p.title} {p.text}", True))
-    return {w for w in terms.words if w not in seen and not w.isdigit()}
-
-
-def _unknown_topic_words(terms: Terms, unknown: list[str] | None, passages: list[Passage]) -> set[str]:
-    """The question's topic words that no document contains (search's ``unknown_terms``), compared as the
-    question's words are (accents, stems); a stem the evidence does contain ("weeks", "week") is known."""
-    words = {_words(u, terms.accented)[0] for u in unknown or [] if _words(u, terms.accented)}
-    seen = {w for p in passages for w in _words(f"{p.title} {p.text}", terms.accented)}
-    return (words & terms.words) - seen
-
-
 def passage_units(passage: Passage) -> list[Unit]:
     """The quotable units of a passage's text (clip notes of the tools dropped first)."""
     return split_units(_CLIP_RE.sub("", passage.text))
@@ -147,12 +77,12 @@ def _rank_units(
     if not candidates:
         return []
     all_terms = terms.scoring | terms.words | terms.extra_words | terms.bigrams | terms.extra_bigrams
-    padded_units = [f" {' '.join(_words(f'{u} {c}', terms.accented))} " for _, _, u, c in split]
+    padded_units = [f" {' '.join(words_of(f'{u} {c}', terms.accented))} " for _, _, u, c in split]
     df = {t: sum(1 for pu in padded_units if f" {t} " in pu) for t in all_terms}
     idf = {t: math.log(1 + len(candidates) / (1 + df[t])) for t in all_terms}
     scored = []
     for (p, i, unit), padded in zip(candidates, padded_units, strict=True):
-        title = f" {' '.join(_words(p.title, terms.accented))} "
+        title = f" {' '.join(words_of(p.title, terms.accented))} "
         score = sum(idf[t] * (2 if " " in t else 1) for t in all_terms if f" {t} " in padded)
         score += 0.5 * sum(idf[t] for t in all_terms if f" {t} " in title and f" {t} " not in padded)
         if score <= 0:
@@ -194,14 +124,10 @@ def _with_concepts(
     names (a concept of generic words only, "staff", would favour every passage)."""
     if lang != "en":
         return list(expansions or [])
-    evidence = " ".join(f" {_plain(f'{p.title} {p.text}')} " for p in passages)
-    specific = [c for c in english_concepts(question) if any(_is_topic(w, False) for w in c.asked.split())]
+    evidence = " ".join(f" {stemmed(f'{p.title} {p.text}')} " for p in passages)
+    specific = [c for c in english_concepts(question) if any(is_topic(w, False) for w in c.asked.split())]
     used = [w for c in specific for w in c.wordings if f" {w} " in evidence]
     return [*(expansions or []), *used]
-
-
-def _plain(text: str) -> str:
-    return " ".join(stem(w) for w in re.findall(r"[a-z0-9]+", fold(text)))
 
 
 def _quote(passage: Passage, picked: list[int]) -> str:
@@ -251,7 +177,7 @@ def compose(
     texts = [f"{p.title} {p.text}" for p in passages]
     found = [c for c in concepts if any(covers(c, t, loose=True) for t in texts)]
     paraphrased = concept_words(found) | synonym_supported(question, texts)
-    unknown = {w for w in _unknown_topic_words(terms, unknown_terms, passages) if fold(w) not in paraphrased}
+    unknown = {w for w in unknown_topic_words(terms, unknown_terms, passages) if fold(w) not in paraphrased}
     unknown_share = len(unknown) / max(1, len(terms.words))
     # what the question asks about that none of the evidence states: a Vietnamese word, or an English concept
     missing = {w for w in unsupported_words(terms, passages) if fold(w) not in paraphrased}

@@ -133,6 +133,7 @@ class Concept:
 
     asked: str
     wordings: tuple[str, ...]  # folded, English and Vietnamese
+    vietnamese: tuple[str, ...] = ()  # the entry's Vietnamese terms as written (NFC)
 
 
 @functools.cache
@@ -148,28 +149,33 @@ def _entries() -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
 
 
 def _wordings(entry: tuple[tuple[str, ...], tuple[str, ...]]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(w for w in map(_stemmed, entry[0] + entry[1]) if w))
+    return tuple(dict.fromkeys(w for w in map(stemmed, entry[0] + entry[1]) if w))
 
 
 @functools.cache
-def _lexicon() -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """(English form's content words, stemmed; the entry's wordings, stemmed), longest forms first."""
-    pairs = [(form, _wordings(e)) for e in _entries() for form in map(_form_key, e[0]) if len(form) > 2]
-    return tuple(sorted(pairs, key=lambda p: -len(p[0])))
+def _lexicon() -> tuple[Concept, ...]:
+    """Each English form (content words, stemmed) with its entry's wordings, longest forms first."""
+    concepts = [
+        Concept(form, _wordings(e), tuple(nfc(v) for v in e[1]))
+        for e in _entries()
+        for form in map(_form_key, e[0])
+        if len(form) > 2
+    ]
+    return tuple(sorted(concepts, key=lambda c: -len(c.asked)))
 
 
 @functools.cache
 def _vi_lexicon() -> tuple[tuple[str, tuple[str, ...]], ...]:
     """(a Vietnamese wording, folded; the entry's wordings), longest first."""
-    pairs = [(w, _wordings(e)) for e in _entries() for w in map(_stemmed, e[1]) if " " in w]
+    pairs = [(w, _wordings(e)) for e in _entries() for w in map(stemmed, e[1]) if " " in w]
     return tuple(sorted(pairs, key=lambda p: -len(p[0])))
 
 
 def synonym_supported(question: str, texts: list[str]) -> set[str]:
     """Folded words of a Vietnamese question that belong to a lexicon wording ("tăng ca") of a concept the
     evidence states in another wording ("làm thêm giờ"): paraphrases, not missing topics."""
-    asked = f" {_stemmed(question)} "
-    evidence = " ".join(f" {_stemmed(t)} " for t in texts)
+    asked = f" {stemmed(question)} "
+    evidence = " ".join(f" {stemmed(t)} " for t in texts)
     supported: set[str] = set()
     for wording, wordings in _vi_lexicon():
         if f" {wording} " in asked and any(f" {w} " in evidence for w in wordings):
@@ -187,10 +193,10 @@ def _form_key(form: str) -> str:
     content = words - FUNCTION_WORDS_EN
     if words & _LIGHT_VERBS and content and words - content <= _LIGHT_VERBS:
         return _content(form)
-    return _stemmed(form)
+    return stemmed(form)
 
 
-def _stemmed(text: str) -> str:
+def stemmed(text: str) -> str:
     return " ".join(stem(w) for w in re.findall(r"[a-z0-9]+", fold(text)))
 
 
@@ -202,12 +208,12 @@ def _content(text: str) -> str:
 def english_concepts(question: str) -> list[Concept]:
     """The lexicon's concepts an English question names (compared on content words, stemmed), longest
     wording first, without overlaps."""
-    texts = [f" {_stemmed(question)} ", f" {_content(question)} "]
+    texts = [f" {stemmed(question)} ", f" {_content(question)} "]
     found: list[Concept] = []
-    for form, wordings in _lexicon():
-        padded = f" {form} "
+    for concept in _lexicon():
+        padded = f" {concept.asked} "
         if any(padded in t for t in texts):
-            found.append(Concept(form, wordings))
+            found.append(concept)
             texts = [t.replace(padded, " # ") for t in texts]
     return found
 
@@ -215,7 +221,7 @@ def english_concepts(question: str) -> list[Concept]:
 def covers(concept: Concept, text: str, loose: bool = False) -> bool:
     """Whether a text states a concept in one of its wordings (folded, stemmed, on word boundaries); ``loose``:
     every word of a wording appears somewhere in the text (Vietnamese phrasing varies: "nghỉ ... hưởng lương")."""
-    padded = f" {_stemmed(text)} "
+    padded = f" {stemmed(text)} "
     if not loose:
         return any(f" {w} " in padded for w in concept.wordings)
     present = set(padded.split())
