@@ -201,15 +201,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return 2
     today = dt.date.fromisoformat(args.today) if args.today else None
     items = None
-    if (
-        args.set == "heldout"
-    ):  # the held-out company set: its own corpus, its own data dir (indexed if needed)
+    if args.set == "heldout":  # the held-out company: its own corpus and data dir, indexed incrementally
         from evals.answer_quality import heldout_settings, load_heldout
         from indexes.pipeline.ingest import index_folder
 
         settings, items = heldout_settings(settings), load_heldout()
-        if not (settings.index_dir / "manifest.json").exists():
-            index_folder(settings, settings.corpus_dir, show_progress=False)
+        index_folder(settings, settings.corpus_dir, show_progress=False)
     result = run_eval(settings, strategies, today=today, items=items)
     print(to_markdown(result))
     if not args.no_save:
