@@ -13,7 +13,8 @@ REPORT_DIR = Path(__file__).with_name("reports")
 
 def to_markdown(result: EvalResult) -> str:
     m = result.meta
-    lines = [f"# Eval {m['date']} ({m['git_sha']}, {m['llm_mode']}, {m['items']} questions)", ""]
+    title = f"Eval {m['date']} ({m['git_sha']}, {m['llm_mode']}, {m['items']} questions, {m.get('set', 'golden')} set)"
+    lines = [f"# {title}", ""]
     metrics = ["recall@1", "recall@5", "mrr", "ndcg@5", "p50_ms", "p95_ms", "llm_calls", "cache_hit_rate"]
     lines += [
         "## Retrieval",
@@ -55,6 +56,8 @@ def to_markdown(result: EvalResult) -> str:
 def save(result: EvalResult, directory: Path = REPORT_DIR) -> tuple[Path, Path]:
     directory.mkdir(parents=True, exist_ok=True)
     stem = f"{result.meta['date']}-{result.meta['git_sha']}-{result.meta['llm_mode']}"
+    if result.meta.get("set", "golden") != "golden":
+        stem += f"-{result.meta['set']}"
     md, js = directory / f"{stem}.md", directory / f"{stem}.json"
     md.write_text(to_markdown(result), encoding="utf-8")
     js.write_text(json.dumps(asdict(result), ensure_ascii=False, indent=1), encoding="utf-8")

@@ -208,6 +208,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         settings, items = heldout_settings(settings), load_heldout()
         index_folder(settings, settings.corpus_dir, show_progress=False)
     result = run_eval(settings, strategies, today=today, items=items)
+    result.meta["set"] = args.set
     print(to_markdown(result))
     if not args.no_save:
         md, js = save(result)
