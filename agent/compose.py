@@ -50,6 +50,10 @@ MAX_LIST_ITEMS = 6
 # terms ...") names every topic and states no rule: quoted only when nothing else matches nearly as well.
 _SCOPE_RE = re.compile(r"pham vi dieu chinh|doi tuong ap dung|\bscope\b")
 SCOPE_WEIGHT = 0.5
+# A worked example ("Ví dụ", "Worked example") illustrates a rule with one person's numbers: the rule itself is
+# quoted unless the example matches far better.
+_EXAMPLE_RE = re.compile(r"^(?:[\d.]+\s*)?(?:vi du|minh hoa|(?:worked )?examples?)\b")
+EXAMPLE_WEIGHT = 0.5
 FOCUS_RATIO = 0.6  # an expanded section is quoted unless another passage scores far better
 
 
@@ -91,6 +95,8 @@ def _rank_units(
             score *= 1.3
         if _SCOPE_RE.search(fold(p.title)):
             score *= SCOPE_WEIGHT
+        if _EXAMPLE_RE.search(fold(p.title).strip()):
+            score *= EXAMPLE_WEIGHT
         prior = 1.0 / (1 + p.rank) + (
             0.3 if p.tool in ("lookup_article", "lookup_rules", "expand_node") else 0.0
         )

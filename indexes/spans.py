@@ -29,11 +29,14 @@ _CONTINUATION_RE = re.compile(r"^\s{2,}\S")
 # abbreviation ("TP. Hồ Chí Minh", "Q. 1") or a number ("Điều 5. Nội dung" stays whole, "1.000.000" too).
 _SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-ỸĐ\"“(])")
 _ABBREVIATION_RE = re.compile(r"(?:^|\s)(?:[A-ZĐ]{1,3}|[A-Za-zđ]|\d+)[.]$")
-# Lines that address the assistant instead of employees: quoting them would pass the attack on.
+# Lines that address the assistant instead of employees (an injected instruction, or a note "for the virtual
+# assistant"): they state no rule for the reader, and quoting them would pass an attack on.
 INJECTION_RE = re.compile(
     r"ignore (?:all |any )?(?:previous|prior|above|earlier) (?:instructions|rules)|disregard (?:the|all) "
     r"|system prompt|you are now|bo qua (?:moi|tat ca|cac) (?:chi dan|huong dan|quy tac)|goi cong cu|"
     r"call (?:the )?(?:tool|calculate_leave|search)"
+    r"|^\W*(?:luu y|ghi chu|chu y|note|notes|instruction|instructions)\W+(?:danh )?(?:cho|for|to)\W+(?:the )?"
+    r"(?:tro ly|virtual assistant|assistant|chatbot|chat bot|ai\b|bot\b|model\b)"
 )
 
 
