@@ -123,3 +123,26 @@ def test_through_the_graph_english_in_english_with_exact_quotes(corpus_settings,
         assert quote_matches(store.source_text(c.doc_id), c.quote, c.spans, c.line_start, c.line_end)
     refused = assistant.ask("How many weeks of paternity leave does the company give?")
     assert refused.refused and refused.answer.startswith(REFUSAL["en"])
+
+
+def test_every_citation_is_exact_over_fuzzed_golden_questions(corpus_settings, shared_embedder):
+    """Golden questions typed without accents, shouted, or padded with filler: every quote is still exactly its
+    spans of the stored text, with the spans' own line range."""
+    from agent.assistant import Assistant
+    from evals.golden import load_golden
+    from indexes.store.published_index import IndexStore
+    from indexes.text import fold
+    from tests.conftest import TODAY
+
+    assistant = Assistant(corpus_settings, today=TODAY, embedder=shared_embedder)
+    store = IndexStore(corpus_settings.index_dir)
+    items = [i for i in load_golden() if not i.refuse][::12]
+    fuzzed = [fold(i.question) for i in items] + [f"cho em hỏi, {i.question.upper()} ạ" for i in items[:4]]
+    cited = 0
+    for question in fuzzed:
+        for c in assistant.ask(question).citations:
+            cited += 1
+            assert quote_matches(store.source_text(c.doc_id), c.quote, c.spans, c.line_start, c.line_end), (
+                question
+            )
+    assert cited >= len(items)
