@@ -184,6 +184,8 @@ def compose(
     found = [c for c in concepts if any(covers(c, t, loose=True) for t in texts)]
     paraphrased = concept_words(found) | synonym_supported(question, texts)
     unknown = {w for w in unknown_topic_words(terms, unknown_terms, passages) if fold(w) not in paraphrased}
+    if lang == "en":  # an English word no document has is an absent topic only when it names an HR concept
+        unknown &= concept_words(concepts)
     unknown_share = len(unknown) / max(1, len(terms.words))
     # what the question asks about that none of the evidence states: a Vietnamese word, or an English concept
     missing = {w for w in unsupported_words(terms, passages) if fold(w) not in paraphrased}

@@ -146,3 +146,27 @@ def test_every_citation_is_exact_over_fuzzed_golden_questions(corpus_settings, s
                 question
             )
     assert cited >= len(items)
+
+
+def _search(text: str, unknown: list[str]) -> ToolRun:
+    hit = {
+        "doc_id": "remote",
+        "node_id": "remote:3-quota",
+        "title": "3. Remote work quota",
+        "title_path": ["Remote work", "3. Remote work quota"],
+        "line_start": 5,
+        "line_end": 7,
+        "score": 1.0,
+        "scope": "global",
+        "text": text,
+    }
+    result = {"query": "q", "mode": "hybrid", "expansions": [], "unknown_terms": unknown, "hits": [hit]}
+    return ToolRun.from_record({"name": "search", "args": {"query": "q"}, "result": result})
+
+
+def test_an_incidental_english_word_no_document_has_does_not_force_a_refusal():
+    """ "roll" is in no document, but it names no HR concept: the section on unused remote days answers."""
+    run = _search("- Unused remote days do not carry over to the next month.", ["roll"])
+    question = "If I don't use all my remote days this month, do they roll over?"
+    composed = compose_from_runs(question, [run], 0.2, quantity=False)
+    assert not composed.refused and "do not carry over" in composed.text
