@@ -53,13 +53,7 @@ def _span_citation(location: dict, chosen: list[Unit], source: str) -> Citation 
 
 
 def _passage_citation(p: Passage, statement: str, source: str | None) -> Citation:
-    location = {
-        "doc_id": p.doc_id,
-        "node_id": p.node_id,
-        "title": p.title,
-        "title_path": list(getattr(p, "title_path", None) or []),
-        "url": getattr(p, "url", None),
-    }
+    location = p.location().model_dump(exclude={"line_start", "line_end", "spans"})
     if source is not None:
         units = units_in_lines(source, p.line_start, p.line_end)
         cited = _span_citation(location, _quoted_units(units, statement, source), source)
@@ -70,25 +64,26 @@ def _passage_citation(p: Passage, statement: str, source: str | None) -> Citatio
     return Citation(**location, line_start=p.line_start, line_end=p.line_end, quote=quote)
 
 
-def _rule_citation(node_id: str, s: dict, statement: str, source: str | None) -> Citation:
-    """A calculator parameter's citation: the units holding the rule's grounded span, titled by its section."""
-    path = s.get("title_path") or []
-    location = {
-        "doc_id": s["doc_id"],
-        "node_id": node_id,
-        "title": path[-1] if path else s.get("note") or node_id,
-    }
-    location["title_path"] = path
-    lines = (s.get("line_start") or 0, s.get("line_end") or 0)
-    if source is not None and s.get("start") is not None and lines[0]:
-        start, end = s["start"], s["end"]
+def _rule_citation(node_id: str, rules: list[dict], source: str | None) -> Citation:
+    """The citation of the calculator parameters one section supplied: the units holding each rule's grounded
+    span (every parameter of that section), titled by the section's title path."""
+    first = rules[0]
+    path = first.get("title_path") or []
+    title = path[-1] if path else first.get("note") or node_id
+    location = {"doc_id": first["doc_id"], "node_id": node_id, "title": title, "title_path": path}
+    grounded = [r for r in rules if r.get("start") is not None and r.get("line_start")]
+    if source is not None and grounded:
         units = [
-            u for u in units_in_lines(source, *lines) if any(x.start < end and start < x.end for x in u.spans)
+            u
+            for r in grounded
+            for u in units_in_lines(source, r["line_start"], r["line_end"])
+            if any(x.start < r["end"] and r["start"] < x.end for x in u.spans)
         ]
         cited = _span_citation(location, units, source)
         if cited is not None:
             return cited
-    return Citation(**location, line_start=lines[0], line_end=lines[1], quote=s.get("quote") or "")
+    lines = (first.get("line_start") or 0, first.get("line_end") or 0)
+    return Citation(**location, line_start=lines[0], line_end=lines[1], quote=first.get("quote") or "")
 
 
 def resolve_citations(
@@ -98,11 +93,10 @@ def resolve_citations(
     With ``source``, each quote is spans of the stored document text (what the statement quotes)."""
     found = [p for run in runs for p in passages(run)]
     calc = calculator_result(runs)
-    calc_sources = {
-        s["node_id"]: s
-        for s in (calc or {}).get("policy_sources", {}).values()
-        if s.get("source") == "corpus"
-    }
+    calc_sources: dict[str, list[dict]] = {}
+    for s in (calc or {}).get("policy_sources", {}).values():
+        if s.get("source") == "corpus":
+            calc_sources.setdefault(s["node_id"], []).append(s)
     citations: list[Citation] = []
     numbers: dict[str, int] = {}
 
@@ -118,8 +112,8 @@ def resolve_citations(
             doc_text = source(best.doc_id) if source else None
             citation = _passage_citation(best, statement, doc_text)
         elif node_id in calc_sources:
-            rule = calc_sources[node_id]
-            citation = _rule_citation(node_id, rule, statement, source(rule["doc_id"]) if source else None)
+            rules = calc_sources[node_id]
+            citation = _rule_citation(node_id, rules, source(rules[0]["doc_id"]) if source else None)
         else:
             return ""  # an id no tool returned: never cite what was not retrieved
         citations.append(citation)

@@ -184,10 +184,19 @@ def line_offset(text: str, line: int) -> int:
 
 
 def units_in_lines(source: str, line_start: int, line_end: int) -> list[Unit]:
-    """The units of lines ``line_start..line_end`` (1-based, inclusive) of ``source``, offsets into it."""
-    start = line_offset(source, max(1, line_start))
+    """The units of lines ``line_start..line_end`` (1-based, inclusive) of ``source``, offsets into it. A table
+    row keeps its header even when the range starts below it."""
+    lines = source.split("\n")
+    first = max(1, line_start)
+    while (
+        first > 1 and lines[first - 1].lstrip().startswith("|") and lines[first - 2].lstrip().startswith("|")
+    ):
+        first -= 1  # up to the table's header row
+    start = line_offset(source, first)
+    own = line_offset(source, max(1, line_start))
     end = line_offset(source, max(line_start, line_end) + 1)
-    return split_units(source[start:end].rstrip("\n"), base=start)
+    units = split_units(source[start:end].rstrip("\n"), base=start)
+    return [u for u in units if u.spans[-1].start >= own]
 
 
 def quote_matches(source: str, quote: str, spans: list[Span], line_start: int, line_end: int) -> bool:
