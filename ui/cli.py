@@ -190,6 +190,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         settings = settings.model_copy(update={"llm_provider": args.mode})
     if args.tenant:
         settings = settings.model_copy(update={"tenant": args.tenant})
+    if args.set == "real-law":
+        return _eval_real_law(args, settings)
     strategies = tuple(args.strategies.split(",")) if args.strategies else STRATEGIES
     unknown = set(strategies) - set(STRATEGIES)
     if unknown:
@@ -204,6 +206,21 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if not args.no_save:
         md, js = save(result)
         print(f"saved {md} and {js}", file=sys.stderr)
+    return 0
+
+
+def _eval_real_law(args: argparse.Namespace, settings) -> int:
+    from evals.real_law_eval import STRATEGIES, run_real_law, to_markdown
+
+    strategies = tuple(args.strategies.split(",")) if args.strategies else STRATEGIES
+    unknown = set(strategies) - set(STRATEGIES)
+    if unknown:
+        print(
+            f"error: unknown strategies {sorted(unknown)}; choose from {', '.join(STRATEGIES)}",
+            file=sys.stderr,
+        )
+        return 2
+    print(to_markdown(run_real_law(settings, strategies, fold=args.fold)))
     return 0
 
 
@@ -323,6 +340,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--today", help="fixed 'today' (YYYY-MM-DD) for reproducible date answers")
     p.add_argument("--no-save", action="store_true", help="do not write evals/reports/")
     p.add_argument("--tenant", help="answer as this tenant (its documents plus global)")
+    p.add_argument(
+        "--set",
+        choices=["golden", "real-law"],
+        default="golden",
+        help="golden: the bundled corpus; real-law: retrieval over four real laws (evals/real_law, own data dir)",
+    )
+    p.add_argument(
+        "--fold", choices=["dev", "test", "all"], default="dev", help="real-law fold (default dev)"
+    )
     p.set_defaults(func=cmd_eval)
 
     cli_documents.register(sub)
