@@ -32,7 +32,7 @@ from indexes.store.published_index import MANIFEST, new_build_dir, publish, writ
 from indexes.tokens import TokenCounter
 
 log = logging.getLogger(__name__)
-INDEX_FORMAT = 3  # bump when the on-disk layout changes: forces a full rebuild
+INDEX_FORMAT = 4  # bump when the on-disk layout changes: forces a full rebuild
 PER_DOC_DIRS = ("trees", "chunks", "entities")
 
 
