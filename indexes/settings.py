@@ -78,12 +78,12 @@ class Settings(BaseSettings):
     candidate_pool: int = Field(30, ge=1, description="Sections taken from each retriever before fusion.")
     fusion_weights: dict[str, dict[str, float]] = Field(
         default_factory=lambda: {
-            "vi": {"keyword": 0.3, "vector": 0.7},
+            "vi": {"keyword": 0.4, "vector": 0.6},
             "en": {"keyword": 0.3, "vector": 0.7},
         },
         description="Hybrid fusion: weight of each retriever's min-max scaled scores per query language (vi, "
-        "en); chosen on the dev fold of the real-law set (evals/real_law; 0.25-0.35 for keyword is a plateau "
-        "for both languages there), never on its test fold.",
+        "en); chosen on the dev fold of the real-law set by evals/real_law_tuning.py (recorded in "
+        "evals/real_law/fusion_weights.json), never on its test fold.",
     )
 
     # Ingestion and tenants
