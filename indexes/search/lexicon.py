@@ -52,6 +52,10 @@ class Lexicon:
         self._by_form, self._exact = by_form, exact
         self._form_re = _alternation(by_form, plural=True, flags=re.IGNORECASE)
         self._exact_re = _alternation(exact, plural=False, flags=0)
+        # Vietnamese variants ("nghỉ ốm" for the legal "nghỉ ốm đau"), matched with their accents only
+        variants = {v.lower(): e for e in entries for v in e.vi[1:] if v.lower() != e.vi[0].lower()}
+        self._vi_variants = variants
+        self._vi_re = _alternation(variants, plural=False, flags=re.IGNORECASE)
 
     @classmethod
     def load(cls, path: Path = LEXICON_FILE) -> Lexicon:
@@ -106,6 +110,23 @@ class Lexicon:
             for term in match.entry.vi[:per_entry]:
                 if term not in out and term.lower() not in lowered:
                     out.append(term)
+        return out
+
+    def canonical_terms(self, text: str, skip: tuple[str, ...] = ()) -> list[str]:
+        """The legal Vietnamese term for each everyday Vietnamese variant in ``text`` that the text does not
+        already use ("đồ bảo hộ" -> "phương tiện bảo vệ cá nhân"); accents must match. Variants inside one of
+        the ``skip`` terms (the glossary's) are left out."""
+        lowered = nfc(text).lower()
+        if self._vi_re is None:
+            return []
+        skipped = [s.lower() for s in skip]
+        out: list[str] = []
+        for m in self._vi_re.finditer(lowered):
+            if any(m.group(1) in s for s in skipped):
+                continue
+            canonical = self._vi_variants[m.group(1)].vi[0]
+            if canonical.lower() not in lowered and canonical not in out:
+                out.append(canonical)
         return out
 
     def concepts(self, text: str) -> list[str]:

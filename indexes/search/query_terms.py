@@ -92,12 +92,14 @@ def parse_refs(text: str) -> list[LegalRef]:
 
 def enhance(query: str, glossary: Glossary, lexicon: Lexicon | None = None) -> EnhancedQuery:
     """The question with its glossary expansions, then the lexicon's Vietnamese terms for English terms and
-    abbreviations the glossary does not know (the glossary wins: a term it matched is not looked up again)."""
+    abbreviations and its legal terms for everyday Vietnamese variants, where the glossary does not know them
+    (the glossary wins: a term it matched is not looked up again)."""
     text = nfc(query).strip()
     expansions = glossary.expansions(text)
     lexicon = lexicon if lexicon is not None else default_lexicon()
     skip = tuple(glossary.matched_terms(text))
     expansions += [t for t in lexicon.expansions(text, skip) if t not in expansions]
+    expansions += [t for t in lexicon.canonical_terms(text, skip) if t not in expansions]
     expanded = f"{text} ({'; '.join(expansions)})" if expansions else text
     return EnhancedQuery(
         text=text,

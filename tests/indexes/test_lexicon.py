@@ -61,3 +61,11 @@ def test_query_language():
     assert query_language("How long is maternity leave?") == "en"
     assert query_language("Nghỉ thai sản bao lâu?") == "vi"
     assert query_language("nghi thai san duoc bao lau vay") == "vi"
+
+
+def test_everyday_vietnamese_gets_the_legal_term_with_accents_only():
+    lexicon = Lexicon([LexiconEntry(en=("ppe",), vi=("phương tiện bảo vệ cá nhân", "đồ bảo hộ"))])
+    assert lexicon.canonical_terms("Công ty có phải cấp đồ bảo hộ không?") == ["phương tiện bảo vệ cá nhân"]
+    assert lexicon.canonical_terms("cong ty co phai cap do bao ho khong") == []
+    assert lexicon.canonical_terms("Đồ bảo hộ là phương tiện bảo vệ cá nhân") == []
+    assert lexicon.canonical_terms("cấp đồ bảo hộ", skip=("đồ bảo hộ",)) == []
