@@ -2,8 +2,8 @@
 
     python -m evals.real_law_tuning            # prints the grid, writes evals/real_law/fusion_weights.json
 
-For each query language the keyword weight w (vector: 1 - w) with the best dev MRR + recall@5, averaged with
-its grid neighbours, wins (ties: the smaller w). ``Settings.fusion_weights`` holds the recorded choice; a test checks the two agree.
+For each query language the keyword weight w (vector: 1 - w) with the best dev recall@5 + MRR wins (ties: the
+smaller w). ``Settings.fusion_weights`` holds the recorded choice; a test checks the two agree.
 """
 
 from __future__ import annotations
@@ -64,20 +64,11 @@ def score_grid(settings: Settings, fold: str = TUNING_FOLD) -> dict[str, dict[fl
 
 
 def choose(grid: dict[str, dict[float, tuple[float, float]]]) -> dict[str, dict[str, float]]:
-    """Per language, the keyword weight whose recall@5 + MRR, averaged with its grid neighbours', is best
-    (the smaller weight on a tie): a plateau beats a lone spike on a few dozen questions."""
-    chosen = {}
-    for lang, by in grid.items():
-        weights = sorted(by)
-        totals = [sum(by[w]) for w in weights]
-
-        def smoothed(i: int, totals: list[float] = totals) -> float:
-            near = totals[max(0, i - 1) : i + 2]
-            return round(sum(near) / len(near), 4)
-
-        best = max(range(len(weights)), key=lambda i: (smoothed(i), -weights[i]))
-        chosen[lang] = weights_for(weights[best])
-    return chosen
+    """Per language, the keyword weight with the best dev recall@5 + MRR (the smaller weight on a tie)."""
+    return {
+        lang: weights_for(max(sorted(by), key=lambda w: (round(sum(by[w]), 4), -w)))
+        for lang, by in grid.items()
+    }
 
 
 def main(path: Path = RECORD) -> None:

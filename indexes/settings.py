@@ -78,8 +78,8 @@ class Settings(BaseSettings):
     candidate_pool: int = Field(30, ge=1, description="Sections taken from each retriever before fusion.")
     fusion_weights: dict[str, dict[str, float]] = Field(
         default_factory=lambda: {
-            "vi": {"keyword": 0.4, "vector": 0.6},
-            "en": {"keyword": 0.3, "vector": 0.7},
+            "vi": {"keyword": 0.5, "vector": 0.5},
+            "en": {"keyword": 0.25, "vector": 0.75},
         },
         description="Hybrid fusion: weight of each retriever's min-max scaled scores per query language (vi, "
         "en); chosen on the dev fold of the real-law set by evals/real_law_tuning.py (recorded in "
