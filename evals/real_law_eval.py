@@ -18,7 +18,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from evals.harness import Rankers, node_ranking
+from evals.harness import node_ranking
 from evals.metrics import percentile, recall_at, reciprocal_rank
 from indexes.settings import Settings
 from indexes.store.published_index import IndexStore
@@ -125,12 +125,11 @@ def rank_of(item: RealLawItem, articles: list) -> int | None:
 
 
 def run_real_law(settings: Settings, strategies=STRATEGIES, fold: Fold = "dev") -> RealLawResult:
-    from agent.models import make_chat_model
     from indexes.tree.cache import DecisionCache
     from indexes.tree.chooser import chooser_for
-    from indexes.tree.lexical import TreeLexicalIndex
     from indexes.tree.retriever import TreeRetriever
     from tools.context import ToolContext
+    from tools.retrieval_service import RetrievalService
 
     law = real_law_settings(settings)
     ensure_index(law)
@@ -140,15 +139,13 @@ def run_real_law(settings: Settings, strategies=STRATEGIES, fold: Fold = "dev") 
     slices = {s: {"all": SliceScores(), "vi": SliceScores(), "en": SliceScores()} for s in strategies}
     latency: dict[str, list[float]] = {s: [] for s in strategies}
     failures: list[dict] = []
-    with tempfile.TemporaryDirectory(prefix="quyche-tree-cache-") as cache_dir:
-        tree = TreeRetriever(
-            law, store, chooser_for(law, make_chat_model), DecisionCache(Path(cache_dir), "rl")
-        )
-        rankers = Rankers(ctx, TreeLexicalIndex(store), tree)
+    with tempfile.TemporaryDirectory(prefix="quyche-tree-cache-") as cache_dir:  # a cold cache per run
+        tree = TreeRetriever(law, store, chooser_for(law), DecisionCache(Path(cache_dir), store.build_id))
+        service = RetrievalService(ctx, tree)
         for item in items:
             for strategy in strategies:
                 started = time.perf_counter()
-                nodes, _ = node_ranking(strategy, rankers, item.question)
+                nodes, _ = node_ranking(strategy, service, item.question)
                 latency[strategy].append((time.perf_counter() - started) * 1000)
                 articles = article_ranking(store, nodes)
                 rank = rank_of(item, articles)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from evals.harness import Rankers, node_ranking
+from evals.harness import node_ranking
 from evals.metrics import recall_at, reciprocal_rank
 from evals.real_law_eval import (
     REAL_LAW_DIR,
@@ -37,6 +37,7 @@ def score_grid(settings: Settings, fold: str = TUNING_FOLD) -> dict[str, dict[fl
     if fold != TUNING_FOLD:
         raise ValueError(f"fusion weights are tuned on the {TUNING_FOLD} fold only, not {fold!r}")
     from tools.context import ToolContext
+    from tools.retrieval_service import RetrievalService
 
     law = real_law_settings(settings)
     ensure_index(law)
@@ -48,10 +49,10 @@ def score_grid(settings: Settings, fold: str = TUNING_FOLD) -> dict[str, dict[fl
             update={"fusion_weights": {lang: weights_for(keyword) for lang in ("vi", "en")}}
         )
         ctx = ToolContext(tuned, embedder=embedder)
-        rankers = Rankers(ctx, None, None)  # type: ignore[arg-type]  # hybrid needs neither tree ranker
+        service = RetrievalService(ctx)
         for lang in ("vi", "en"):
             ranks = [
-                rank_of(i, article_ranking(ctx.store, node_ranking("hybrid", rankers, i.question)[0]))
+                rank_of(i, article_ranking(ctx.store, node_ranking("hybrid", service, i.question)[0]))
                 for i in items
                 if i.lang == lang
             ]

@@ -52,6 +52,8 @@ class Settings(BaseSettings):
     max_steps: int = Field(8, ge=1, le=50, description="Agent step budget (model turns).")
     max_file_bytes: int = Field(5_000_000, ge=1, description="Larger corpus files are skipped.")
     max_tool_output_chars: int = Field(6_000, ge=200)
+    max_question_chars: int = Field(2_000, ge=10, description="Longer questions are refused with a message.")
+    max_top_k: int = Field(50, ge=1, description="Most hits a retrieval request may ask for.")
     answer_min_coverage: float = Field(
         0.2,
         ge=0,
@@ -100,7 +102,7 @@ class Settings(BaseSettings):
         description="A tenant hit is relevant when its BM25 score is at least this share of the best score.",
     )
 
-    # Tree retriever: a model reasons down the heading trees (indexes/tree_retriever.py)
+    # Tree retriever: a model reasons down the heading trees (indexes/tree/retriever.py)
     tree_max_depth: int = Field(
         4, ge=1, le=10, description="Tree levels the traversal descends below documents."
     )

@@ -77,7 +77,7 @@ def load_texts(errors: list[str]) -> dict[str, set[str]]:
 
 
 def check_questions(docs: dict[str, set[str]], errors: list[str]) -> None:
-    rows = [json.loads(x) for x in QUESTIONS.read_text(encoding="utf-8").splitlines() if x.strip()]
+    rows = [json.loads(line) for line in QUESTIONS.read_text(encoding="utf-8").splitlines() if line.strip()]
     ids = Counter(r.get("id") for r in rows)
     for i, n in ids.items():
         if n > 1:

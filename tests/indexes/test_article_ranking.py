@@ -45,6 +45,7 @@ def retriever(make_settings, tmp_path):
     return Retriever(settings, IndexStore(settings.index_dir))
 
 
+@pytest.mark.slow  # builds its own index
 def test_chunks_of_one_article_are_one_hit(retriever):
     assert len([c for c in retriever.chunks.values() if c.node_id.endswith("dieu-2")]) > 1
     hits = retriever.search("hồ sơ hưởng trợ cấp thất nghiệp", k=5, mode="keyword")
@@ -53,6 +54,7 @@ def test_chunks_of_one_article_are_one_hit(retriever):
     assert nodes[0].endswith("dieu-2")  # the title names the topic: it beats the passing mention in Điều 1
 
 
+@pytest.mark.slow  # builds its own index
 def test_a_named_article_and_clause_are_pinned(retriever):
     hits = retriever.search("Điều 3 quy định hồ sơ hưởng trợ cấp thất nghiệp thế nào?", k=3, mode="keyword")
     assert hits[0].node_id.endswith("dieu-3")
