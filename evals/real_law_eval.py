@@ -9,7 +9,6 @@ articles among the top 5. Recall@5 and MRR are reported overall and per language
 from __future__ import annotations
 
 import json
-import re
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -20,15 +19,14 @@ from pydantic import BaseModel
 
 from evals.harness import node_ranking
 from evals.metrics import percentile, recall_at, reciprocal_rank
+from indexes.search.query_terms import article_number
 from indexes.settings import Settings
 from indexes.store.published_index import IndexStore
-from indexes.text import nfc
 
 REAL_LAW_DIR = Path(__file__).with_name("real_law")
 STRATEGIES = ("bm25", "vector", "hybrid", "tree", "tree_lexical")
 Fold = Literal["dev", "test", "all"]
 TOP_K = 5
-_ARTICLE_RE = re.compile(r"^\s*Điều\s+(\d+[a-z]?)\b", re.IGNORECASE)
 
 
 class GoldArticle(BaseModel):
@@ -45,12 +43,7 @@ class RealLawItem(BaseModel):
     source: str = ""
 
     def gold_keys(self) -> set[tuple[str, str]]:
-        return {(g.doc_id, _article_number(g.article) or g.article) for g in self.gold}
-
-
-def _article_number(title: str) -> str | None:
-    match = _ARTICLE_RE.match(nfc(title))
-    return match.group(1).lower() if match else None
+        return {(g.doc_id, article_number([g.article]) or g.article) for g in self.gold}
 
 
 def load_questions(fold: Fold = "all", path: Path = REAL_LAW_DIR / "questions.jsonl") -> list[RealLawItem]:
@@ -81,13 +74,8 @@ def ensure_index(settings: Settings) -> None:
 def article_of(store: IndexStore, node_id: str) -> tuple[str, str] | None:
     """(doc_id, article number) of the "Điều N" a node is in, or None (preamble, chapter headings)."""
     node = store.node(node_id)
-    if node is None:
-        return None
-    for title in reversed(node.title_path):
-        number = _article_number(title)
-        if number:
-            return node.doc_id, number
-    return None
+    number = article_number(node.title_path) if node is not None else None
+    return (node.doc_id, number) if node is not None and number else None
 
 
 def article_ranking(store: IndexStore, node_ids: list[str]) -> list[tuple[str, str] | str]:
