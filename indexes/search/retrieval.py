@@ -151,15 +151,14 @@ class Retriever:
         fetch = pool * 3  # chunks, so that about ``pool`` distinct sections remain
         keyword_hits = self.keyword(enhanced, fetch, scopes) if mode != "vector" else []
         vector_hits = self.vector(vector, fetch, scopes) if vector is not None and mode != "keyword" else []
-        runs: dict[str, list[str]] = {}
-        if mode != "vector":
-            runs["keyword"] = [c for c, _ in best_per_group(keyword_hits, self._node)]
-        if vector_hits:
-            runs["vector"] = [c for c, _ in best_per_group(vector_hits, self._node)]
-        if mode == "keyword":
-            ranked = best_per_group(keyword_hits, self._node)
-        elif mode == "vector":
-            ranked = best_per_group(vector_hits, self._node)
+        grouped = {
+            name: best_per_group(hits, self._node)
+            for name, hits in (("keyword", keyword_hits), ("vector", vector_hits))
+            if hits or (name == "keyword" and mode != "vector")
+        }
+        runs = {name: [c for c, _ in ranked] for name, ranked in grouped.items()}
+        if mode != "hybrid":
+            ranked = grouped.get(mode, [])
         else:
             weights = self.settings.fusion_weights.get(enhanced.lang, {})
             scored = {"keyword": keyword_hits, "vector": vector_hits}
