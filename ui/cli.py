@@ -191,6 +191,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         settings = settings.model_copy(update={"llm_provider": args.mode})
     if args.tenant:
         settings = settings.model_copy(update={"tenant": args.tenant})
+    if args.set == "real-law":
+        return _eval_real_law(args, settings)
     strategies = tuple(args.strategies.split(",")) if args.strategies else STRATEGIES
     unknown = set(strategies) - set(STRATEGIES)
     if unknown:
@@ -213,6 +215,21 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if not args.no_save:
         md, js = save(result)
         print(f"saved {md} and {js}", file=sys.stderr)
+    return 0
+
+
+def _eval_real_law(args: argparse.Namespace, settings) -> int:
+    from evals.real_law_eval import STRATEGIES, run_real_law, to_markdown
+
+    strategies = tuple(args.strategies.split(",")) if args.strategies else STRATEGIES
+    unknown = set(strategies) - set(STRATEGIES)
+    if unknown:
+        print(
+            f"error: unknown strategies {sorted(unknown)}; choose from {', '.join(STRATEGIES)}",
+            file=sys.stderr,
+        )
+        return 2
+    print(to_markdown(run_real_law(settings, strategies, fold=args.fold)))
     return 0
 
 
@@ -346,9 +363,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tenant", help="answer as this tenant (its documents plus global)")
     p.add_argument(
         "--set",
-        choices=["golden", "heldout"],
+        choices=["golden", "heldout", "real-law"],
         default="golden",
-        help="question set: golden (bundled corpus) or heldout (the held-out company, its own corpus)",
+        help="golden: the bundled corpus; heldout: the held-out company (its own corpus and data dir); "
+        "real-law: retrieval over four real laws (evals/real_law, own data dir)",
+    )
+    p.add_argument(
+        "--fold", choices=["dev", "test", "all"], default="dev", help="real-law fold (default dev)"
     )
     p.set_defaults(func=cmd_eval)
 
