@@ -1,9 +1,9 @@
 """The question's language, the answer's fixed phrases in it, and English concepts read through the lexicon.
 
 An answer is framed in the question's language (quotes stay verbatim in the source's language, marked “…”).
-English questions name their concept in English; the bilingual HR lexicon (``indexes/search/hr_lexicon.yaml``)
-gives the Vietnamese wordings a passage may use. The tiny reader here is to be replaced by the retrieval
-package's lexicon loader once it lands.
+English questions name their concept in English; the bilingual HR lexicon (``indexes/search/hr_lexicon.yaml``,
+read by ``indexes.search.lexicon``) gives the Vietnamese wordings a passage may use. Concepts are matched here on
+content words, stemmed ("when I get married" names "getting married"), to judge whether evidence covers them.
 """
 
 from __future__ import annotations
@@ -11,15 +11,12 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
-import yaml
-
+from indexes.search.lexicon import Lexicon
 from indexes.text import fold, has_diacritics, nfc
 
 Language = Literal["vi", "en"]
-LEXICON_FILE = Path(__file__).resolve().parent.parent / "indexes" / "search" / "hr_lexicon.yaml"
 
 # Frequent function words: enough to tell an English question from Vietnamese typed without diacritics.
 _ENGLISH = frozenset(
@@ -138,14 +135,8 @@ class Concept:
 
 @functools.cache
 def _entries() -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
-    """The lexicon's entries: (English forms, Vietnamese wordings)."""
-    if not LEXICON_FILE.exists():
-        return ()
-    data = yaml.safe_load(LEXICON_FILE.read_text(encoding="utf-8")) or {}
-    return tuple(
-        (tuple(str(f) for f in e.get("en", [])), tuple(str(v) for v in e.get("vi", [])))
-        for e in data.get("entries", [])
-    )
+    """The lexicon's entries (read by ``indexes.search.lexicon``): (English forms, Vietnamese terms)."""
+    return tuple((e.en, e.vi) for e in Lexicon.load().entries)
 
 
 def _wordings(entry: tuple[tuple[str, ...], tuple[str, ...]]) -> tuple[str, ...]:
