@@ -38,9 +38,27 @@ def _topic(words: list[str], accented: bool) -> tuple[set[str], set[str]]:
     return topic, bigrams
 
 
+# Quantity qualifiers ask "how much", they name no topic: "làm thêm giờ tối đa" is about overtime, not about
+# "Mức cho vay tối đa" (folded, matched as whole phrases).
+QUANTITY_PHRASES = re.compile(
+    r"\b(?:toi da|toi thieu|it nhat|nhieu nhat|khong qua|maximum|minimum|at most|at least|up to)\b"
+)
+
+
+def _without_quantity_phrases(text: str) -> str:
+    folded = fold(text)
+    spans = [m.span() for m in QUANTITY_PHRASES.finditer(folded)]
+    for start, end in reversed(spans):  # fold keeps lengths for NFC Vietnamese, so the offsets carry over
+        text = text[:start] + " " + text[end:]
+    return text
+
+
 def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
+    """The question's topic words and bigrams (quantity qualifiers left out), its glossary/lexicon wordings, and
+    every word and bigram for ranking sentences (qualifiers kept: "tối đa" finds the row of maxima)."""
     accented = has_diacritics(question)
-    words, bigrams = _topic(words_of(question, accented, stemmed=False), accented)
+    asked = _without_quantity_phrases(question) if len(fold(question)) == len(question) else question
+    words, bigrams = _topic(words_of(asked, accented, stemmed=False), accented)
     extra_words: set[str] = set()
     extra_bigrams: set[str] = set()
     for wording in expansions or []:

@@ -170,3 +170,9 @@ def test_an_incidental_english_word_no_document_has_does_not_force_a_refusal():
     question = "If I don't use all my remote days this month, do they roll over?"
     composed = compose_from_runs(question, [run], 0.2, quantity=False)
     assert not composed.refused and "do not carry over" in composed.text
+
+
+def test_a_quantity_qualifier_is_not_the_topic():
+    from agent.terms import question_terms
+
+    assert question_terms("Làm thêm giờ tối đa bao nhiêu giờ một tháng?").words == {"làm", "thêm", "giờ"}
