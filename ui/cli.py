@@ -143,10 +143,16 @@ def cmd_trace(args: argparse.Namespace) -> int:
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
+    from agent.assistant import Assistant
     from ui.mcp_server import build_server, check_bind
 
     settings = settings_from_args(args)
-    server = build_server(settings)
+    assistant = Assistant(settings)
+    try:  # load the index and the query model now, not in the first caller's request
+        assistant.indexes.warm()
+    except QuycheError as exc:
+        print(f"warning: {exc}", file=sys.stderr)
+    server = build_server(settings, assistant)
     if args.transport == "stdio":
         server.run(transport="stdio", show_banner=False)
         return 0

@@ -24,13 +24,15 @@ class RetrieveError(ValueError):
 
 
 def tree_retriever(ctx: ToolContext) -> TreeRetriever:
-    """One tree retriever per context (its model is built once): offline chooser or the configured LLM."""
-    if "tree_retriever" not in ctx.memo:
+    """One tree retriever per loaded build (its model is built once): offline chooser or the configured LLM."""
+
+    def build() -> TreeRetriever:
         from agent.models import make_chat_model
 
         model = chooser_for(ctx.settings, make_chat_model)
-        ctx.memo["tree_retriever"] = TreeRetriever.with_default_cache(ctx.settings, ctx.store, model)
-    return ctx.memo["tree_retriever"]
+        return TreeRetriever.with_default_cache(ctx.settings, ctx.store, model)
+
+    return ctx.loaded.part("tree_retriever", build)
 
 
 def run_retrieval(ctx: ToolContext, query: str, mode: str = "hybrid", top_k: int = 5) -> dict[str, Any]:
