@@ -64,6 +64,8 @@ def generate_corpus(target: Path, copies: int, seed: int = 7) -> int:
                     "SaoMai", f"{company.replace(' ', '')}{i}"
                 )
                 text = re.sub(r"doc_id: (\w+)", rf"doc_id: \1_{i}", text)
+                # its own URL too: ingest treats documents with the same URL as versions of one document
+                text = re.sub(r"source_url: (\S+)", rf"source_url: \1-{i}", text)
                 text = re.sub(
                     r"\b(\d{2,3})\.000\b", lambda m: f"{int(m.group(1)) + rng.randint(0, 9)}.000", text
                 )

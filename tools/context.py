@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from indexes.rules.extraction import Rule
+from indexes.rules.rule_index import RuleIndex
 from indexes.search.article_index import ArticleIndex
 from indexes.search.retrieval import Retriever, visible_tenants
 from indexes.settings import Settings
@@ -53,6 +54,15 @@ class LoadedIndexes:
     def rules_by_doc(self) -> dict[str, list[Rule]]:
         return self.part("rules", self._read_rules)
 
+    @property
+    def rule_index(self) -> RuleIndex:
+        return self.part("rule_index", self._index_rules)
+
+    def _index_rules(self) -> RuleIndex:
+        every = [rule for rules in self.rules_by_doc.values() for rule in rules]
+        node = self.store.node
+        return RuleIndex(every, lambda node_id: node(node_id).title if node(node_id) else "")
+
     def _read_rules(self) -> dict[str, list[Rule]]:
         out: dict[str, list[Rule]] = {}
         for doc_id in self.store.documents:
@@ -63,7 +73,7 @@ class LoadedIndexes:
 
     def warm(self) -> None:
         """Load everything a first question would (a server does this before its first request)."""
-        _ = self.store.nodes, self.articles, self.rules_by_doc
+        _ = self.store.nodes, self.articles, self.rules_by_doc, self.rule_index
         _ = self.retriever.chunks, self.retriever.bm25, self.retriever.glossary
         if self.store.manifest.get("vectors", False):
             _ = self.retriever.embedder.query_model, self.retriever._chroma  # noqa: SLF001
