@@ -100,7 +100,7 @@ class SharedIndexes:
             if self._embedder is None and self.settings.vectors:
                 from indexes.search.embedder import Embedder
 
-                self._embedder = Embedder(self.settings.cache_dir)
+                self._embedder = Embedder(self.settings.cache_dir, query_engine=self.settings.query_engine)
             return self._embedder
 
     def current(self) -> LoadedIndexes:
