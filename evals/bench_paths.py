@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import resource
 import socket
 import statistics
 import subprocess
@@ -60,14 +61,22 @@ def _env(settings: Settings, **extra: str) -> dict[str, str]:
     }
 
 
-def cold_ask(settings: Settings, questions: list[str], engine: str) -> list[float]:
-    """Wall time of ``quyche ask`` in a fresh process per question."""
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def cold_ask(settings: Settings, questions: list[str], engine: str) -> tuple[list[float], list[float]]:
+    """Wall and CPU seconds of ``quyche ask`` in a fresh process per question (CPU time is the steadier
+    figure on a shared machine: waiting for a core inflates wall time only)."""
     env = _env(settings, QUYCHE_QUERY_ENGINE=engine)
     command = [sys.executable, "-m", "ui.cli", "ask"]
-    return [
-        timed(subprocess.run, [*command, q], env=env, cwd=REPO, check=True, capture_output=True)
-        for q in questions
-    ]
+    wall, cpu = [], []
+    for q in questions:
+        before = _children_cpu()
+        wall.append(timed(subprocess.run, [*command, q], env=env, cwd=REPO, check=True, capture_output=True))
+        cpu.append(_children_cpu() - before)
+    return wall, cpu
 
 
 def warm_ask(settings: Settings, warmup: str, questions: list[str]) -> list[float]:
@@ -202,17 +211,17 @@ def run_paths(scales: dict[int, Settings], pool: Questions, n: int, cold_runs: i
     base = scales[min(scales)]
     cold = {engine: cold_ask(base, pool.take(cold_runs), engine) for engine in ("numpy", "torch")}
     warm = warm_ask(base, pool.take(1)[0], pool.take(n))
-    print("\n| `quyche ask`, new question | p50 s | p95 s | ratio (p50) |")
-    print("|---|---|---|---|")
-    print(f"| warm, in-process (baseline) | {p50(warm):.2f} | {p95(warm):.2f} | 1.0 |")
-    for engine, label in (
-        ("numpy", "cold CLI, numpy query engine (new)"),
-        ("torch", "cold CLI, torch (old)"),
-    ):
-        print(
-            f"| {label} | {p50(cold[engine]):.2f} | {p95(cold[engine]):.2f} | {p50(cold[engine]) / p50(warm):.1f} |"
-        )
-    print(f"| cold old / cold new | | | {p50(cold['torch']) / p50(cold['numpy']):.1f} |")
+    print("\n| `quyche ask`, new question | wall p50 s | wall p95 s | CPU p50 s | ratio (wall p50) |")
+    print("|---|---|---|---|---|")
+    print(f"| warm, in-process (baseline) | {p50(warm):.2f} | {p95(warm):.2f} | | 1.0 |")
+    labels = {"numpy": "cold CLI, numpy query engine (new)", "torch": "cold CLI, torch (old)"}
+    for engine, (wall, cpu) in cold.items():
+        row = f"{p50(wall):.2f} | {p95(wall):.2f} | {p50(cpu):.2f} | {p50(wall) / p50(warm):.1f}"
+        print(f"| {labels[engine]} | {row} |")
+    (old_wall, old_cpu), (new_wall, new_cpu) = cold["torch"], cold["numpy"]
+    print(
+        f"| cold old / cold new | | | {p50(old_cpu) / p50(new_cpu):.1f} | {p50(old_wall) / p50(new_wall):.1f} |"
+    )
 
     engines = query_engines(base, pool, n)
     print("\n| query embedding | first query s (import + load) | per new query p50/p95 ms |")
