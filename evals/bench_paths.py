@@ -100,16 +100,18 @@ def query_engines(settings: Settings, pool: Questions, n: int) -> dict[str, dict
 
 
 def in_process_retrieve(settings: Settings, pool: Questions, n: int) -> dict[str, list[float]]:
+    """The same strategies in this process, one warm ``SharedIndexes`` (what the CLI's loop does)."""
     from tools.context import SharedIndexes, ToolContext
-    from ui.retrieve_api import run_retrieval
+    from tools.retrieval_service import RetrievalService
 
     shared = SharedIndexes(settings)
     shared.warm()
-    run_retrieval(ToolContext(settings, indexes=shared), pool.take(1)[0], "hybrid")
-    return {
-        mode: [timed(run_retrieval, ToolContext(settings, indexes=shared), q, mode) for q in pool.take(n)]
-        for mode in RETRIEVE_MODES
-    }
+
+    def run(query: str, mode: str) -> None:
+        RetrievalService(ToolContext(settings, indexes=shared)).retrieve(query, mode)
+
+    run(pool.take(1)[0], "hybrid")
+    return {mode: [timed(run, q, mode) for q in pool.take(n)] for mode in RETRIEVE_MODES}
 
 
 def _free_port() -> int:

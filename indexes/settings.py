@@ -53,6 +53,8 @@ class Settings(BaseSettings):
     max_steps: int = Field(8, ge=1, le=50, description="Agent step budget (model turns).")
     max_file_bytes: int = Field(5_000_000, ge=1, description="Larger corpus files are skipped.")
     max_tool_output_chars: int = Field(6_000, ge=200)
+    max_question_chars: int = Field(2_000, ge=10, description="Longer questions are refused with a message.")
+    max_top_k: int = Field(50, ge=1, description="Most hits a retrieval request may ask for.")
     answer_min_coverage: float = Field(
         0.2,
         ge=0,

@@ -66,7 +66,7 @@ class LoadedIndexes:
     def _read_rules(self) -> dict[str, list[Rule]]:
         out: dict[str, list[Rule]] = {}
         for doc_id in self.store.documents:
-            path = self.store.dir / "entities" / f"{doc_id}.json"
+            path = self.store.dir / "rules" / f"{doc_id}.json"
             if path.exists():
                 out[doc_id] = [Rule.from_dict(r) for r in json.loads(path.read_text(encoding="utf-8"))]
         return out

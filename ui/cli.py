@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from indexes.errors import QuycheError
+from indexes.settings import Settings
 from ui import cli_documents
 from ui.cli_settings import settings_from_args
 
@@ -258,13 +259,14 @@ def cmd_tool(args: argparse.Namespace) -> int:
         return 2
     settings = settings_from_args(args)
     run = run_tool(ToolContext(settings, tenant=args.tenant or settings.tenant), args.name, args.args)
-    print(json.dumps(run.result, ensure_ascii=False, indent=2))
+    print(json.dumps(run.result_json(), ensure_ascii=False, indent=2))
     return 1 if run.error else 0
 
 
 def _top_k(value: str) -> int:
-    if not value.isdigit() or not 1 <= int(value) <= 50:
-        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 50, not {value!r}")
+    most = Settings.model_fields["max_top_k"].default  # the CLI's own limit; requests may set another
+    if not value.isdigit() or not 1 <= int(value) <= most:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to {most}, not {value!r}")
     return int(value)
 
 

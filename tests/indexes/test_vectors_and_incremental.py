@@ -50,7 +50,7 @@ def test_incremental_add_change_delete(tmp_path, shared_embedder):
     settings = Settings(_env_file=None, data_dir=tmp_path / "data", corpus_dir=corpus, llm_provider="offline")
     first = index_folder(settings)
     assert first.published and sorted(first.added) == ["noi_quy_lao_dong", "quy_che_cho_vay"]
-    assert first.chunks > 0 and first.entities > 0
+    assert first.chunks > 0 and first.rules > 0
 
     again = index_folder(settings)
     assert not again.published and again.build_id == first.build_id and again.seconds < first.seconds

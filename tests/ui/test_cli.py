@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from indexes.location import Location
 from tests.conftest import REPO
 
 QUYCHE = [sys.executable, "-m", "ui.cli"]
@@ -44,7 +45,7 @@ def test_ask_json_shape_and_trace(corpus_settings):
     answer = json.loads(out.stdout)
     assert {"answer", "citations", "tool_calls", "refused"} <= set(answer)
     citation = answer["citations"][0]
-    assert set(citation) == {"doc_id", "node_id", "title", "line_start", "line_end", "quote", "url"}
+    assert set(citation) == set(Location.model_fields) | {"quote"}  # the one location type, plus the quote
     assert (
         citation["url"] == "https://intranet.saomai.example/quy-che/noi-quy-lao-dong#ieu-3-thoi-gio-lam-viec"
     )

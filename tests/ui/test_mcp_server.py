@@ -15,6 +15,7 @@ from fastmcp.client.transports import StdioTransport, StreamableHttpTransport
 from fastmcp.exceptions import ToolError
 
 from agent.assistant import Assistant
+from indexes.location import Location
 from tests.conftest import REPO, TODAY, free_port, wait_for_port
 from ui.mcp_server import build_server, check_bind
 
@@ -108,7 +109,7 @@ def test_http_server_requires_the_token_and_serves_retrieve(corpus_settings):
         assert ok.status_code == 200
         hits = ok.json()["hits"]
         assert len(hits) == 3 and hits[0]["node_id"] == "noi_quy_lao_dong:dieu-3"
-        assert set(hits[0]) == {"id", "doc_id", "node_id", "title", "line_start", "line_end", "score"}
+        assert set(hits[0]) == set(Location.model_fields) | {"id", "score"}
         tree = http.post(
             f"{base}/retrieve", json={"query": "giờ làm việc", "mode": "tree"}, headers=auth
         ).json()
