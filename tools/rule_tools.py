@@ -80,9 +80,13 @@ def lookup_rules(
     rules = [index.rules[i] for i in lexical]
     sections = [ctx.store.node(r.node_id) for r in rules]
     top = max(lexical.values(), default=0.0) or 1.0
+    coverage: dict[str, float] = {}  # per distinct section title: many rules share a section
     scores = []
     for rule, section, lex in zip(rules, sections, lexical.values(), strict=True):
-        score = lex / top + title_coverage(section.title if section else "", expanded)
+        title = section.title if section else ""
+        if title not in coverage:
+            coverage[title] = title_coverage(title, expanded)
+        score = lex / top + coverage[title]
         if rule.node_id in ranked_nodes:
             score += 1.0 / (1 + ranked_nodes.index(rule.node_id))
         if rule.attributes.get("example") == "true":

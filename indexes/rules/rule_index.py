@@ -53,9 +53,10 @@ class RuleIndex:
             if matched:
                 idf[term] = math.log(1 + (n - len(matched) + 0.5) / (len(matched) + 0.5))
                 candidates.update(matched)
+        present = [t for t in terms if t in idf]  # the terms some searched rule holds, in the same order
         scores: dict[int, float] = {}
         for i in sorted(candidates):
             tf = self._tfs[i]
             norm = K1 * (1 - B + B * self._lengths[i] / (avg_len or 1))
-            scores[i] = sum(idf[t] * tf[t] * (K1 + 1) / (tf[t] + norm) for t in terms if t in tf)
+            scores[i] = sum(idf[t] * tf[t] * (K1 + 1) / (tf[t] + norm) for t in present if t in tf)
         return scores
