@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import difflib
+import heapq
+import itertools
 import json
 import re
 from collections.abc import Iterable, Sequence
@@ -92,6 +94,8 @@ class ArticleIndex:
             if short:
                 self._by_short.setdefault(short, []).append((position, nid))
             self._by_any.setdefault(short or full, []).append(nid)
+        for nids in self._by_any.values():
+            nids.sort(reverse=True)  # equal ratios rank by node id, highest first (as a full sort does)
 
     def _docs(self, doc_id: str | None, tenants: Sequence[str]) -> list[str]:
         return [d for d, t in self.tenants.items() if t in tenants and (doc_id is None or d == doc_id)]
@@ -124,14 +128,15 @@ class ArticleIndex:
         if not found and query in self.terms:
             found += [ArticleMatch(nid, "glossary", 0.8) for nid in self.terms[query] if visible(nid)]
         if not found and bare:
-            found += self._fuzzy(bare, visible)
+            found += self._fuzzy(bare, visible, k)
         unique: dict[str, ArticleMatch] = {}
         for m in found:
             unique.setdefault(m.node_id, m)
         return list(unique.values())[:k]
 
-    def _fuzzy(self, bare: str, visible) -> list[ArticleMatch]:
-        """Titles similar to ``bare`` (ratio >= 0.6, or containing / contained in it: at least 0.75)."""
+    def _fuzzy(self, bare: str, visible, k: int) -> list[ArticleMatch]:
+        """The ``k`` best titles similar to ``bare`` (ratio >= 0.6, or containing / contained in it: at least
+        0.75); a title shared by many nodes contributes its first ``k`` visible ones (ties go by position)."""
         matcher = difflib.SequenceMatcher(None, bare, "")
         scored: list[tuple[float, int, str]] = []
         for short, nids in self._by_short.items():
@@ -144,9 +149,10 @@ class ArticleIndex:
             else:
                 ratio = matcher.ratio()
             if ratio >= 0.6:
-                scored += [(round(ratio * 0.9, 3), pos, nid) for pos, nid in nids if visible(nid)]
+                shown = (nid for nid in nids if visible(nid[1]))
+                scored += [(round(ratio * 0.9, 3), pos, nid) for pos, nid in itertools.islice(shown, k)]
         scored.sort(key=lambda t: (-t[0], t[1]))  # best first; ties in title order, as a full scan gives
-        return [ArticleMatch(nid, "title_fuzzy", score) for score, _, nid in scored]
+        return [ArticleMatch(nid, "title_fuzzy", score) for score, _, nid in scored[:k]]
 
     def suggestions(self, ref: str, tenants: Sequence[str], k: int = 3) -> list[str]:
         """Nearest titles' node ids, for a 'not found' answer."""
@@ -158,11 +164,13 @@ class ArticleIndex:
             matcher.set_seq2(title)
             bounds.append((matcher.quick_ratio(), title))
         bounds.sort(reverse=True)
-        scored: list[tuple[float, str]] = []
+        best: list[tuple[float, str]] = []  # min-heap of the k best (ratio, node id) so far
         for bound, title in bounds:  # exact ratios in order of their upper bound, until none can enter
-            if len(scored) >= k and bound < sorted(scored, reverse=True)[k - 1][0]:
+            if len(best) >= k and bound < best[0][0]:
                 break
             matcher.set_seq2(title)
             ratio = matcher.ratio()
-            scored += [(ratio, nid) for nid in self._by_any[title] if nid.split(":", 1)[0] in docs]
-        return [nid for _, nid in sorted(scored, reverse=True)[:k]]
+            shown = (nid for nid in self._by_any[title] if nid.split(":", 1)[0] in docs)
+            for nid in itertools.islice(shown, k):  # highest ids first: the rest cannot beat them
+                (heapq.heappush if len(best) < k else heapq.heappushpop)(best, (ratio, nid))
+        return [nid for _, nid in sorted(best, reverse=True)]

@@ -49,8 +49,8 @@ def test_fuzzy_titles_and_suggestions_equal_a_full_scan(corpus_settings, refs):
     matched = 0
     for ref in refs:
         if _bare_title(ref):
-            fuzzy = [(m.node_id, m.score) for m in index._fuzzy(_bare_title(ref), lambda nid: True)]
-            assert fuzzy == full_scan_fuzzy(index, ref), ref
+            fuzzy = [(m.node_id, m.score) for m in index._fuzzy(_bare_title(ref), lambda nid: True, 5)]
+            assert fuzzy == full_scan_fuzzy(index, ref)[:5], ref
             matched += bool(fuzzy)
         assert index.suggestions(ref, tenants) == full_scan_suggestions(index, ref), ref
     assert matched >= 10  # the comparison is not vacuous
