@@ -60,6 +60,7 @@ class Assistant:
         tools = ToolContext(
             self.settings, tenant=tenant or self.settings.tenant, today=self.today, indexes=self.indexes
         )
+        _ = tools.loaded  # no published index: fail now, saying how to build one, not inside every tool
         return AgentContext(
             tools=tools,
             model=self.model,
