@@ -22,7 +22,7 @@ from indexes.tree.retriever import TreeRetriever
 from tools.context import ToolContext
 from tools.retrieval_service import RetrievalService
 
-# tree: the model-guided traversal (indexes/tree_retriever.py); tree_lexical: BM25 over every node's title + text
+# tree: the model-guided traversal (indexes/tree/retriever.py); tree_lexical: BM25 over every node's title + text
 STRATEGIES = ("tree", "tree_lexical", "bm25", "vector", "hybrid", "agent")
 RETRIEVAL_DEPTH = 10
 

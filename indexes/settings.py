@@ -99,7 +99,7 @@ class Settings(BaseSettings):
         description="A tenant hit is relevant when its BM25 score is at least this share of the best score.",
     )
 
-    # Tree retriever: a model reasons down the heading trees (indexes/tree_retriever.py)
+    # Tree retriever: a model reasons down the heading trees (indexes/tree/retriever.py)
     tree_max_depth: int = Field(
         4, ge=1, le=10, description="Tree levels the traversal descends below documents."
     )

@@ -250,6 +250,14 @@ def cmd_tools(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_models(args: argparse.Namespace) -> int:
+    from indexes.models import describe
+
+    for choice in describe(settings_from_args(args)):
+        print(f"{choice.role:15} {choice.kind:9} {choice.name}")
+    return 0
+
+
 def cmd_tool(args: argparse.Namespace) -> int:
     from tools.context import ToolContext
     from tools.registry import BY_NAME, run_tool
@@ -331,6 +339,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("tools", help="list the agent's tools")
     p.add_argument("--schema", action="store_true", help="print each tool's JSON schema")
     p.set_defaults(func=cmd_tools)
+
+    p = sub.add_parser("models", help="which model plays each role (planner, tree chooser, rule extractor)")
+    p.set_defaults(func=cmd_models)
 
     p = sub.add_parser("tool", help="run one tool with JSON arguments and print its JSON result")
     p.add_argument("name")

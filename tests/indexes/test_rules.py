@@ -1,4 +1,4 @@
-"""Rule extraction (indexes/rules.py): offline provider through lx.extract, exact spans, tree nodes.
+"""Rule extraction (indexes/rules/): offline provider through lx.extract, exact spans, tree nodes.
 
 Everything here runs offline: the corpus is extracted with sockets disabled, and the Gemini path is only
 checked for being chosen, never called.

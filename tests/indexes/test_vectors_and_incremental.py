@@ -42,6 +42,7 @@ def test_keyword_search_finds_unaccented_queries(corpus_settings, shared_embedde
     assert hits[0].ranks == {"keyword": 1} and hits[0].vector_score is None
 
 
+@pytest.mark.slow  # builds its own index or spawns CLI processes
 def test_incremental_add_change_delete(tmp_path, shared_embedder):
     corpus = tmp_path / "corpus"
     corpus.mkdir()

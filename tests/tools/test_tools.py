@@ -6,7 +6,10 @@ import json
 
 import pytest
 
-from tools.registry import ALL, BY_NAME, run_tool
+from tools.errors import ToolFailure
+from tools.registry import ALL, BY_NAME, ToolRun, run_tool
+from tools.search_tools import SearchResult
+from tools.tree_tools import DocumentList, NodeChildren
 
 
 def run(ctx, name, **args):
@@ -152,3 +155,20 @@ def test_outputs_are_bounded(tool_ctx, corpus_settings):
     node = run(ctx, "expand_node", node_id="noi_quy_lao_dong:dieu-7")
     assert len(node["text"]) < 400 and "đã cắt" in node["text"]
     assert len(json.dumps(run(ctx, "search", query="nghỉ phép", k=5), ensure_ascii=False)) < 5000
+
+
+def test_typed_results_round_trip_through_their_json_records(tool_ctx):
+    """The graph keeps tool runs as JSON; read back, each is its tool's own model again."""
+    calls = {
+        "search": ({"query": "giờ làm việc buổi sáng"}, SearchResult),
+        "navigate_tree": ({}, DocumentList),
+        "expand_node": ({"node_id": "noi_quy_lao_dong:dieu-999"}, ToolFailure),
+    }
+    for name, (args, model) in calls.items():
+        run = run_tool(tool_ctx, name, args)
+        again = ToolRun.from_record(run.record())
+        assert isinstance(run.result, model) and isinstance(again.result, model)
+        assert again.result == run.result
+    first_doc = run_tool(tool_ctx, "navigate_tree", {}).result.documents[0].doc_id
+    children = run_tool(tool_ctx, "navigate_tree", {"doc_id": first_doc})
+    assert isinstance(ToolRun.from_record(children.record()).result, NodeChildren)

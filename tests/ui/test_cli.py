@@ -23,6 +23,7 @@ def run(*args: str, env: dict | None = None, timeout: int = 300) -> subprocess.C
     )
 
 
+@pytest.mark.slow  # builds its own index or spawns CLI processes
 def test_index_tree_and_bad_files(tmp_path, fixture_corpus):
     (fixture_corpus / "rong.md").write_bytes(b"")
     env = {"QUYCHE_DATA_DIR": str(tmp_path / "data"), "QUYCHE_VECTORS": "false"}
@@ -64,6 +65,7 @@ def test_help_shows_defaults():
     assert "(default: None)" not in help_text and "(default: False)" not in help_text
 
 
+@pytest.mark.slow  # builds its own index or spawns CLI processes
 def test_tools_tool_and_usage_errors(corpus_settings):
     env = {"QUYCHE_DATA_DIR": str(corpus_settings.data_dir), "QUYCHE_VECTORS": "false"}
     listing = run("tools", env=env)

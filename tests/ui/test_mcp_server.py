@@ -39,6 +39,10 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 "ask",
             }
             assert tools["expand_node"].input_schema["required"] == ["node_id"]
+            # typed results: every tool publishes the output schema of its result model
+            assert {"hits", "expansions"} <= set(tools["search"].output_schema["properties"])
+            assert "citations" in tools["ask"].output_schema["properties"]
+            assert "remaining_days" in tools["calculate_leave"].output_schema["properties"]
             calls = {
                 "navigate_tree": {},
                 "expand_node": {"node_id": "noi_quy_lao_dong:dieu-3"},

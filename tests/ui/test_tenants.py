@@ -40,6 +40,8 @@ Nhân viên Beta được nghỉ phép năm 15 ngày làm việc mỗi năm, nhi
 """
 TOKENS = {"token-acme": "acme", "token-beta": "beta", "token-gamma": "gamma"}
 
+pytestmark = pytest.mark.slow  # every test here shares a two-tenant index built with vectors
+
 
 @pytest.fixture(scope="module")
 def tenant_settings(tmp_path_factory, corpus_settings) -> Settings:
