@@ -41,6 +41,7 @@ def test_passages_equal_the_vectors_stored_in_the_index(corpus_settings, numpy_e
     assert np.allclose(np.linalg.norm(ours, axis=1), 1.0, atol=1e-5)
 
 
+@pytest.mark.slow  # loads the sentence-transformers model (torch)
 def test_golden_queries_equal_sentence_transformers(shared_embedder, numpy_e5, golden_questions):
     long_text = " ".join(golden_questions) * 20  # past 512 tokens: both truncate the same way
     texts = [*golden_questions, long_text]
@@ -51,6 +52,7 @@ def test_golden_queries_equal_sentence_transformers(shared_embedder, numpy_e5, g
     assert not np.allclose(ours[0], ours[1])  # different questions, different vectors
 
 
+@pytest.mark.slow  # loads the sentence-transformers model (torch)
 def test_vector_hits_are_the_same_with_either_query_engine(corpus_settings, golden_questions):
     store = IndexStore(corpus_settings.index_dir)
     by_engine = {}
