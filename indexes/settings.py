@@ -83,7 +83,16 @@ class Settings(BaseSettings):
 
     # Retrieval
     rrf_k: int = Field(60, ge=1, description="Reciprocal Rank Fusion constant.")
-    candidate_pool: int = Field(30, ge=1, description="Hits taken from each retriever before fusion.")
+    candidate_pool: int = Field(30, ge=1, description="Sections taken from each retriever before fusion.")
+    fusion_weights: dict[str, dict[str, float]] = Field(
+        default_factory=lambda: {
+            "vi": {"keyword": 0.5, "vector": 0.5},
+            "en": {"keyword": 0.25, "vector": 0.75},
+        },
+        description="Hybrid fusion: weight of each retriever's min-max scaled scores per query language (vi, "
+        "en); chosen on the dev fold of the real-law set by evals/real_law_tuning.py (recorded in "
+        "evals/real_law/fusion_weights.json), never on its test fold.",
+    )
 
     # Ingestion and tenants
     ingest_lock_timeout_s: float = Field(

@@ -208,6 +208,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         settings = settings.model_copy(update={"llm_provider": args.mode})
     if args.tenant:
         settings = settings.model_copy(update={"tenant": args.tenant})
+    if args.set == "real-law":
+        return _eval_real_law(args, settings)
     strategies = tuple(args.strategies.split(",")) if args.strategies else STRATEGIES
     unknown = set(strategies) - set(STRATEGIES)
     if unknown:
@@ -222,6 +224,21 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if not args.no_save:
         md, js = save(result, Path(args.out) if args.out else settings.data_dir / "reports")
         print(f"saved {md} and {js}", file=sys.stderr)
+    return 0
+
+
+def _eval_real_law(args: argparse.Namespace, settings) -> int:
+    from evals.real_law_eval import STRATEGIES, run_real_law, to_markdown
+
+    strategies = tuple(args.strategies.split(",")) if args.strategies else STRATEGIES
+    unknown = set(strategies) - set(STRATEGIES)
+    if unknown:
+        print(
+            f"error: unknown strategies {sorted(unknown)}; choose from {', '.join(STRATEGIES)}",
+            file=sys.stderr,
+        )
+        return 2
+    print(to_markdown(run_real_law(settings, strategies, fold=args.fold)))
     return 0
 
 
@@ -369,6 +386,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-save", action="store_true", help="print the report only, write no files")
     p.add_argument("--out", help="folder for the report files (default: <data dir>/reports)")
     p.add_argument("--tenant", help="answer as this tenant (its documents plus global)")
+    p.add_argument(
+        "--set",
+        choices=["golden", "real-law"],
+        default="golden",
+        help="golden: the bundled corpus; real-law: retrieval over four real laws (evals/real_law, own data dir)",
+    )
+    p.add_argument(
+        "--fold", choices=["dev", "test", "all"], default="dev", help="real-law fold (default dev)"
+    )
     p.set_defaults(func=cmd_eval)
 
     cli_documents.register(sub)
