@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -70,6 +71,11 @@ class Settings(BaseSettings):
     chunk_overlap_chars: int = Field(120, ge=0)
 
     vectors: bool = Field(True, description="Build and search the vector index (off: BM25/tree only).")
+    query_engine: Literal["numpy", "torch"] = Field(
+        "numpy",
+        description="How questions are embedded: the e5 weights in numpy (fast start, no torch import) or "
+        "through sentence-transformers (the index is always built with sentence-transformers).",
+    )
 
     # Vector store: embedded Chroma under the data dir, or a `chroma run` server when a host is set
     chroma_host: str | None = None

@@ -73,7 +73,7 @@ def _as_mcp_tool(spec: ToolSpec, settings: Settings, assistant: Assistant):
 
     def call(**kwargs: Any) -> BaseModel:
         ctx = ToolContext(
-            settings, tenant=_tenant(settings), embedder=assistant.embedder, today=assistant.today
+            settings, tenant=_tenant(settings), today=assistant.today, indexes=assistant.indexes
         )
         run = run_tool(ctx, spec.tool_name, kwargs)
         if run.error:
@@ -117,13 +117,13 @@ def build_server(
     @mcp.resource("quyche://documents", name="documents", mime_type="application/json")
     def documents() -> str:
         """The documents of the corpus: ids, titles, descriptions."""
-        ctx = ToolContext(settings, tenant=_tenant(settings))
+        ctx = ToolContext(settings, tenant=_tenant(settings), indexes=assistant.indexes)
         return json.dumps(run_tool(ctx, "navigate_tree", {}).result_json(), ensure_ascii=False)
 
     @mcp.resource("quyche://tree/{doc_id}", name="document_tree", mime_type="application/json")
     def document_tree(doc_id: str) -> str:
         """One document's heading tree (node ids, titles, line ranges)."""
-        ctx = ToolContext(settings, tenant=_tenant(settings))
+        ctx = ToolContext(settings, tenant=_tenant(settings), indexes=assistant.indexes)
         if doc_id not in ctx.visible_documents():
             raise ToolError(f"no document {doc_id!r}")
         return json.dumps(_compact(ctx.store.tree(doc_id)), ensure_ascii=False)
@@ -189,9 +189,10 @@ def build_server(
             return JSONResponse(
                 {"error": "bad_request", "message": f"malformed JSON: {exc}"}, status_code=400
             )
-        ctx = ToolContext(settings, tenant=tenant, embedder=assistant.embedder)
+        ctx = ToolContext(settings, tenant=tenant, indexes=assistant.indexes)
         try:
-            return JSONResponse(retrieve(ctx, body))
+            # in a worker thread: the event loop keeps serving while the query is embedded and searched
+            return JSONResponse(await anyio.to_thread.run_sync(retrieve, ctx, body))
         except RetrieveError as exc:
             return JSONResponse({"error": "bad_request", "message": str(exc)}, status_code=400)
 
