@@ -54,8 +54,8 @@ def _without_quantity_phrases(text: str) -> str:
 
 
 def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
-    """The question's topic words and bigrams (quantity qualifiers left out), its glossary/lexicon wordings, and
-    every word and bigram for ranking sentences (qualifiers kept: "tối đa" finds the row of maxima)."""
+    """The question's topic words and bigrams, its glossary/lexicon wordings, and every word and bigram for
+    ranking sentences; quantity qualifiers ("tối đa") are left out of both: they name no topic."""
     accented = has_diacritics(question)
     asked = _without_quantity_phrases(question) if len(fold(question)) == len(question) else question
     words, bigrams = _topic(words_of(asked, accented, stemmed=False), accented)
@@ -65,7 +65,7 @@ def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
         w, b = _topic(words_of(wording, accented, stemmed=False), accented)
         extra_words |= w
         extra_bigrams |= b
-    plain = [stem(w) for w in words_of(question, accented, stemmed=False) if not is_stopword(w, accented)]
+    plain = [stem(w) for w in words_of(asked, accented, stemmed=False) if not is_stopword(w, accented)]
     scoring = set(plain) | {f"{a} {b}" for a, b in zip(plain, plain[1:], strict=False)}
     terms = (words, bigrams, extra_words, extra_bigrams)
     return Terms(*(frozenset(t) for t in terms), accented, frozenset(scoring))
