@@ -51,7 +51,14 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if not question:
         print("error: the question is empty", file=sys.stderr)
         return 2
-    answer = Assistant(settings_from_args(args)).ask(question, thread_id=args.thread, tenant=args.tenant)
+    settings = settings_from_args(args)
+    if len(question) > settings.max_query_chars:
+        print(
+            f"error: the question is {len(question):,} characters; the limit is {settings.max_query_chars:,}",
+            file=sys.stderr,
+        )
+        return 2
+    answer = Assistant(settings).ask(question, thread_id=args.thread, tenant=args.tenant)
     _print_answer(answer, args.json)
     if not args.json:
         print(f"  (thread {answer.thread_id}, run {answer.run_id})", file=sys.stderr)
@@ -143,7 +150,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
-    from ui.mcp_server import build_server, check_bind
+    from ui.mcp_server import build_server, check_bind, http_middleware
 
     settings = settings_from_args(args)
     server = build_server(settings)
@@ -152,7 +159,13 @@ def cmd_mcp(args: argparse.Namespace) -> int:
         return 0
     host = args.host or settings.mcp_host
     check_bind(host, settings)
-    server.run(transport="http", host=host, port=args.port or settings.mcp_port, show_banner=False)
+    server.run(
+        transport="http",
+        host=host,
+        port=args.port or settings.mcp_port,
+        show_banner=False,
+        middleware=http_middleware(settings),
+    )
     return 0
 
 

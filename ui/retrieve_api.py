@@ -37,6 +37,11 @@ def run_retrieval(ctx: ToolContext, query: str, mode: str = "hybrid", top_k: int
     """Hits of ``mode`` for ``query``, limited to the documents ``ctx``'s tenant may see."""
     if mode not in MODES:
         raise RetrieveError(f"'mode' must be one of {', '.join(MODES)}")
+    cap = ctx.settings.max_query_chars
+    if len(query) > cap:
+        raise RetrieveError(
+            f"'query' is {len(query):,} characters; the limit is {cap:,} (QUYCHE_MAX_QUERY_CHARS)"
+        )
     if mode == "tree":
         result = tree_retriever(ctx).search(query, k=top_k, doc_ids=ctx.visible_documents())
         hits = [
