@@ -21,7 +21,9 @@ QUESTIONS = HERE / "questions.jsonl"
 
 # Labour Code 2019, Decree 145/2020 (hidden acceptance set) and the old Labour Code 2012: never in this set.
 EXCLUDED_NUMBERS = ("45/2019/QH14", "145/2020/NĐ-CP", "145/2020/ND-CP", "10/2012/QH13")
-EXCLUDED_TITLES = re.compile(r"bộ\s+luật\s+lao\s+động|labou?r\s+code|nghị\s+định\s+(số\s+)?145/2020", re.I)
+EXCLUDED_TITLES = re.compile(
+    r"bộ\s+luật\s+lao\s+động|labou?r\s+code|nghị\s+định\s+(số\s+)?145/2020", re.I
+)
 EXCLUDED_DOC_IDS = re.compile(
     r"(blld|bo_luat_lao_dong|labou?r_code|nd_?145|decree_?145|145_2020|45_2019|10_2012)"
 )
