@@ -258,6 +258,13 @@ class DocumentStore:
         )
         return number
 
+    def claim_origin(self, doc_id: str, origin: str | None) -> None:
+        """Record where a document comes from when the store does not know yet (a rebuilt store)."""
+        if origin:
+            self.db.execute(
+                "UPDATE documents SET origin = ? WHERE doc_id = ? AND origin IS NULL", (origin, doc_id)
+            )
+
     def restore(self, doc_id: str, version: int) -> StoredVersion:
         """Make an earlier version current again (the document is undeleted if needed)."""
         known = self.versions(doc_id)
