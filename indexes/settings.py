@@ -56,7 +56,7 @@ class Settings(BaseSettings):
         2_000, ge=10, le=100_000, description="Longest question or /retrieve query; longer is refused (400)."
     )
     max_chunks_per_document: int = Field(
-        5_000, ge=1, description="A document cut into more chunks than this is rejected (too many sections)."
+        2_000, ge=1, description="A document cut into more chunks than this is rejected (too many sections)."
     )
     max_headings_per_document: int = Field(
         5_000, ge=1, description="A document with more headings than this is rejected."

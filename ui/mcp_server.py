@@ -175,9 +175,12 @@ def build_server(
     unauthorized = {"error": "unauthorized", "message": "missing or wrong bearer token"}
     pool: dict[str, anyio.CapacityLimiter] = {}  # created on the server's event loop, at the first request
 
-    async def off_loop(fn, *args):
-        """``fn(*args)`` on the worker pool; raises TimeoutError after ``request_timeout_s``."""
+    async def off_loop(fn, *args, timeout: bool = True):
+        """``fn(*args)`` on the worker pool; with ``timeout``, TimeoutError after ``request_timeout_s`` (the
+        work is abandoned: it ends on its own, holding its worker slot until then)."""
         limiter = pool.setdefault("limiter", anyio.CapacityLimiter(settings.serve_workers))
+        if not timeout:
+            return await anyio.to_thread.run_sync(fn, *args, limiter=limiter)
         with anyio.fail_after(settings.request_timeout_s):
             return await anyio.to_thread.run_sync(fn, *args, limiter=limiter, abandon_on_cancel=True)
 
@@ -206,9 +209,9 @@ def build_server(
         raw = await request.body()
         replace = request.query_params.get("replace", "newer")
         try:
-            out = await off_loop(ingest_json, settings, tenant, raw, replace)
-        except TimeoutError:
-            return busy()
+            out = await off_loop(
+                ingest_json, settings, tenant, raw, replace, timeout=False
+            )  # runs to the end
         except DocumentsError as exc:
             return JSONResponse({"error": "bad_request", "message": str(exc)}, status_code=400)
         except QuycheError as exc:

@@ -184,20 +184,28 @@ def _result(doc: Document, status: Status, doc_id: str | None, **extra) -> Inges
 _ATX_HEADING_RE = re.compile(r"^ {0,3}#{1,6}(?:[ \t]|$)", re.MULTILINE)
 
 
-def _too_many_headings(doc: Document, limit: int) -> str | None:
-    """Why a document is refused before any indexing work: more (markdown) headings than ``limit``."""
+def _too_big(doc: Document, settings: Settings) -> str | None:
+    """Why a document is refused before any indexing work: more (markdown) headings than allowed, or more
+    text than the chunk limit can hold (the build checks the real chunk count too)."""
+    limit = settings.max_headings_per_document
     count = sum(1 for _ in _ATX_HEADING_RE.finditer(doc.body)) if doc.format == "markdown" else 0
-    if count <= limit:
-        return None
-    return f"{count:,} headings, over the limit of {limit:,} (QUYCHE_MAX_HEADINGS_PER_DOCUMENT); split the document"
+    if count > limit:
+        return f"{count:,} headings, over the limit of {limit:,} (QUYCHE_MAX_HEADINGS_PER_DOCUMENT); split the document"
+    most = settings.max_chunks_per_document * settings.chunk_target_chars
+    if len(doc.body) > most:
+        return (
+            f"{len(doc.body):,} characters: more than {settings.max_chunks_per_document:,} chunks "
+            f"(QUYCHE_MAX_CHUNKS_PER_DOCUMENT × QUYCHE_CHUNK_TARGET_CHARS = {most:,}); split the document"
+        )
+    return None
 
 
 def _store_one(
-    store: DocumentStore, doc: Document, policy: ReplacePolicy, origin: str | None, max_headings: int
+    store: DocumentStore, doc: Document, policy: ReplacePolicy, origin: str | None, settings: Settings
 ) -> IngestResult:
     if not TENANT_RE.match(doc.tenant or ""):
         return _result(doc, "error", None, message=f"invalid tenant {doc.tenant!r}: use a slug")
-    too_big = _too_many_headings(doc, max_headings)
+    too_big = _too_big(doc, settings)
     if too_big:
         return _result(doc, "error", None, message=too_big)
     own_id = None
@@ -279,9 +287,7 @@ def ingest(
         try:
             with store.transaction():
                 for doc in documents:
-                    report.results.append(
-                        _store_one(store, doc, replace_policy, origin, settings.max_headings_per_document)
-                    )
+                    report.results.append(_store_one(store, doc, replace_policy, origin, settings))
                 if sync and origin:  # gone from the source: deleted (a file that is unreadable now is kept)
                     seen = {r.document_id for r in report.results}
                     for doc_id in store.origin_documents(origin):
