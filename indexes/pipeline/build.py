@@ -180,10 +180,12 @@ def build_from_documents(
     show_progress: bool = False,
     before_publish: Callable[[], None] | None = None,
     force: bool = False,
+    origins: dict[str, str | None] | None = None,
 ) -> IndexReport:
     """Build every index for ``documents`` into a new build folder and publish it atomically. Documents whose
     content is unchanged since the live build are copied, not re-indexed; nothing changed: nothing published.
-    ``force``: index everything afresh and publish (the repair of a damaged index)."""
+    ``force``: index everything afresh and publish (the repair of a damaged index). ``origins`` (doc id ->
+    where it came from) is kept in the manifest, so a store rebuilt from the index can still sync folders."""
     started = time.perf_counter()
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     config_key = _config_key(settings, json.dumps(glossary.to_dict(), sort_keys=True, ensure_ascii=False))
@@ -227,6 +229,7 @@ def build_from_documents(
             "documents": entries,
             "glossary": glossary.to_dict(),
             "skipped": [{"path": s.path, "reason": s.reason} for s in report.skipped],
+            "origins": origins or {},
             "files": file_digests(build_dir),  # checked when the index is loaded (indexes/store/integrity.py)
         }
         write_json(build_dir / MANIFEST, manifest)

@@ -298,7 +298,13 @@ def ingest(
                 current = [as_document(v) for v in store.current_documents()]
                 glossary = glossary_for(settings, glossary_dir)
                 report.index = build_from_documents(
-                    settings, current, glossary, skipped, show_progress, before_publish=store.commit
+                    settings,
+                    current,
+                    glossary,
+                    skipped,
+                    show_progress,
+                    before_publish=store.commit,
+                    origins=store.origins(),
                 )
         finally:
             store.close()
@@ -347,8 +353,9 @@ def change_documents(settings: Settings, action, glossary_dir: Path | None = Non
             with store.transaction():
                 action(store)
                 current = [as_document(v) for v in store.current_documents()]
+                glossary = glossary_for(settings, glossary_dir)
                 return build_from_documents(
-                    settings, current, glossary_for(settings, glossary_dir), before_publish=store.commit
+                    settings, current, glossary, before_publish=store.commit, origins=store.origins()
                 )
         finally:
             store.close()

@@ -138,7 +138,7 @@ def rebuild_store(settings: Settings, stamp: str) -> str:
                     continue
                 copy = settings.index_dir / "documents" / f"{entry['doc_id']}.json"
                 doc = Document(**json.loads(copy.read_text(encoding="utf-8")))
-                store.add_version(as_version(doc, doc.doc_id), None)
+                store.add_version(as_version(doc, doc.doc_id), manifest.get("origins", {}).get(doc.doc_id))
                 added += 1
     finally:
         store.close()
@@ -170,9 +170,10 @@ def rebuild_index(settings: Settings, reason: str, stamp: str) -> str:
     store = open_store(settings)
     try:
         documents = [as_document(v) for v in store.current_documents()]
+        origins = store.origins()
     finally:
         store.close()
-    report = build_from_documents(settings, documents, glossary, force=True)
+    report = build_from_documents(settings, documents, glossary, force=True, origins=origins)
     return "index: " + "; ".join([*actions, report.summary_line()])
 
 
