@@ -46,6 +46,7 @@ def _big_document(paragraphs: int) -> str:
     return "# Quy định lớn\n\n" + "\n\n".join(f"## Mục {i}\n\n{para * 8}" for i in range(paragraphs))
 
 
+@pytest.mark.slow
 def test_401_and_health_answer_while_a_heavy_ingest_runs(serve, make_settings):
     settings = make_settings(mcp_tokens=TOKENS)
     base = serve(settings)
