@@ -43,6 +43,9 @@ class LeaveResult(BaseModel):
     answer: str
 
 
+MAX_SPAN_YEARS = 70  # a working life; longer spans are input mistakes
+
+
 def working_days(start: dt.date, end: dt.date) -> int:
     """Monday–Friday days in [start, end] (public holidays not subtracted)."""
     return sum(1 for i in range((end - start).days + 1) if (start + dt.timedelta(i)).weekday() < 5)
@@ -120,6 +123,11 @@ def calculate_leave(
         raise DateInputError(f"as_of {as_of_date:%d/%m/%Y} is before the start of work {start:%d/%m/%Y}")
     if end and end < start:
         raise DateInputError(f"end date {end:%d/%m/%Y} is before the start {start:%d/%m/%Y}")
+    last = max(d for d in (as_of_date, end, confirm) if d is not None)
+    if (last - start).days > MAX_SPAN_YEARS * 366:  # bounded work and output (one step per month)
+        raise DateInputError(
+            f"{start:%d/%m/%Y} to {last:%d/%m/%Y} spans over {MAX_SPAN_YEARS} years; check the dates"
+        )
 
     steps: list[LeaveStep] = []
     src = policy.source
