@@ -6,15 +6,14 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from indexes.location import Location
 
-class Citation(BaseModel):
-    doc_id: str
-    node_id: str
-    title: str
-    line_start: int
-    line_end: int
+
+class Citation(Location):
+    """A numbered source of the answer: its location (``url`` is ``source_url#anchor`` when the document has a
+    URL) and the quoted text."""
+
     quote: str
-    url: str | None = None  # source_url#anchor when the document has a URL (MkDocs pages, pushed documents)
 
 
 class ToolCallRecord(BaseModel):

@@ -83,19 +83,15 @@ class Assistant:
             "recursion_limit": 4 * self.settings.max_steps + 10,
         }
         context = self._context(tenant, tracer)
-        final: dict[str, Any] | None = None
+        final: FinalAnswer | None = None
         for chunk in self.graph.stream(inputs, config=config, context=context, stream_mode="updates"):
             for node, update in chunk.items():
-                if node == "answer" and update:
-                    final = {**update["answer"], "run_id": tracer.run_id, "thread_id": thread_id}
-                    final["citations"] = [
-                        {**c, "url": context.tools.citation_url(c["doc_id"], c["node_id"])}
-                        for c in final.get("citations", [])
-                    ]
+                if node == "answer" and update:  # the state keeps JSON (checkpointed); the model once, here
+                    final = FinalAnswer.model_validate({**update["answer"], "thread_id": thread_id})
                 yield {"node": node, "update": update}
         if final is None:
             raise RuntimeError("the graph ended without an answer")
-        tracer.finish(final)
+        tracer.finish(final.model_dump(mode="json"))
         yield {"node": "final", "answer": final}
 
     def ask(self, question: str, thread_id: str | None = None, tenant: str | None = None) -> FinalAnswer:
@@ -106,7 +102,7 @@ class Assistant:
         for event in self.stream(question, thread_id, tenant):
             if event["node"] == "final":
                 final = event["answer"]
-        return FinalAnswer.model_validate(final)
+        return final
 
 
 def tool_schema(spec) -> dict:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 from agent.answer import Citation
 from agent.compose import units as _units
-from agent.evidence import Passage, calculator_result, passages_from_run
+from agent.evidence import Passage, calculator_result, passages
 from indexes.text import fold
+from tools.registry import ToolRun
 
 _MARKER_RE = re.compile(r"\[([a-z0-9_-]+(?::[^\]\s]*)?)\]")
 _NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
@@ -28,9 +28,9 @@ def _best_quote(passage: Passage, statement: str) -> str:
     return max(units, key=lambda u: (_overlap(u, statement), -units.index(u)))
 
 
-def resolve_citations(text: str, runs: list[dict[str, Any]]) -> tuple[str, list[Citation]]:
+def resolve_citations(text: str, runs: list[ToolRun]) -> tuple[str, list[Citation]]:
     """Replace ``[node_id]`` markers with [1], [2]…; only ids present in this turn's tool results are cited."""
-    passages = [p for run in runs for p in passages_from_run(run["name"], run["result"])]
+    found = [p for run in runs for p in passages(run)]
     calc = calculator_result(runs)
     calc_sources = {
         s["node_id"]: s
@@ -44,7 +44,7 @@ def resolve_citations(text: str, runs: list[dict[str, Any]]) -> tuple[str, list[
         node_id = match.group(1)
         line_start = text.rfind("\n", 0, match.start()) + 1
         statement = text[line_start : match.start()]
-        candidates = [p for p in passages if p.node_id == node_id]
+        candidates = [p for p in found if p.node_id == node_id]
         if node_id in numbers:
             return f"[{numbers[node_id]}]"
         if candidates:
@@ -88,7 +88,7 @@ def _values(text: str, parts: bool = True) -> set[str]:
     return out
 
 
-def ungrounded_numbers(text: str, citations: list[Citation], runs: list[dict[str, Any]]) -> list[str]:
+def ungrounded_numbers(text: str, citations: list[Citation], runs: list[ToolRun]) -> list[str]:
     """Numbers of the answer that appear in no cited quote, cited title, or calculator result."""
     body = re.sub(r"\[\d+\]", "", text)
     evidence = " ".join(f"{c.title} {c.quote}" for c in citations)

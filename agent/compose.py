@@ -11,8 +11,11 @@ import math
 import re
 from dataclasses import dataclass
 
-from agent.evidence import Passage, calculator_result, passages_from_run
+from agent.evidence import Passage, calculator_result, passages
+from agent.evidence import expansions as evidence_expansions
 from indexes.text import fold, has_diacritics, is_generic, is_stopword, nfc, sentences
+from tools.registry import ToolRun
+from tools.search_tools import SearchResult
 
 REFUSAL_VI = (
     "Tôi không tìm thấy quy định nào trong tài liệu của công ty trả lời câu hỏi này. "
@@ -249,14 +252,14 @@ def compose_calculation(result: dict, support: list[Passage], question: str) -> 
 
 
 def compose_from_runs(
-    question: str, runs: list[dict], min_coverage: float, quantity: bool, expansions=None
+    question: str, runs: list[ToolRun], min_coverage: float, quantity: bool, expansions=None
 ) -> Composed:
-    passages = [p for run in runs for p in passages_from_run(run["name"], run["result"])]
+    found = [p for run in runs for p in passages(run)]
     calc = calculator_result(runs)
     if calc is not None:
-        return compose_calculation(calc, passages, question)
+        return compose_calculation(calc, found, question)
     if expansions is None:
-        expansions = [e for run in runs for e in run["result"].get("expansions", [])]
-    searches = [run["result"] for run in runs if run["name"] == "search" and "unknown_terms" in run["result"]]
-    unknown = searches[0]["unknown_terms"] if searches else None
-    return compose(question, passages, min_coverage, quantity, expansions, unknown)
+        expansions = evidence_expansions(runs)
+    searches = [run.result for run in runs if isinstance(run.result, SearchResult)]
+    unknown = searches[0].unknown_terms if searches else None
+    return compose(question, found, min_coverage, quantity, expansions, unknown)

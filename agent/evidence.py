@@ -1,84 +1,87 @@
-"""Evidence from tool results: passages with where they come from, and the calculator's result."""
+"""Evidence from tool results: passages with where they come from, and the calculator's result.
+
+The graph keeps tool runs as JSON records (its state is checkpointed); ``tool_runs`` turns them back into typed
+``ToolRun``s once, and everything here reads the typed results by their type, never by tool name.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from indexes.location import Location
+from tools.leave_calculator import LeaveResult
+from tools.registry import ToolRun
+from tools.rule_tools import RuleResult
+from tools.search_tools import ArticleResult, SearchResult
+from tools.tree_tools import NodeChildren, NodeText
 
-@dataclass(frozen=True)
-class Passage:
-    node_id: str
-    doc_id: str
-    title: str
+
+class Passage(Location):
     text: str
-    line_start: int
-    line_end: int
     tool: str
     rank: int  # 0 = the tool's best
-    vector_score: float | None = None  # cosine to the question (search hits found by the vector retriever)
 
 
-def passages_from_run(name: str, result: dict[str, Any]) -> list[Passage]:
-    """Turn one tool result (as JSON) into passages; errors and the calculator give none."""
-    if not isinstance(result, dict) or "error" in result:
-        return []
-    out: list[Passage] = []
-    if name == "search":
-        for i, h in enumerate(result.get("hits", [])):
-            out.append(
-                Passage(
-                    h["node_id"], h["doc_id"], h["title"], h["text"], h["line_start"], h["line_end"], name, i
-                )
-            )
-    elif name == "lookup_article":
-        for i, m in enumerate(result.get("matches", [])):
-            out.append(
-                Passage(
-                    m["node_id"], m["doc_id"], m["title"], m["text"], m["line_start"], m["line_end"], name, i
-                )
-            )
-    elif name == "lookup_rules":
-        for i, r in enumerate(result.get("rules", [])):
-            lines = (r.get("line_start") or 0, r.get("line_end") or 0)
-            out.append(
-                Passage(
-                    r["node_id"], r["doc_id"], r.get("section") or r["node_id"], r["text"], *lines, name, i
-                )
-            )
-    elif name == "expand_node":
-        out.append(
+def tool_runs(records: list[dict[str, Any]] | None) -> list[ToolRun]:
+    """The typed runs of the graph state's JSON records."""
+    return [ToolRun.from_record(r) for r in records or []]
+
+
+def passages(run: ToolRun) -> list[Passage]:
+    """The passages one tool result offers as evidence; failures and the calculator give none."""
+    result, tool = run.result, run.name
+    if isinstance(result, SearchResult):
+        return [_passage(h, h.text, tool, i) for i, h in enumerate(result.hits)]
+    if isinstance(result, ArticleResult):
+        return [_passage(m, m.text, tool, i) for i, m in enumerate(result.matches)]
+    if isinstance(result, RuleResult):
+        return [
             Passage(
-                result["node_id"],
-                result["doc_id"],
-                result["title"],
-                result["text"],
-                result["line_start"],
-                result["line_end"],
-                name,
-                0,
+                doc_id=r.doc_id,
+                node_id=r.node_id,
+                title=r.section or r.node_id,
+                line_start=r.line_start or 0,
+                line_end=r.line_end or 0,
+                text=r.text,
+                tool=tool,
+                rank=i,
             )
-        )
-    elif name == "navigate_tree" and "children" in result:
-        for i, c in enumerate(result["children"]):
-            out.append(
-                Passage(
-                    c["node_id"],
-                    result["doc_id"],
-                    c["title"],
-                    c["summary"],
-                    c["line_start"],
-                    c["line_end"],
-                    name,
-                    i,
-                )
+            for i, r in enumerate(result.rules)
+        ]
+    if isinstance(result, NodeText):
+        return [_passage(result, result.text, tool, 0)]
+    if isinstance(result, NodeChildren):
+        return [
+            Passage(
+                doc_id=result.doc_id,
+                node_id=c.node_id,
+                title=c.title,
+                line_start=c.line_start,
+                line_end=c.line_end,
+                text=c.summary,
+                tool=tool,
+                rank=i,
             )
-    return out
+            for i, c in enumerate(result.children)
+        ]
+    return []
 
 
-def calculator_result(runs: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The last successful calculate_leave result of this turn."""
-    for run in reversed(runs):
-        if run["name"] == "calculate_leave" and "error" not in run["result"]:
-            return run["result"]
-    return None
+def _passage(where: Location, text: str, tool: str, rank: int) -> Passage:
+    return Passage(**where.location().model_dump(), text=text, tool=tool, rank=rank)
+
+
+def expansions(runs: list[ToolRun]) -> list[str]:
+    """The query expansions (glossary, English terms) the searches of this turn used."""
+    return [e for run in runs if isinstance(run.result, SearchResult) for e in run.result.expansions]
+
+
+def calculation(runs: list[ToolRun]) -> LeaveResult | None:
+    """The last successful calculator result of this turn."""
+    return next((r.result for r in reversed(runs) if isinstance(r.result, LeaveResult)), None)
+
+
+def calculator_result(runs: list[ToolRun]) -> dict[str, Any] | None:
+    """The last successful calculator result of this turn, as JSON (what answers quote and check)."""
+    calc = calculation(runs)
+    return calc.model_dump(mode="json") if calc else None

@@ -24,10 +24,11 @@ from langgraph.runtime import Runtime
 from agent.answer import FinalAnswer, ToolCallRecord
 from agent.citations import resolve_citations, ungrounded_numbers
 from agent.compose import compose_from_runs
+from agent.evidence import calculation, calculator_result, passages, tool_runs
 from agent.prompts import SYSTEM_PROMPT
 from agent.question import analyse
 from agent.state import AgentContext, AgentState
-from tools.registry import run_tool
+from tools.registry import ToolRun, run_tool
 
 RETRIEVAL_TOOLS = {"search", "lookup_rules", "lookup_article", "navigate_tree", "expand_node"}
 _POOL = cf.ThreadPoolExecutor(max_workers=4, thread_name_prefix="quyche-llm")
@@ -78,11 +79,9 @@ def run_tools(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     )
     messages, records = [], []
     for call, run in zip(calls, runs, strict=True):
-        content = json.dumps(run.result, ensure_ascii=False)
+        content = json.dumps(run.result_json(), ensure_ascii=False)
         messages.append(ToolMessage(content=content, tool_call_id=call["id"], name=run.name))
-        records.append(
-            {"name": run.name, "args": run.args, "result": run.result, "duration_ms": run.duration_ms}
-        )
+        records.append(run.record())
         if ctx.tracer:
             ctx.tracer.event(
                 "tool_call",
@@ -96,11 +95,9 @@ def run_tools(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     return {"messages": messages, "tool_runs": records, "id_retries": state.get("id_retries", 0) + bad_ids}
 
 
-def _empty(run: dict) -> bool:
-    r = run["result"]
-    return "error" in r or not (
-        r.get("hits") or r.get("rules") or r.get("matches") or r.get("children") or r.get("text")
-    )
+def _found_nothing(run: ToolRun) -> bool:
+    """A retrieval that failed or found no passage (a document list counts as nothing found)."""
+    return not run.ok or not any(p.text or p.tool != "expand_node" for p in passages(run))
 
 
 def route_after_model(
@@ -116,7 +113,7 @@ def route_after_tools(
     state: AgentState, runtime: Runtime[AgentContext]
 ) -> Literal["agent", "fallback", "answer"]:
     ctx = runtime.context
-    runs = state.get("tool_runs", [])
+    runs = tool_runs(state.get("tool_runs"))
     batch = 0
     for message in reversed(state["messages"]):
         if not isinstance(message, ToolMessage):
@@ -124,13 +121,13 @@ def route_after_tools(
         batch += 1
     last_batch = runs[-batch:] if batch else []
     if (
-        any(r["result"].get("error") == "unknown_node_id" for r in last_batch)
+        any(r.error == "unknown_node_id" for r in last_batch)
         and state.get("id_retries", 0) > ctx.max_id_retries
     ):
         return "fallback"
-    retrievals = [r for r in runs if r["name"] in RETRIEVAL_TOOLS]
-    calc_ok = any(r["name"] == "calculate_leave" and "error" not in r["result"] for r in runs)
-    if retrievals and not calc_ok and all(_empty(r) for r in retrievals) and len(runs) >= 2:
+    retrievals = [r for r in runs if r.name in RETRIEVAL_TOOLS]
+    calc_ok = calculation(runs) is not None
+    if retrievals and not calc_ok and all(_found_nothing(r) for r in retrievals) and len(runs) >= 2:
         return "fallback"
     if state.get("steps", 0) >= ctx.max_steps:
         return "answer"
@@ -149,16 +146,15 @@ def fallback(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
             name="search",
             args=run.args,
             duration_ms=run.duration_ms,
-            result_chars=len(json.dumps(run.result, ensure_ascii=False)),
+            result_chars=len(json.dumps(run.result_json(), ensure_ascii=False)),
             error=run.error,
         )
-    record = {"name": "search", "args": run.args, "result": run.result, "duration_ms": run.duration_ms}
-    return {"tool_runs": [record], "fallback": reason, "model_answer": None}
+    return {"tool_runs": [run.record()], "fallback": reason, "model_answer": None}
 
 
 def answer(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     ctx = runtime.context
-    runs = state.get("tool_runs", [])
+    runs = tool_runs(state.get("tool_runs"))
     text = state.get("model_answer")
     if not text or state.get("fallback"):  # no final text from the model: compose it from the evidence
         q = analyse(state["question"])
@@ -166,33 +162,27 @@ def answer(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
         if state.get("steps", 0) >= ctx.max_steps and not state.get("fallback"):
             text = "(Đã hết số bước cho phép; trả lời với những gì đã tìm được.)\n" + text
     final_text, citations = resolve_citations(text, runs)
+    citations = [c.model_copy(update={"url": ctx.tools.citation_url(c.doc_id, c.node_id)}) for c in citations]
     refused = not citations  # an answer that cites nothing is not an answer HR can trust
-    calc = next(
-        (
-            r["result"]
-            for r in reversed(runs)
-            if r["name"] == "calculate_leave" and "error" not in r["result"]
-        ),
-        None,
-    )
     result = FinalAnswer(
         answer=final_text,
         citations=citations,
         tool_calls=[
             ToolCallRecord(
-                name=r["name"],
-                args=r["args"],
-                duration_ms=r.get("duration_ms", 0),
-                result_size=len(json.dumps(r["result"], ensure_ascii=False)),
-                error=r["result"].get("error"),
+                name=r.name,
+                args=r.args,
+                duration_ms=r.duration_ms,
+                result_size=len(json.dumps(r.result_json(), ensure_ascii=False)),
+                error=r.error,
             )
             for r in runs
         ],
         refused=refused,
         ungrounded_numbers=[] if refused else ungrounded_numbers(final_text, citations, runs),
         fallback=state.get("fallback"),
-        calculation=calc,
+        calculation=calculator_result(runs),
         llm_mode=ctx.llm_mode,
+        run_id=ctx.tracer.run_id if ctx.tracer else None,
     )
     data = result.model_dump(mode="json")
     return {

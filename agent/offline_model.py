@@ -18,17 +18,16 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from agent.compose import compose_from_runs
 from agent.offline_policy import next_call
 from agent.question import analyse
+from tools.registry import ToolRun
 
-DEFAULT_MIN_COVERAGE = 0.2
 
-
-def _turns(messages: list[BaseMessage]) -> tuple[str, list[dict], dict | None]:
+def _turns(messages: list[BaseMessage]) -> tuple[str, list[ToolRun], dict | None]:
     """(latest question, this turn's tool runs, the last calculate_leave args of earlier turns)."""
     last_human = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
     question = str(messages[last_human].content) if last_human >= 0 else ""
     calls: dict[str, tuple[str, dict]] = {}
     previous_leave: dict | None = None
-    runs: list[dict] = []
+    runs: list[ToolRun] = []
     for i, message in enumerate(messages):
         if isinstance(message, AIMessage):
             for call in message.tool_calls:
@@ -41,14 +40,16 @@ def _turns(messages: list[BaseMessage]) -> tuple[str, list[dict], dict | None]:
                 result = json.loads(message.content) if isinstance(message.content, str) else {}
             except json.JSONDecodeError:
                 result = {"error": "unreadable_result", "message": str(message.content)[:200]}
-            runs.append({"name": name, "args": args, "result": result if isinstance(result, dict) else {}})
+            record = {"name": name, "args": args, "result": result if isinstance(result, dict) else {}}
+            runs.append(ToolRun.from_record(record))
     return question, runs, previous_leave
 
 
 class OfflinePlanner(BaseChatModel):
     """Deterministic, offline, tool-calling chat model (no network, no key)."""
 
-    min_coverage: float = DEFAULT_MIN_COVERAGE
+    min_coverage: float  # Settings.answer_min_coverage
+    max_id_retries: int  # Settings.max_id_retries
     bound_tools: list[str] = []
 
     @property
@@ -66,7 +67,7 @@ class OfflinePlanner(BaseChatModel):
         self, messages: list[BaseMessage], stop=None, run_manager=None, **kwargs: Any
     ) -> ChatResult:
         question, runs, previous_leave = _turns(messages)
-        call = next_call(question, runs, previous_leave)
+        call = next_call(question, runs, previous_leave, self.max_id_retries)
         if call is not None and (not self.bound_tools or call.name in self.bound_tools):
             message = AIMessage(
                 content="",

@@ -15,11 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from agent.evidence import passages_from_run
+from agent.evidence import expansions, passages
 from agent.question import Question, analyse
 from indexes.text import title_coverage
-
-MAX_ID_RETRIES = 1
+from tools.leave_calculator import LeaveResult
+from tools.registry import ToolRun
+from tools.rule_tools import RuleResult
+from tools.tree_tools import DocumentList, NodeChildren
 
 
 @dataclass(frozen=True)
@@ -40,25 +42,27 @@ def _first_call(q: Question, previous_leave_args: dict[str, Any] | None) -> Next
     return NextCall("search", {"query": q.text, "k": 5})
 
 
-def next_call(question: str, runs: list[dict[str, Any]], previous_leave_args: dict | None) -> NextCall | None:
+def next_call(
+    question: str, runs: list[ToolRun], previous_leave_args: dict | None, max_id_retries: int
+) -> NextCall | None:
     """The next tool call for this turn, or None when it is time to answer."""
     q = analyse(question)
     if not runs:
         return _first_call(q, previous_leave_args)
     last = runs[-1]
-    result = last["result"]
-    called = {r["name"] for r in runs}
-    if result.get("error") == "unknown_node_id" and result.get("suggestions"):
-        retries = sum(1 for r in runs if r["result"].get("error") == "unknown_node_id")
-        if retries <= MAX_ID_RETRIES:
-            return NextCall(last["name"], {**last["args"], "node_id": result["suggestions"][0]["node_id"]})
-    if last["name"] == "calculate_leave" and "error" not in result:
+    result = last.result
+    called = {r.name for r in runs}
+    if last.error == "unknown_node_id" and result.suggestions:
+        retries = sum(1 for r in runs if r.error == "unknown_node_id")
+        if retries <= max_id_retries:
+            return NextCall(last.name, {**last.args, "node_id": result.suggestions[0].node_id})
+    if isinstance(result, LeaveResult):
         # the result is computed; fetch the passage that states the rule, to cite it
         return None if "search" in called else NextCall("search", {"query": question, "k": 3})
     if "search" not in called and (
-        "error" in result
-        or last["name"] in ("lookup_rules", "navigate_tree")
-        or (last["name"] == "lookup_article" and q.intent == "title")
+        not last.ok
+        or isinstance(result, RuleResult | NodeChildren | DocumentList)
+        or (last.name == "lookup_article" and q.intent == "title")
     ):
         return NextCall("search", {"query": question, "k": 5})
     if "expand_node" not in called and q.intent in ("quantity", "search", "title"):
@@ -71,21 +75,21 @@ def next_call(question: str, runs: list[dict[str, Any]], previous_leave_args: di
 TOOL_WEIGHT = {"search": 1.0, "lookup_article": 1.0, "lookup_rules": 0.6, "navigate_tree": 0.3}
 
 
-def best_section(question: str, runs: list[dict[str, Any]]) -> str | None:
+def best_section(question: str, runs: list[ToolRun]) -> str | None:
     """The section most of the evidence points to: high in each tool's ranking, and titled like the question.
     Document roots (preambles) are left out: their titles name the whole document, not an answer."""
     scores: dict[str, float] = {}
     titles: dict[str, str] = {}
-    expansions = " ".join(e for r in runs for e in r["result"].get("expansions", []))
+    expanded = " ".join(expansions(runs))
     for run in runs:
         seen: list[str] = []
-        for p in passages_from_run(run["name"], run["result"]):
+        for p in passages(run):
             if p.node_id in seen or ":" not in p.node_id:
                 continue
             seen.append(p.node_id)
-            weight = TOOL_WEIGHT.get(run["name"], 0.5)
+            weight = TOOL_WEIGHT.get(run.name, 0.5)
             scores[p.node_id] = scores.get(p.node_id, 0.0) + weight / len(seen)
             titles[p.node_id] = p.title
     for node_id, title in titles.items():
-        scores[node_id] += title_coverage(title, f"{question} {expansions}")
+        scores[node_id] += title_coverage(title, f"{question} {expanded}")
     return max(scores, key=lambda n: scores[n]) if scores else None

@@ -22,18 +22,6 @@ START_CUES = (
 )
 CONFIRM_CUES = ("chinh thuc", "ky hop dong", "ky hdld", "confirm", "official", "permanent", "het thu viec")
 END_CUES = ("nghi viec", "thoi viec", "nghi han", "quit", "resign", "left the company", "leave the company")
-ASOF_CUES = (
-    "bao nhieu",
-    "bao ngay",
-    "may ngay",
-    "duoc nghi",
-    "co duoc",
-    "con ",
-    "tinh den",
-    "how many",
-    "as of",
-    " by ",
-)
 LEAVE_CUES = (
     "phep",
     "nghi hang nam",
@@ -101,7 +89,6 @@ class LeaveArgs:
 @dataclass
 class Question:
     text: str
-    folded: str
     intent: str  # "leave_calculation" | "article" | "title" | "quantity" | "search"
     leave: LeaveArgs = field(default_factory=LeaveArgs)
     dates_found: int = 0
@@ -154,4 +141,4 @@ def analyse(text: str) -> Question:
         intent = "title"
     else:
         intent = "search"
-    return Question(text=text, folded=folded, intent=intent, leave=leave, dates_found=found)
+    return Question(text=text, intent=intent, leave=leave, dates_found=found)

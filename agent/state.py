@@ -37,10 +37,11 @@ class AgentState(TypedDict, total=False):
 class AgentContext:
     tools: ToolContext
     model: BaseChatModel  # already bound to the tools
-    max_steps: int = 8
-    max_id_retries: int = 2
-    timeout_s: float = 60.0
-    retries: int = 2
-    min_coverage: float = 0.5
-    llm_mode: str = "offline"
+    # knobs of one run, all from Settings (max_steps, max_id_retries, llm_timeout_s, llm_retries, answer_min_coverage)
+    max_steps: int
+    max_id_retries: int
+    timeout_s: float
+    retries: int
+    min_coverage: float
+    llm_mode: str
     tracer: Tracer | None = field(default=None, repr=False)

@@ -4,34 +4,35 @@ Every case expects either a clear refusal (a 4xx or a non-zero exit with a one-l
 correct answer. Outcomes: ``ok`` / ``clear error`` as expected; ``traceback/500`` (an exception escaped, a
 5xx); ``hang`` (over the case's time budget); ``silent wrong`` (success where an error was due, e.g. a false
 refusal with exit 0); ``data loss`` (published documents vanished); ``leak`` (another tenant's document seen).
-The bundled corpus is indexed without vectors into a temporary folder; damage is done on copies of it.
+The bundled corpus is indexed without vectors into a temporary folder; damage is done on copies of it. The CLI
+and the servers run as processes (``python -m ui.cli``), as a user would run them: evals never import ``ui``.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import io
 import json
 import os
 import shutil
+import socket
+import subprocess
+import sys
 import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from starlette.testclient import TestClient
+import httpx
 
-from agent.assistant import Assistant
 from indexes.pipeline.ingest import index_folder
 from indexes.settings import Settings
 from indexes.store.published_index import IndexStore
-from ui.cli import main as cli_main
-from ui.mcp_server import build_server, http_app
 
+REPO = Path(__file__).resolve().parents[1]
 TOKENS = {"tok-acme": "acme", "tok-beta": "beta"}
 ACME, BETA = {"Authorization": "Bearer tok-acme"}, {"Authorization": "Bearer tok-beta"}
 SECRET = {"acme": "Mật mã kho Acme là XK-4471.", "beta": "Beta thưởng chuyên cần 777.000 đồng."}
@@ -54,17 +55,48 @@ class Lab:
         shutil.copytree(self.base, target, symlinks=True)
         return target
 
-    def client(self, settings: Settings, host: str = "127.0.0.1") -> TestClient:
-        return TestClient(
-            http_app(build_server(settings, Assistant(settings)), settings), client=(host, 50000)
-        )
+
+def _env(**extra: str) -> dict[str, str]:
+    keep = {k: v for k, v in os.environ.items() if not k.startswith("QUYCHE_")}
+    return {**keep, "QUYCHE_LLM_PROVIDER": "offline", "QUYCHE_VECTORS": "false", **extra}
 
 
 def cli(data_dir: Path, *argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        rc = cli_main(["--data-dir", str(data_dir), *argv])
-    return rc, out.getvalue(), err.getvalue()
+    command = [sys.executable, "-m", "ui.cli", "--data-dir", str(data_dir), *argv]
+    done = subprocess.run(command, cwd=REPO, env=_env(), capture_output=True, text=True, timeout=900)
+    return done.returncode, done.stdout, done.stderr
+
+
+@contextlib.contextmanager
+def server(data_dir: Path, **env: str) -> Iterator[httpx.Client]:
+    """``quyche mcp --transport http`` on a free loopback port; an httpx client for it."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "ui.cli", "--data-dir", str(data_dir), "mcp", "--transport", "http"]
+    proc = subprocess.Popen(
+        [*command, "--port", str(port)],
+        cwd=REPO,
+        env=_env(**env),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=300)
+    try:
+        deadline = time.monotonic() + 180
+        while True:
+            try:
+                client.get("/health")
+                break
+            except httpx.TransportError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the server on port {port} did not start") from None
+                time.sleep(0.3)
+        yield client
+    finally:
+        client.close()
+        proc.terminate()
+        proc.wait(timeout=30)
 
 
 def expect_refusal(status: int, body: str = "") -> str:
@@ -73,10 +105,7 @@ def expect_refusal(status: int, body: str = "") -> str:
     return "clear error" if 400 <= status < 500 else "silent wrong"
 
 
-def http_cases(lab: Lab) -> dict[str, Callable[[], str]]:
-    token = lab.client(lab.settings(mcp_tokens=TOKENS))
-    open_ = lab.client(lab.settings())
-    remote = lab.client(lab.settings(), host="10.0.0.9")
+def http_cases(token: httpx.Client, open_: httpx.Client) -> dict[str, Callable[[], str]]:
     q = {"query": "giờ làm việc buổi sáng", "mode": "bm25"}
     mcp_init = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}}
     accept = {"Accept": "application/json, text/event-stream"}
@@ -101,7 +130,6 @@ def http_cases(lab: Lab) -> dict[str, Callable[[], str]]:
             token, "/mcp", {"Authorization": "Bearer ", **accept}, json=mcp_init
         ),
         "no token: write refused": lambda: post(open_, "/documents", json={"body": "x"}),
-        "no token: remote client refused": lambda: post(remote, "/retrieve", json=q),
         "no token: empty bearer refused": lambda: post(
             open_, "/retrieve", {"Authorization": "Bearer "}, json=q
         ),
@@ -131,8 +159,7 @@ def http_cases(lab: Lab) -> dict[str, Callable[[], str]]:
     return cases
 
 
-def tenant_cases(lab: Lab) -> dict[str, Callable[[], str]]:
-    client = lab.client(lab.settings(mcp_tokens=TOKENS))
+def tenant_cases(lab: Lab, client: httpx.Client) -> dict[str, Callable[[], str]]:
 
     def probe(headers: dict, own: str, other: str, mode: str) -> str:
         r = client.post(
@@ -262,13 +289,30 @@ def run_case(fn: Callable[[], str], budget_s: float) -> tuple[str, float]:
 def build_lab(work: Path) -> Lab:
     lab = Lab(base=work / "base", work=work)
     index_folder(lab.settings())
-    client = lab.client(lab.settings(mcp_tokens=TOKENS))
-    for tenant, headers in (("acme", ACME), ("beta", BETA)):
-        r = client.post(
-            "/documents", json={"body": SECRET[tenant], "title": f"Bí mật {tenant}"}, headers=headers
-        )
-        lab.secret_ids[tenant] = {x["documentId"] for x in r.json()["results"]}
     return lab
+
+
+def push_secrets(lab: Lab, client: httpx.Client) -> None:
+    """One document per tenant that only its own token may find (the tenant probes look for it)."""
+    for tenant, headers in (("acme", ACME), ("beta", BETA)):
+        body = {"body": SECRET[tenant], "title": f"Bí mật {tenant}"}
+        r = client.post("/documents", json=body, headers=headers)
+        lab.secret_ids[tenant] = {x["documentId"] for x in r.json()["results"]}
+
+
+def report(results: dict[str, dict[str, tuple[str, float]]]) -> list[str]:
+    """Print the table; return the cases that did not end as expected."""
+    totals: Counter = Counter()
+    print(f"| group | cases | {' | '.join(OUTCOMES)} |\n|---|---:|" + "---:|" * len(OUTCOMES))
+    failures = []
+    for group, cases in results.items():
+        counts = Counter(outcome for outcome, _ in cases.values())
+        expected = "ok" if group == "tenants" else "clear error"
+        failures += [f"{group}: {n}: {o} ({s:.1f}s)" for n, (o, s) in cases.items() if o != expected]
+        totals += counts
+        print(f"| {group} | {sum(counts.values())} | " + " | ".join(str(counts[o]) for o in OUTCOMES) + " |")
+    print(f"| **all** | {sum(totals.values())} | " + " | ".join(str(totals[o]) for o in OUTCOMES) + " |")
+    return failures
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -280,31 +324,19 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.update(
         {"QUYCHE_LLM_PROVIDER": "offline", "QUYCHE_VECTORS": "false"}
     )  # the CLI runs read these
+    tokens = {"QUYCHE_MCP_TOKENS": json.dumps(TOKENS)}
     with tempfile.TemporaryDirectory() as tmp:
         lab = build_lab(Path(tmp))
-        groups = {
-            "http": http_cases(lab),
-            "tenants": tenant_cases(lab),
-            "damage": damage_cases(lab),
-            "input": input_cases(lab),
-        }
-        expected_ok = {"tenants"}
-        totals: Counter = Counter()
-        print(f"| group | cases | {' | '.join(OUTCOMES)} |\n|---|---:|" + "---:|" * len(OUTCOMES))
-        failures = []
-        for group, cases in groups.items():
-            counts: Counter = Counter()
-            for name, fn in cases.items():
-                outcome, seconds = run_case(fn, args.budget)
-                counts[outcome] += 1
-                good = outcome == ("ok" if group in expected_ok else "clear error")
-                if not good:
-                    failures.append(f"{group}: {name}: {outcome} ({seconds:.1f}s)")
-            totals += counts
-            print(
-                f"| {group} | {sum(counts.values())} | " + " | ".join(str(counts[o]) for o in OUTCOMES) + " |"
-            )
-        print(f"| **all** | {sum(totals.values())} | " + " | ".join(str(totals[o]) for o in OUTCOMES) + " |")
+        results: dict[str, dict[str, tuple[str, float]]] = {}
+        with server(lab.base, **tokens) as token:
+            push_secrets(lab, token)
+            with server(lab.base) as open_:
+                groups = {"http": http_cases(token, open_), "tenants": tenant_cases(lab, token)}
+                for group, cases in groups.items():
+                    results[group] = {n: run_case(fn, args.budget) for n, fn in cases.items()}
+        for group, cases in {"damage": damage_cases(lab), "input": input_cases(lab)}.items():
+            results[group] = {n: run_case(fn, args.budget) for n, fn in cases.items()}
+        failures = report(results)
         for line in failures:
             print(f"  ! {line}")
     return 1 if failures else 0

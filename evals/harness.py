@@ -12,18 +12,17 @@ from pathlib import Path
 from typing import Any
 
 from agent.assistant import Assistant
-from agent.models import make_chat_model
 from evals.golden import GoldenItem, load_golden
 from evals.metrics import first_hit_rank, ndcg_at, percentile, recall_at, reciprocal_rank
 from indexes.settings import Settings
 from indexes.store.published_index import IndexStore
 from indexes.tree.cache import DecisionCache
 from indexes.tree.chooser import chooser_for
-from indexes.tree.lexical import TreeLexicalIndex
 from indexes.tree.retriever import TreeRetriever
 from tools.context import ToolContext
+from tools.retrieval_service import RetrievalService
 
-# tree: the model-guided traversal (indexes/tree_retriever.py); tree_lexical: BM25 over every node's title + text
+# tree: the model-guided traversal (indexes/tree/retriever.py); tree_lexical: BM25 over every node's title + text
 STRATEGIES = ("tree", "tree_lexical", "bm25", "vector", "hybrid", "agent")
 RETRIEVAL_DEPTH = 10
 
@@ -43,23 +42,12 @@ def is_hit_factory(store: IndexStore, expected: list[str]):
     return is_hit
 
 
-@dataclass
-class Rankers:
-    ctx: ToolContext
-    lexical: TreeLexicalIndex
-    tree: TreeRetriever
-
-
-def node_ranking(strategy: str, rankers: Rankers, question: str) -> tuple[list[str], int]:
+def node_ranking(strategy: str, service: RetrievalService, question: str) -> tuple[list[str], int]:
     """The ranked node ids of one strategy for ``question`` and the model calls it made."""
-    if strategy == "tree":
-        result = rankers.tree.search(question, k=RETRIEVAL_DEPTH, doc_ids=rankers.ctx.visible_documents())
-        return [h.node_id for h in result.hits], result.llm_calls
-    if strategy == "tree_lexical":
-        return [h.node.node_id for h in rankers.lexical.search(question, k=RETRIEVAL_DEPTH)], 0
-    mode = {"bm25": "keyword", "vector": "vector", "hybrid": "hybrid"}[strategy]
-    hits = rankers.ctx.retriever.search(question, k=RETRIEVAL_DEPTH * 2, mode=mode, tenant=rankers.ctx.tenant)
-    return list(dict.fromkeys(h.node_id for h in hits))[:RETRIEVAL_DEPTH], 0
+    depth = RETRIEVAL_DEPTH if strategy in ("tree", "tree_lexical") else RETRIEVAL_DEPTH * 2
+    result = service.retrieve(question, strategy, depth)
+    calls = result.tree.llm_calls if result.tree else 0
+    return list(dict.fromkeys(h.node_id for h in result.hits))[:RETRIEVAL_DEPTH], calls
 
 
 @dataclass
@@ -97,7 +85,7 @@ class EvalResult:
 
 
 def _score_retrieval(
-    items, strategies, rankers: Rankers, store
+    items, strategies, service: RetrievalService, store
 ) -> tuple[dict[str, StrategyScores], list[dict]]:
     scores = {s: StrategyScores() for s in strategies if s != "agent"}
     failures = []
@@ -106,7 +94,7 @@ def _score_retrieval(
         is_hit = is_hit_factory(store, item.expected_nodes)
         for strategy, acc in scores.items():
             started = time.perf_counter()
-            ranked, calls = node_ranking(strategy, rankers, item.question)
+            ranked, calls = node_ranking(strategy, service, item.question)
             acc.latency_ms.append((time.perf_counter() - started) * 1000)
             acc.llm_calls.append(calls)
             rank = first_hit_rank(ranked, is_hit)
@@ -125,8 +113,8 @@ def _score_retrieval(
     if "tree" in scores and scored:  # the same questions again: decisions should come from the cache
         steps = cached = 0
         for item in scored:
-            result = rankers.tree.search(
-                item.question, k=RETRIEVAL_DEPTH, doc_ids=rankers.ctx.visible_documents()
+            result = service.tree.search(
+                item.question, k=RETRIEVAL_DEPTH, doc_ids=service.ctx.visible_documents()
             )
             steps += len(result.steps)
             cached += result.cached_steps
@@ -209,10 +197,11 @@ def run_eval(
     store = IndexStore(settings.index_dir)
     ctx = ToolContext(settings, today=today, embedder=assistant.embedder)
     with tempfile.TemporaryDirectory(prefix="quyche-tree-cache-") as cache_dir:  # a cold cache per run
-        model = chooser_for(settings, make_chat_model)
-        tree = TreeRetriever(settings, store, model, DecisionCache(Path(cache_dir), store.build_id))
-        rankers = Rankers(ctx, TreeLexicalIndex(store), tree)
-        scores, failures = _score_retrieval(items, strategies, rankers, store)
+        tree = TreeRetriever(
+            settings, store, chooser_for(settings), DecisionCache(Path(cache_dir), store.build_id)
+        )
+        service = RetrievalService(ctx, tree)
+        scores, failures = _score_retrieval(items, strategies, service, store)
     retrieval = {name: acc.summary() for name, acc in scores.items()}
     answers: dict[str, float] = {}
     rows: list[dict] = []

@@ -52,9 +52,10 @@ class Settings(BaseSettings):
     max_steps: int = Field(8, ge=1, le=50, description="Agent step budget (model turns).")
     max_file_bytes: int = Field(5_000_000, ge=1, description="Larger corpus files are skipped.")
     max_tool_output_chars: int = Field(6_000, ge=200)
-    max_query_chars: int = Field(
-        2_000, ge=10, le=100_000, description="Longest question or /retrieve query; longer is refused (400)."
+    max_question_chars: int = Field(
+        2_000, ge=10, description="Longer questions and /retrieve queries are refused with a message (400)."
     )
+    max_top_k: int = Field(50, ge=1, description="Most hits a retrieval request may ask for.")
     max_chunks_per_document: int = Field(
         2_000, ge=1, description="A document cut into more chunks than this is rejected (too many sections)."
     )
@@ -101,7 +102,7 @@ class Settings(BaseSettings):
         description="A tenant hit is relevant when its BM25 score is at least this share of the best score.",
     )
 
-    # Tree retriever: a model reasons down the heading trees (indexes/tree_retriever.py)
+    # Tree retriever: a model reasons down the heading trees (indexes/tree/retriever.py)
     tree_max_depth: int = Field(
         4, ge=1, le=10, description="Tree levels the traversal descends below documents."
     )

@@ -39,7 +39,7 @@ class ToolContext:
 
         out = []
         for doc_id in self.visible_documents():
-            path = self.store.dir / "entities" / f"{doc_id}.json"
+            path = self.store.dir / "rules" / f"{doc_id}.json"
             if path.exists():
                 out += [Rule.from_dict(r) for r in json.loads(path.read_text(encoding="utf-8"))]
         return out

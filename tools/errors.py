@@ -14,10 +14,3 @@ class ToolFailure(BaseModel):
     error: str  # "unknown_node_id", "unknown_doc_id", "not_found", "invalid_arguments", "index_missing", ...
     message: str
     suggestions: list[Suggestion] = Field(default_factory=list)
-
-
-def clip(text: str, limit: int) -> str:
-    """Bound a text field, saying how much was left out."""
-    if len(text) <= limit:
-        return text
-    return text[:limit].rstrip() + f" … [đã cắt {len(text) - limit} ký tự; dùng expand_node để xem đủ]"

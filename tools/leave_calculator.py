@@ -5,16 +5,18 @@ when the employee is confirmed; a partial month counts when its worked days reac
 the month's working days; nothing is usable during probation and the probation months are credited at once on
 confirmation; the yearly entitlement is 12/14/16 days (+1 per full 5 years of service) and pro-rata for a year
 with fewer than 12 months. A month counts once it has ended: "in September" means September 1st.
+(Longer than our ~300-line budget on purpose: each rule of the policy is a named step here, with the
+explanation text beside the rule it explains.)
 """
 
 from __future__ import annotations
 
-import calendar
 import datetime as dt
 
 from pydantic import BaseModel, Field
 
-from tools.date_inputs import DateInput, DateInputError, parse_date_input
+from tools.date_inputs import DateInputError
+from tools.leave_dates import LeaveDates, month_bounds, resolve_dates, working_days
 from tools.leave_policy import LeavePolicy, ParamSource, WorkConditions
 
 
@@ -43,41 +45,24 @@ class LeaveResult(BaseModel):
     answer: str
 
 
-MAX_SPAN_YEARS = 70  # a working life; longer spans are input mistakes
-
-
-def working_days(start: dt.date, end: dt.date) -> int:
-    """Monday–Friday days in [start, end] (public holidays not subtracted)."""
-    return sum(1 for i in range((end - start).days + 1) if (start + dt.timedelta(i)).weekday() < 5)
-
-
-def _month_bounds(year: int, month: int) -> tuple[dt.date, dt.date]:
-    return dt.date(year, month, 1), dt.date(year, month, calendar.monthrange(year, month)[1])
-
-
-def _next_occurrence(value: DateInput, not_before: dt.date) -> dt.date:
-    """A month-only or year-less input resolved to its first occurrence on or after ``not_before``'s month."""
-    if value.year is not None:
-        return value.resolve(value.year)
-    candidate = value.resolve(not_before.year)
-    if (candidate.year, candidate.month) < (not_before.year, not_before.month):
-        candidate = value.resolve(not_before.year + 1)
-    return candidate
-
-
 def fmt_days(value: float) -> str:
     return f"{value:g}".replace(".", ",")
 
 
-def _label(value: DateInput | None, date: dt.date) -> str:
-    return (
-        f"tháng {date.month}/{date.year}"
-        if value is not None and value.month_only
-        else date.strftime("%d/%m/%Y")
-    )
+class _Steps:
+    """The explanation, one step per applied rule, each naming its policy parameter and where it came from."""
+
+    def __init__(self, policy: LeavePolicy) -> None:
+        self.policy = policy
+        self.steps: list[LeaveStep] = []
+
+    def __call__(self, text: str, param: str) -> None:
+        s = self.policy.source(param)
+        where = f"{s.doc_id} › {s.node_id}" if s.source == "corpus" else f"mặc định: {s.note}"
+        self.steps.append(LeaveStep(text=text, rule=f"{param} ({where})"))
 
 
-def calculate_leave(
+def accrue_leave(
     policy: LeavePolicy,
     probation_start: str | dt.date | None,
     confirmation_date: str | dt.date | None = None,
@@ -90,89 +75,122 @@ def calculate_leave(
     today: dt.date | None = None,
 ) -> LeaveResult:
     """Compute accrued, usable and remaining annual leave with a step-by-step explanation."""
-    today = today or dt.date.today()
-    if days_taken < 0:
-        raise DateInputError("days_taken cannot be negative")
-    if work_conditions not in policy.days_per_year:
-        raise DateInputError(f"work_conditions must be one of {sorted(policy.days_per_year)}")
-    confirm_in = parse_date_input(confirmation_date) if confirmation_date else None
-    assumed_start = probation_start is None
-    if assumed_start:  # only the confirmation is known: assume the standard probation before it
-        if confirm_in is None:
-            raise DateInputError("give the start of work (probation_start) or the confirmation date")
-        confirm = confirm_in.resolve(reference_year or today.year)
-        start = confirm - dt.timedelta(days=policy.probation_days)
-        if confirm_in.month_only:  # month precision: the probation's months before the confirmation month
-            months_back = round(policy.probation_days / 30)
-            y, m = divmod(confirm.year * 12 + confirm.month - 1 - months_back, 12)
-            start = dt.date(y, m + 1, 1)
-        start_in = parse_date_input(start)
-    else:
-        start_in = parse_date_input(probation_start)
-        start = start_in.resolve(reference_year or today.year)
-        confirm = _next_occurrence(confirm_in, start) if confirm_in else None
-    as_of_in = parse_date_input(as_of) if as_of else None
-    as_of_date = _next_occurrence(as_of_in, start) if as_of_in else today
-    end_in = parse_date_input(end_date) if end_date else None
-    end = _next_occurrence(end_in, start) if end_in else None
-    if end_in and end_in.month_only:
-        end = _month_bounds(end.year, end.month)[1]
-    if confirm and confirm < start:
-        raise DateInputError(f"confirmation date {confirm:%d/%m/%Y} is before the start {start:%d/%m/%Y}")
-    if as_of_date < start:
-        raise DateInputError(f"as_of {as_of_date:%d/%m/%Y} is before the start of work {start:%d/%m/%Y}")
-    if end and end < start:
-        raise DateInputError(f"end date {end:%d/%m/%Y} is before the start {start:%d/%m/%Y}")
-    last = max(d for d in (as_of_date, end, confirm) if d is not None)
-    if (last - start).days > MAX_SPAN_YEARS * 366:  # bounded work and output (one step per month)
-        raise DateInputError(
-            f"{start:%d/%m/%Y} to {last:%d/%m/%Y} spans over {MAX_SPAN_YEARS} years; check the dates"
-        )
-
-    steps: list[LeaveStep] = []
-    src = policy.source
-
-    def step(text: str, param: str) -> None:
-        s = src(param)
-        where = f"{s.doc_id} › {s.node_id}" if s.source == "corpus" else f"mặc định: {s.note}"
-        steps.append(LeaveStep(text=text, rule=f"{param} ({where})"))
-
-    as_label = _label(as_of_in, as_of_date)
-    if assumed_start:
+    _check_inputs(policy, days_taken, work_conditions)
+    dates = resolve_dates(
+        policy, probation_start, confirmation_date, as_of, end_date, reference_year, today or dt.date.today()
+    )
+    step = _Steps(policy)
+    if dates.assumed_start:
         step(
             f"Không rõ ngày bắt đầu thử việc: giả định thử việc {policy.probation_days} ngày trước ngày chính thức.",
             "probation_days",
         )
-    step(f"Bắt đầu làm việc (thử việc) từ {start:%d/%m/%Y}; tính đến {as_label}.", "usable_during_probation")
-    if end and confirm and end < confirm:
-        step(
-            "Nghỉ việc trước khi được nhận chính thức: thời gian thử việc không được tính phép.",
-            "usable_during_probation",
-        )
-        return LeaveResult(
-            as_of=as_of_date,
-            service_start=start,
-            confirmation_date=confirm,
-            status="left_during_probation",
-            months_counted=[],
-            accrued_days=0,
-            usable_days=0,
-            days_taken=days_taken,
-            remaining_days=0,
-            carried_over_days=0,
-            annual_entitlement=0,
-            entitlement_this_year=0,
-            seniority_years=0,
-            seniority_bonus_days=0,
-            steps=steps,
-            policy_sources=_sources(policy),
-            answer="Bạn nghỉ việc trước khi được nhận chính thức nên thời gian thử việc không được tính "
-            "ngày nghỉ hằng năm: 0 ngày phép.",
-        )
+    step(
+        f"Bắt đầu làm việc (thử việc) từ {dates.start:%d/%m/%Y}; tính đến {dates.as_label}.",
+        "usable_during_probation",
+    )
+    if dates.end and dates.confirm and dates.end < dates.confirm:
+        return _left_during_probation(policy, dates, days_taken, step)
+    years, bonus, yearly, rate = _entitlement(policy, dates, years_of_service, work_conditions, step)
+    counted = _counted_months(policy, dates, step)
+    labels = [f"{m:02d}/{y}" for y, m in counted]
+    step(
+        f"Các tháng được tính ({len(counted)}): {', '.join(labels) or 'chưa có tháng nào kết thúc'}.",
+        "accrual_per_month",
+    )
+    accrued, carried = _with_carry_over(policy, dates, counted, rate, step)
+    on_probation = dates.confirm is not None and dates.as_of < dates.confirm
+    usable = _usable(dates, accrued, on_probation, step)
+    remaining = _remaining(usable, days_taken, step)
+    pro_rata = _pro_rata(dates, counted, rate, yearly, step)
+    left = dates.end is not None and dates.end <= dates.as_of
+    return LeaveResult(
+        as_of=dates.as_of,
+        service_start=dates.start,
+        confirmation_date=dates.confirm,
+        status="left" if left else ("probation" if on_probation else "official"),
+        months_counted=labels,
+        accrued_days=accrued,
+        usable_days=usable,
+        days_taken=days_taken,
+        remaining_days=remaining,
+        carried_over_days=carried,
+        annual_entitlement=yearly,
+        entitlement_this_year=pro_rata,
+        seniority_years=years,
+        seniority_bonus_days=bonus,
+        steps=step.steps,
+        policy_sources=_sources(policy),
+        answer=_answer_text(dates, on_probation, accrued, remaining, len(counted), rate, days_taken),
+    )
 
-    # Seniority and the yearly entitlement
+
+def _answer_text(
+    dates: LeaveDates,
+    on_probation: bool,
+    accrued: float,
+    remaining: float,
+    months: int,
+    rate: float,
+    days_taken: float,
+) -> str:
+    if on_probation:
+        return (
+            f"Tính đến {dates.as_label}, bạn đang thử việc nên chưa được dùng phép (0 ngày); đã tích lũy "
+            f"{fmt_days(accrued)} ngày, sẽ được cộng khi chính thức."
+        )
+    answer = f"Tính đến {dates.as_label}, bạn có {fmt_days(remaining)} ngày phép năm có thể sử dụng"
+    answer += f" ({months} tháng được tính × {fmt_days(round(rate, 2))} ngày/tháng"
+    return answer + (f", đã nghỉ {fmt_days(days_taken)} ngày)." if days_taken else ").")
+
+
+def _check_inputs(policy: LeavePolicy, days_taken: float, work_conditions: str) -> None:
+    if days_taken < 0:
+        raise DateInputError("days_taken cannot be negative")
+    if work_conditions not in policy.days_per_year:
+        raise DateInputError(f"work_conditions must be one of {sorted(policy.days_per_year)}")
+
+
+def _left_during_probation(
+    policy: LeavePolicy, dates: LeaveDates, days_taken: float, step: _Steps
+) -> LeaveResult:
+    step(
+        "Nghỉ việc trước khi được nhận chính thức: thời gian thử việc không được tính phép.",
+        "usable_during_probation",
+    )
+    return LeaveResult(
+        as_of=dates.as_of,
+        service_start=dates.start,
+        confirmation_date=dates.confirm,
+        status="left_during_probation",
+        months_counted=[],
+        accrued_days=0,
+        usable_days=0,
+        days_taken=days_taken,
+        remaining_days=0,
+        carried_over_days=0,
+        annual_entitlement=0,
+        entitlement_this_year=0,
+        seniority_years=0,
+        seniority_bonus_days=0,
+        steps=step.steps,
+        policy_sources=_sources(policy),
+        answer="Bạn nghỉ việc trước khi được nhận chính thức nên thời gian thử việc không được tính "
+        "ngày nghỉ hằng năm: 0 ngày phép.",
+    )
+
+
+def _entitlement(
+    policy: LeavePolicy,
+    dates: LeaveDates,
+    years_of_service: int | None,
+    work_conditions: WorkConditions,
+    step: _Steps,
+) -> tuple[int, float, float, float]:
+    """Seniority years, seniority bonus days, the yearly entitlement and the monthly accrual rate."""
     if years_of_service is None:
-        anchor = min(as_of_date, end) if end else as_of_date
+        anchor = min(dates.as_of, dates.end) if dates.end else dates.as_of
+        start = dates.start
         years_of_service = anchor.year - start.year - ((anchor.month, anchor.day) < (start.month, start.day))
     bonus = (years_of_service // policy.seniority_step_years) * policy.seniority_bonus_days
     yearly = policy.days_per_year[work_conditions] + bonus
@@ -191,14 +209,18 @@ def calculate_leave(
     step(
         f"Tích lũy {fmt_days(round(rate, 2))} ngày cho mỗi tháng làm việc đủ điều kiện.", "accrual_per_month"
     )
+    return years_of_service, bonus, yearly, rate
 
-    # Months that count
-    last = min(as_of_date, end) if end else as_of_date
+
+def _counted_months(policy: LeavePolicy, dates: LeaveDates, step: _Steps) -> list[tuple[int, int]]:
+    """The (year, month)s that count: ended, and worked for at least the policy's share of working days."""
+    start, end, as_of = dates.start, dates.end, dates.as_of
+    last = min(as_of, end) if end else as_of
     counted: list[tuple[int, int]] = []
     year, month = start.year, start.month
     while (year, month) <= (last.year, last.month):
-        first_day, last_day = _month_bounds(year, month)
-        ended = last_day <= as_of_date or (end is not None and end <= last_day and end <= as_of_date)
+        first_day, last_day = month_bounds(year, month)
+        ended = last_day <= as_of or (end is not None and end <= last_day and end <= as_of)
         if ended:
             worked = working_days(max(start, first_day), min(end or last_day, last_day))
             total = working_days(first_day, last_day)
@@ -215,20 +237,20 @@ def calculate_leave(
                     "partial_month_min_share",
                 )
         year, month = (year + 1, 1) if month == 12 else (year, month + 1)
-    labels = [f"{m:02d}/{y}" for y, m in counted]
-    step(
-        f"Các tháng được tính ({len(counted)}): {', '.join(labels) or 'chưa có tháng nào kết thúc'}.",
-        "accrual_per_month",
-    )
+    return counted
 
-    # Carry-over: last year's days are usable until the deadline of this year
-    this_year = as_of_date.year
+
+def _with_carry_over(
+    policy: LeavePolicy, dates: LeaveDates, counted: list[tuple[int, int]], rate: float, step: _Steps
+) -> tuple[float, float]:
+    """This year's accrued days plus last year's when still usable (until the carry-over deadline)."""
+    this_year = dates.as_of.year
     current = round(sum(rate for y, _ in counted if y == this_year), 2)
     previous = round(sum(rate for y, _ in counted if y == this_year - 1), 2)
     carried = 0.0
     if previous:
         deadline = dt.date(this_year, *policy.carryover_until) if policy.carryover_until else None
-        if deadline and as_of_date <= deadline:
+        if deadline and dates.as_of <= deadline:
             carried = previous
             step(
                 f"{fmt_days(previous)} ngày của năm {this_year - 1} còn dùng được đến {deadline:%d/%m/%Y}.",
@@ -236,24 +258,28 @@ def calculate_leave(
             )
         else:
             step(f"{fmt_days(previous)} ngày của năm {this_year - 1} đã hết hạn sử dụng.", "carryover_until")
-    accrued = round(current + carried, 2)
+    return round(current + carried, 2), carried
 
-    on_probation = confirm is not None and as_of_date < confirm
-    status = "left" if end and end <= as_of_date else ("probation" if on_probation else "official")
+
+def _usable(dates: LeaveDates, accrued: float, on_probation: bool, step: _Steps) -> float:
+    """Nothing during probation; everything accrued (probation months included) once confirmed."""
     if on_probation:
-        usable = 0.0
         step(
-            f"Đang thử việc (chính thức từ {confirm:%d/%m/%Y}): {fmt_days(accrued)} ngày đã tích lũy chưa được "
-            "sử dụng, sẽ được cộng ngay khi ký hợp đồng chính thức.",
+            f"Đang thử việc (chính thức từ {dates.confirm:%d/%m/%Y}): {fmt_days(accrued)} ngày đã tích lũy chưa "
+            "được sử dụng, sẽ được cộng ngay khi ký hợp đồng chính thức.",
             "usable_during_probation",
         )
-    else:
-        usable = accrued
-        if confirm is not None and confirm > start:
-            step(
-                f"Đã chính thức từ {confirm:%d/%m/%Y}: các tháng thử việc được cộng vào phép.",
-                "usable_during_probation",
-            )
+        return 0.0
+    if dates.confirm is not None and dates.confirm > dates.start:
+        step(
+            f"Đã chính thức từ {dates.confirm:%d/%m/%Y}: các tháng thử việc được cộng vào phép.",
+            "usable_during_probation",
+        )
+    return accrued
+
+
+def _remaining(usable: float, days_taken: float, step: _Steps) -> float:
+    """Usable days left after the days already taken (never below zero; an overdraw is said)."""
     remaining = round(max(usable - days_taken, 0.0), 2)
     if days_taken:
         step(f"Đã nghỉ {fmt_days(days_taken)} ngày: còn {fmt_days(remaining)} ngày.", "accrual_per_month")
@@ -262,7 +288,14 @@ def calculate_leave(
             "Số ngày đã nghỉ vượt số ngày được dùng: phần vượt có thể bị tính là nghỉ không lương.",
             "accrual_per_month",
         )
+    return remaining
 
+
+def _pro_rata(
+    dates: LeaveDates, counted: list[tuple[int, int]], rate: float, yearly: float, step: _Steps
+) -> float:
+    """This year's entitlement in proportion to the months worked in it."""
+    this_year, start = dates.as_of.year, dates.start
     months_this_year = 12 if start.year < this_year else 13 - start.month
     if start.year == this_year and (this_year, start.month) not in counted and start.day > 1:
         months_this_year -= 1
@@ -272,35 +305,7 @@ def calculate_leave(
             f"Năm {this_year} làm {months_this_year} tháng: phép cả năm theo tỷ lệ là {fmt_days(pro_rata)} ngày.",
             "days_per_year",
         )
-
-    if on_probation:
-        answer = (
-            f"Tính đến {as_label}, bạn đang thử việc nên chưa được dùng phép (0 ngày); đã tích lũy "
-            f"{fmt_days(accrued)} ngày, sẽ được cộng khi chính thức."
-        )
-    else:
-        answer = f"Tính đến {as_label}, bạn có {fmt_days(remaining)} ngày phép năm có thể sử dụng"
-        answer += f" ({len(counted)} tháng được tính × {fmt_days(round(rate, 2))} ngày/tháng"
-        answer += f", đã nghỉ {fmt_days(days_taken)} ngày)." if days_taken else ")."
-    return LeaveResult(
-        as_of=as_of_date,
-        service_start=start,
-        confirmation_date=confirm,
-        status=status,
-        months_counted=labels,
-        accrued_days=accrued,
-        usable_days=usable,
-        days_taken=days_taken,
-        remaining_days=remaining,
-        carried_over_days=carried,
-        annual_entitlement=yearly,
-        entitlement_this_year=pro_rata,
-        seniority_years=years_of_service,
-        seniority_bonus_days=bonus,
-        steps=steps,
-        policy_sources=_sources(policy),
-        answer=answer,
-    )
+    return pro_rata
 
 
 def _sources(policy: LeavePolicy) -> dict[str, ParamSource]:

@@ -67,7 +67,7 @@ def calculate_leave(
     confirmation), remaining after days taken, and the year's entitlement (pro-rata, +1 day per 5 years). Use it
     for ANY question that needs date or day-count arithmetic; it explains each step and the rule used."""
     try:
-        return leave_calculator.calculate_leave(
+        return leave_calculator.accrue_leave(
             policy_for(ctx),
             probation_start,
             confirmation_date,

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, get_type_hints
+from typing import Any, get_args, get_type_hints
 
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
@@ -57,6 +57,26 @@ class ToolSpec:
     def json_schema(self) -> dict:
         return self.args_model.model_json_schema()
 
+    @cached_property
+    def result_types(self) -> tuple[type[BaseModel], ...]:
+        """The tool's own result models (its return annotation without ``ToolFailure``)."""
+        returned = get_type_hints(self.fn)["return"]
+        models = tuple(t for t in get_args(returned) or (returned,) if t is not ToolFailure)
+        if not models or not all(issubclass(t, BaseModel) for t in models):
+            raise TypeError(f"{self.tool_name} must return 'Model | ToolFailure', not {returned}")
+        return models
+
+    def parse_result(self, data: dict[str, Any]) -> BaseModel:
+        """A stored result (JSON) back into its typed model."""
+        if "error" in data:
+            return ToolFailure.model_validate(data)
+        for model in self.result_types[:-1]:
+            try:
+                return model.model_validate(data)
+            except ValidationError:
+                continue
+        return self.result_types[-1].model_validate(data)
+
 
 ALL: list[ToolSpec] = [
     ToolSpec(navigate_tree),
@@ -69,16 +89,44 @@ ALL: list[ToolSpec] = [
 BY_NAME: dict[str, ToolSpec] = {t.tool_name: t for t in ALL}
 
 
-@dataclass
+@dataclass(frozen=True)
 class ToolRun:
+    """One tool call: its name, arguments, typed result (the tool's model or a ``ToolFailure``) and time."""
+
     name: str
     args: dict[str, Any]
-    result: dict[str, Any]
-    duration_ms: float
+    result: BaseModel
+    duration_ms: float = 0.0
 
     @property
     def error(self) -> str | None:
-        return self.result.get("error") if isinstance(self.result, dict) else None
+        return self.result.error if isinstance(self.result, ToolFailure) else None
+
+    @property
+    def ok(self) -> bool:
+        return not isinstance(self.result, ToolFailure)
+
+    def result_json(self) -> dict[str, Any]:
+        return self.result.model_dump(mode="json")
+
+    def record(self) -> dict[str, Any]:
+        """The JSON form kept in the graph's (checkpointed) state and in traces."""
+        return {
+            "name": self.name,
+            "args": self.args,
+            "result": self.result_json(),
+            "duration_ms": self.duration_ms,
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> ToolRun:
+        spec = BY_NAME.get(record["name"])
+        data = record["result"]
+        try:
+            result = spec.parse_result(data) if spec else ToolFailure.model_validate(data)
+        except ValidationError:
+            result = ToolFailure(error="unreadable_result", message=str(data)[:200])
+        return cls(record["name"], record.get("args", {}), result, record.get("duration_ms", 0.0))
 
 
 def run_tool(ctx: ToolContext, name: str, args: dict[str, Any] | str | None) -> ToolRun:
@@ -89,7 +137,7 @@ def run_tool(ctx: ToolContext, name: str, args: dict[str, Any] | str | None) -> 
     def done(result: BaseModel) -> ToolRun:
         elapsed = round((time.perf_counter() - started) * 1000, 2)
         parsed = raw_args if isinstance(raw_args, dict) else {"raw": raw_args}
-        return ToolRun(name, parsed, result.model_dump(mode="json"), elapsed)
+        return ToolRun(name, parsed, result, elapsed)
 
     spec = BY_NAME.get(name)
     if spec is None:

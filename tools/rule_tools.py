@@ -10,7 +10,8 @@ from pydantic import BaseModel, Field
 from indexes.search.bm25_scorer import BM25
 from indexes.text import fold, search_terms, title_coverage
 from tools.context import ToolContext
-from tools.errors import ToolFailure, clip
+from tools.errors import ToolFailure
+from tools.output_limits import clip
 
 FULL_SCAN_LIMIT = 2000  # above this many rules, only the searched sections' rules are scored
 EXAMPLE_WEIGHT = 0.6  # worked examples rank after the rules they illustrate

@@ -7,17 +7,13 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
+from indexes.location import Location
 from tools.context import ToolContext
-from tools.errors import Suggestion, ToolFailure, clip
+from tools.errors import Suggestion, ToolFailure
+from tools.output_limits import clip
 
 
-class SearchHit(BaseModel):
-    doc_id: str
-    node_id: str
-    title: str
-    title_path: list[str]
-    line_start: int
-    line_end: int
+class SearchHit(Location):
     score: float
     vector_score: float | None = None
     scope: str
@@ -32,13 +28,7 @@ class SearchResult(BaseModel):
     hits: list[SearchHit]
 
 
-class ArticleHit(BaseModel):
-    node_id: str
-    doc_id: str
-    title: str
-    title_path: list[str]
-    line_start: int
-    line_end: int
+class ArticleHit(Location):
     match: str
     clause: str | None = None
     text: str

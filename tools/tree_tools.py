@@ -8,10 +8,12 @@ from typing import Annotated
 
 from pydantic import BaseModel, Field
 
+from indexes.location import Location
 from indexes.sources.tree_model import TreeNode
 from indexes.text import fold
 from tools.context import ToolContext
-from tools.errors import Suggestion, ToolFailure, clip
+from tools.errors import Suggestion, ToolFailure
+from tools.output_limits import clip
 
 
 class DocumentInfo(BaseModel):
@@ -42,14 +44,8 @@ class NodeChildren(BaseModel):
     children: list[NodeInfo]
 
 
-class NodeText(BaseModel):
-    node_id: str
-    doc_id: str
+class NodeText(Location):
     doc_title: str
-    title: str
-    title_path: list[str]
-    line_start: int
-    line_end: int
     text: str
     children: list[str]
 

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from indexes.errors import QuycheError
+from indexes.settings import Settings
 from ui import cli_doctor, cli_documents
 from ui.cli_settings import settings_from_args
 
@@ -65,9 +66,9 @@ def cmd_ask(args: argparse.Namespace) -> int:
         print("error: the question is empty", file=sys.stderr)
         return 2
     settings = verified(settings_from_args(args))
-    if len(question) > settings.max_query_chars:
+    if len(question) > settings.max_question_chars:
         print(
-            f"error: the question is {len(question):,} characters; the limit is {settings.max_query_chars:,}",
+            f"error: the question is {len(question):,} characters; the limit is {settings.max_question_chars:,}",
             file=sys.stderr,
         )
         return 2
@@ -258,6 +259,14 @@ def cmd_tools(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_models(args: argparse.Namespace) -> int:
+    from indexes.models import describe
+
+    for choice in describe(settings_from_args(args)):
+        print(f"{choice.role:15} {choice.kind:9} {choice.name}")
+    return 0
+
+
 def cmd_tool(args: argparse.Namespace) -> int:
     from tools.context import ToolContext
     from tools.registry import BY_NAME, run_tool
@@ -267,13 +276,14 @@ def cmd_tool(args: argparse.Namespace) -> int:
         return 2
     settings = verified(settings_from_args(args))
     run = run_tool(ToolContext(settings, tenant=args.tenant or settings.tenant), args.name, args.args)
-    print(json.dumps(run.result, ensure_ascii=False, indent=2))
+    print(json.dumps(run.result_json(), ensure_ascii=False, indent=2))
     return 1 if run.error else 0
 
 
 def _top_k(value: str) -> int:
-    if not value.isdigit() or not 1 <= int(value) <= 50:
-        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 50, not {value!r}")
+    most = Settings.model_fields["max_top_k"].default  # the CLI's own limit; requests may set another
+    if not value.isdigit() or not 1 <= int(value) <= most:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to {most}, not {value!r}")
     return int(value)
 
 
@@ -323,6 +333,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("tools", help="list the agent's tools")
     p.add_argument("--schema", action="store_true", help="print each tool's JSON schema")
     p.set_defaults(func=cmd_tools)
+
+    p = sub.add_parser("models", help="which model plays each role (planner, tree chooser, rule extractor)")
+    p.set_defaults(func=cmd_models)
 
     p = sub.add_parser("tool", help="run one tool with JSON arguments and print its JSON result")
     p.add_argument("name")

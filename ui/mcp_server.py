@@ -10,21 +10,24 @@ with none, the server answers loopback clients only and refuses writes. ``ui/htt
 
 from __future__ import annotations
 
+import functools
 import hmac
 import inspect
 import json
 import logging
+import operator
 from typing import Annotated, Any, get_type_hints
 
 import anyio
 from fastmcp import FastMCP
 from fastmcp.exceptions import ToolError
 from fastmcp.server.auth.auth import AccessToken, TokenVerifier
-from pydantic import Field
+from pydantic import BaseModel, Field
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from agent.answer import FinalAnswer
 from agent.assistant import Assistant
 from indexes.errors import DocumentError, QuycheError
 from indexes.settings import Settings
@@ -85,19 +88,20 @@ def _tenant(settings: Settings) -> str:
 def _as_mcp_tool(spec: ToolSpec, settings: Settings, assistant: Assistant):
     """A plain function with the tool's signature minus ``ctx``, calling the registry."""
 
-    def call(**kwargs: Any) -> dict:
+    def call(**kwargs: Any) -> BaseModel:
         ctx = ToolContext(
             settings, tenant=_tenant(settings), embedder=assistant.embedder, today=assistant.today
         )
         run = run_tool(ctx, spec.tool_name, kwargs)
         if run.error:
-            raise ToolError(json.dumps(run.result, ensure_ascii=False))
+            raise ToolError(json.dumps(run.result_json(), ensure_ascii=False))
         return run.result
 
     hints = get_type_hints(spec.fn, include_extras=True)
     params = [p for name, p in inspect.signature(spec.fn).parameters.items() if name != "ctx"]
-    call.__signature__ = inspect.Signature(params, return_annotation=dict)
-    call.__annotations__ = {p.name: hints[p.name] for p in params} | {"return": dict}
+    returns = functools.reduce(operator.or_, spec.result_types)  # fastmcp publishes its output schema
+    call.__signature__ = inspect.Signature(params, return_annotation=returns)
+    call.__annotations__ = {p.name: hints[p.name] for p in params} | {"return": returns}
     call.__name__ = spec.tool_name
     call.__doc__ = spec.description
     return call
@@ -118,20 +122,20 @@ def build_server(
 
     @mcp.tool(name="ask")
     def ask(
-        question: Annotated[
-            str, Field(min_length=1, max_length=2000, description="The employee's question.")
-        ],
+        question: Annotated[str, Field(min_length=1, description="The employee's question.")],
         thread_id: Annotated[str | None, Field(description="Continue a conversation.")] = None,
-    ) -> dict:
+    ) -> FinalAnswer:
         """Answer a question about the company's regulations with the full agent: a cited answer
         {answer, citations[], tool_calls[], refused, ...}. Pass thread_id to ask a follow-up."""
-        return assistant.ask(question, thread_id=thread_id, tenant=_tenant(settings)).model_dump(mode="json")
+        if len(question) > settings.max_question_chars:
+            raise ToolError(f"the question is too long: at most {settings.max_question_chars} characters")
+        return assistant.ask(question, thread_id=thread_id, tenant=_tenant(settings))
 
     @mcp.resource("quyche://documents", name="documents", mime_type="application/json")
     def documents() -> str:
         """The documents of the corpus: ids, titles, descriptions."""
         ctx = ToolContext(settings, tenant=_tenant(settings))
-        return json.dumps(run_tool(ctx, "navigate_tree", {}).result, ensure_ascii=False)
+        return json.dumps(run_tool(ctx, "navigate_tree", {}).result_json(), ensure_ascii=False)
 
     @mcp.resource("quyche://tree/{doc_id}", name="document_tree", mime_type="application/json")
     def document_tree(doc_id: str) -> str:

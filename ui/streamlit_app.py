@@ -13,7 +13,6 @@ from indexes.search.retrieval import visible_tenants
 from indexes.settings import Settings
 from indexes.store.published_index import IndexStore
 
-MAX_QUESTION_CHARS = 2000
 TEXT = {
     "vi": {
         "title": "Quy Chế — hỏi đáp quy chế công ty",
@@ -144,7 +143,7 @@ if question is not None:
     question = question.strip()
     if not question:
         st.stop()
-    if len(question) > MAX_QUESTION_CHARS:
+    if len(question) > settings.max_question_chars:
         st.warning(t["too_long"])
         st.stop()
     with st.chat_message("user"):
@@ -157,7 +156,7 @@ if question is not None:
                     for run in event["update"].get("tool_runs", []):
                         st.write(f"🔧 {run['name']} {run['args']} — {run['duration_ms']} ms")
                 elif event["node"] == "final":
-                    answer = event["answer"]
+                    answer = event["answer"].model_dump(mode="json")
             status.update(label=t["done"], state="complete")
         show_answer(answer, t, store)
     st.session_state.history.append({"question": question, "answer": answer})

@@ -11,9 +11,10 @@ import json
 import sys
 from pathlib import Path
 
-from evals.golden import GoldenItem, load_golden
 from indexes.documents import scan_corpus
 from indexes.markdown_tree import build_tree
+
+from evals.golden import GoldenItem, load_golden
 
 HERE = Path(__file__).parent
 

@@ -21,9 +21,7 @@ QUESTIONS = HERE / "questions.jsonl"
 
 # Labour Code 2019, Decree 145/2020 (hidden acceptance set) and the old Labour Code 2012: never in this set.
 EXCLUDED_NUMBERS = ("45/2019/QH14", "145/2020/NĐ-CP", "145/2020/ND-CP", "10/2012/QH13")
-EXCLUDED_TITLES = re.compile(
-    r"bộ\s+luật\s+lao\s+động|labou?r\s+code|nghị\s+định\s+(số\s+)?145/2020", re.I
-)
+EXCLUDED_TITLES = re.compile(r"bộ\s+luật\s+lao\s+động|labou?r\s+code|nghị\s+định\s+(số\s+)?145/2020", re.I)
 EXCLUDED_DOC_IDS = re.compile(
     r"(blld|bo_luat_lao_dong|labou?r_code|nd_?145|decree_?145|145_2020|45_2019|10_2012)"
 )
@@ -55,7 +53,7 @@ def load_texts(errors: list[str]) -> dict[str, set[str]]:
             errors.append(f"{path.name}: is an excluded law ({number or title})")
         if EXCLUDED_TITLES.search(title) or EXCLUDED_DOC_IDS.search(doc_id):
             errors.append(f"{path.name}: title/doc_id looks like an excluded law ({title})")
-        h1 = [l for l in body.splitlines() if l.startswith("# ")]
+        h1 = [line for line in body.splitlines() if line.startswith("# ")]
         if len(h1) != 1:
             errors.append(f"{path.name}: expected exactly one '# ' title heading, found {len(h1)}")
         found = ARTICLE_HEADING.findall(body)
@@ -79,7 +77,7 @@ def load_texts(errors: list[str]) -> dict[str, set[str]]:
 
 
 def check_questions(docs: dict[str, set[str]], errors: list[str]) -> None:
-    rows = [json.loads(l) for l in QUESTIONS.read_text(encoding="utf-8").splitlines() if l.strip()]
+    rows = [json.loads(line) for line in QUESTIONS.read_text(encoding="utf-8").splitlines() if line.strip()]
     ids = Counter(r.get("id") for r in rows)
     for i, n in ids.items():
         if n > 1:

@@ -35,7 +35,7 @@ from indexes.tokens import TokenCounter
 
 log = logging.getLogger(__name__)
 INDEX_FORMAT = 4  # bump when the on-disk layout changes: forces a full rebuild
-PER_DOC_DIRS = ("trees", "chunks", "entities", "documents")  # documents/: copies that can rebuild the store
+PER_DOC_DIRS = ("trees", "chunks", "rules", "documents")  # documents/: copies that can rebuild the store
 
 
 @dataclass
@@ -44,7 +44,7 @@ class IndexReport:
     documents: int = 0
     nodes: int = 0
     chunks: int = 0
-    entities: int = 0
+    rules: int = 0
     added: list[str] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
@@ -56,7 +56,7 @@ class IndexReport:
 
     def summary_line(self) -> str:
         head = (
-            f"{self.documents} documents, {self.nodes} nodes, {self.chunks} chunks, {self.entities} entities"
+            f"{self.documents} documents, {self.nodes} nodes, {self.chunks} chunks, {self.rules} rules"
             f" in {self.seconds:.1f}s"
         )
         changes = (
@@ -104,7 +104,7 @@ def _index_document(
     rules = extract_rules(doc, root, settings)
     write_json(build_dir / "trees" / f"{doc.doc_id}.json", {"doc_id": doc.doc_id, "root": root.to_dict()})
     write_json(build_dir / "chunks" / f"{doc.doc_id}.json", [c.to_dict() for c in chunks])
-    write_json(build_dir / "entities" / f"{doc.doc_id}.json", [r.to_dict() for r in rules])
+    write_json(build_dir / "rules" / f"{doc.doc_id}.json", [r.to_dict() for r in rules])
     write_json(build_dir / "documents" / f"{doc.doc_id}.json", asdict(doc))
     return {
         "doc_id": doc.doc_id,
@@ -120,7 +120,7 @@ def _index_document(
         "generated_title": doc.generated_title,
         "node_count": sum(1 for _ in root.walk()),
         "chunk_count": len(chunks),
-        "entity_count": len(rules),
+        "rule_count": len(rules),
         "indexed_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
     }
 
@@ -193,14 +193,7 @@ def build_from_documents(
     same_config = previous.get("config_key") == config_key
     old_docs = {d["doc_id"]: d for d in previous.get("documents", [])} if same_config else {}
 
-    report = IndexReport(skipped=list(skipped or []))
-    for doc in documents:
-        old = old_docs.get(doc.doc_id)
-        bucket = report.added if old is None else report.unchanged
-        if old is not None and _fingerprint(old) != _fingerprint(_entry_fields(doc)):
-            bucket = report.changed
-        bucket.append(doc.doc_id)
-    report.removed = sorted(set(old_docs) - {d.doc_id for d in documents})
+    report = _classify(documents, old_docs, skipped)
     if previous and same_config and not (report.added or report.changed or report.removed):
         entries = previous["documents"]
         report.build_id = previous["build_id"]
@@ -251,6 +244,21 @@ def build_from_documents(
     return report
 
 
+def _classify(
+    documents: list[Document], old_docs: dict[str, dict], skipped: list[Skipped] | None
+) -> IndexReport:
+    """Which documents are added, changed, unchanged or removed since the live build."""
+    report = IndexReport(skipped=list(skipped or []))
+    for doc in documents:
+        old = old_docs.get(doc.doc_id)
+        bucket = report.added if old is None else report.unchanged
+        if old is not None and _fingerprint(old) != _fingerprint(_entry_fields(doc)):
+            bucket = report.changed
+        bucket.append(doc.doc_id)
+    report.removed = sorted(set(old_docs) - {d.doc_id for d in documents})
+    return report
+
+
 def _entry_fields(doc: Document) -> dict:
     return {
         "content_hash": doc.content_hash,
@@ -273,4 +281,4 @@ def _count(report: IndexReport, entries: list[dict]) -> None:
     report.documents = len(entries)
     report.nodes = sum(e["node_count"] for e in entries)
     report.chunks = sum(e.get("chunk_count", 0) for e in entries)
-    report.entities = sum(e.get("entity_count", 0) for e in entries)
+    report.rules = sum(e.get("rule_count", 0) for e in entries)

@@ -4,6 +4,7 @@ One table serves both extractors: the prompt lists its classes and rule types fo
 provider (``indexes.rules.patterns``) classifies a sentence by the cue words found in it and in its section
 (``classify``). Cue words are folded (lower case, no diacritics, see ``indexes.text.fold``) and matched as
 whole words; multi-word cues avoid folding collisions ("cưới"/"cuối", "vay"/"vậy", "mất"/"mặt").
+(Over the ~300-line budget because most of it is data: the vocabulary table and the few-shot examples.)
 """
 
 from __future__ import annotations

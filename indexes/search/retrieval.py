@@ -12,7 +12,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
+from pydantic import ConfigDict
+
 from indexes.errors import QuycheError
+from indexes.location import Location, Span
 from indexes.search.chunk_bm25 import BM25Index
 from indexes.search.chunking import Chunk
 from indexes.search.fusion import rrf
@@ -26,15 +29,12 @@ SearchMode = Literal["hybrid", "vector", "keyword"]
 GLOBAL = "global"
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(Location):
+    """A chunk found by a retriever: its location (the chunk's character span), text and scores."""
+
+    model_config = ConfigDict(frozen=True)
+
     chunk_id: str
-    doc_id: str
-    node_id: str
-    title: str
-    title_path: list[str]
-    line_start: int
-    line_end: int
     text: str
     score: float
     scope: str  # the tenant the document belongs to ("global" for shared documents)
@@ -204,6 +204,7 @@ class Retriever:
             title_path=c.title_path,
             line_start=c.line_start,
             line_end=c.line_end,
+            spans=[Span(start=c.start, end=c.end)],
             text=c.text,
             score=round(float(score), 6),
             scope=c.tenant,

@@ -139,14 +139,7 @@ def tree_from_headings(doc: Document, headings: list[Heading], count_tokens) -> 
         while len(stack) > 1 and stack[-1][0].level >= heading.level:
             stack.pop()
         parent, parent_path = stack[-1]
-        segment, anchors = _segment(heading.title)
-        path = segment if anchors or not parent_path else f"{parent_path}/{segment}"
-        node_id = f"{doc.doc_id}:{path}"
-        suffix = 2
-        while node_id in used_ids:
-            node_id = f"{doc.doc_id}:{path}-{suffix}"
-            suffix += 1
-        used_ids.add(node_id)
+        node_id = _node_id(doc.doc_id, heading.title, parent_path, used_ids)
         next_line = body_headings[i + 1].line if i + 1 < len(body_headings) else last_line + 1
         node = TreeNode(
             node_id=node_id,
@@ -166,6 +159,19 @@ def tree_from_headings(doc: Document, headings: list[Heading], count_tokens) -> 
 
     _fill(root, lines, count_tokens)
     return root
+
+
+def _node_id(doc_id: str, title: str, parent_path: str, used: set[str]) -> str:
+    """A heading's id: its path of title segments (articles restart the path), made unique in the document."""
+    segment, anchors = _segment(title)
+    path = segment if anchors or not parent_path else f"{parent_path}/{segment}"
+    node_id = f"{doc_id}:{path}"
+    suffix = 2
+    while node_id in used:
+        node_id = f"{doc_id}:{path}-{suffix}"
+        suffix += 1
+    used.add(node_id)
+    return node_id
 
 
 def _fill(root: TreeNode, lines: list[str], count_tokens) -> None:

@@ -38,7 +38,7 @@ class DocEntry:
     node_count: int
     indexed_at: str
     chunk_count: int = 0
-    entity_count: int = 0
+    rule_count: int = 0
     date: str | None = None
     format: str = "markdown"
     generated_title: bool = False

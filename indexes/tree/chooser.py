@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -22,6 +21,7 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 
+from indexes.models import chat_model, choose
 from indexes.search.bm25_scorer import BM25
 from indexes.settings import Settings
 from indexes.text import search_terms
@@ -182,7 +182,8 @@ class OfflineTreeChooser(BaseChatModel):
         return ChatResult(generations=[ChatGeneration(message=message)])
 
 
-def chooser_for(settings: Settings, online: Callable[[Settings], BaseChatModel]) -> BaseChatModel:
-    """The model that drives the traversal: the offline chooser when no LLM is configured, else
-    ``online(settings)`` (the caller passes ``agent.models.make_chat_model``; indexes never import the agent)."""
-    return OfflineTreeChooser() if settings.llm_mode() == "offline" else online(settings)
+def chooser_for(settings: Settings) -> BaseChatModel:
+    """The model that drives the traversal, as the model registry chooses it for the ``tree_chooser`` role."""
+    return (
+        OfflineTreeChooser() if choose("tree_chooser", settings).kind == "offline" else chat_model(settings)
+    )

@@ -20,6 +20,7 @@ from typing import Literal
 
 from langchain_core.language_models.chat_models import BaseChatModel
 
+from indexes.location import Location
 from indexes.search.glossary import Glossary
 from indexes.search.query_terms import enhance
 from indexes.settings import Settings
@@ -54,14 +55,7 @@ class TraversalStep:
     note: str = ""  # why the step fell back
 
 
-@dataclass(frozen=True)
-class TreeHit:
-    doc_id: str
-    node_id: str
-    title: str
-    title_path: list[str]
-    line_start: int
-    line_end: int
+class TreeHit(Location):
     score: float  # 0..1, the rank pass's confidence
 
 
@@ -110,7 +104,7 @@ class TreeRetriever:
         terms = enhance(query, self.glossary).expanded
         query_key = digest(terms, self._model_name(), s.tree_beam, s.tree_max_depth, s.tree_max_nodes)
         decisions = self.cache.load(query_key) if self.cache else {}
-        run = _Run(self, query, terms, decisions)
+        run = _Traversal(self, query, terms, decisions)
         visible = doc_ids if doc_ids is not None else list(self.store.documents)
         frontier = [self.store.tree(d) for d in visible if d in self.store.documents]
         picked: list[TreeNode] = []
@@ -147,7 +141,7 @@ class TreeRetriever:
         return TreeResult(query, hits, run.steps, run.llm_calls)
 
 
-class _Run:
+class _Traversal:
     """One query's traversal: model calls with retry, id validation, lexical fallback, cached decisions."""
 
     def __init__(self, retriever: TreeRetriever, query: str, terms: str, decisions: dict) -> None:

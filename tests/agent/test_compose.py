@@ -14,7 +14,10 @@ MIN = 0.2
 
 
 def passage(node_id: str, title: str, text: str, rank: int = 0, tool: str = "search") -> Passage:
-    return Passage(node_id, node_id.split(":")[0], title, text, 1, 5, tool, rank)
+    doc_id = node_id.split(":")[0]
+    return Passage(
+        node_id=node_id, doc_id=doc_id, title=title, text=text, line_start=1, line_end=5, tool=tool, rank=rank
+    )
 
 
 SCOPE = passage(

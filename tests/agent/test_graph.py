@@ -143,6 +143,7 @@ def test_citations_of_ids_no_tool_returned_are_dropped(corpus_settings, shared_e
     assert [c.node_id for c in answer.citations] == ["noi_quy_lao_dong:dieu-6"]
 
 
+@pytest.mark.slow  # builds its own index or spawns CLI processes
 def test_prompt_injection_in_a_document_changes_nothing(tmp_path, shared_embedder):
     from indexes.pipeline.ingest import index_folder
     from indexes.settings import Settings

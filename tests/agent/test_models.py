@@ -39,7 +39,8 @@ def test_a_key_selects_gemini_with_the_configured_model(monkeypatch, tmp_path, n
             }
         ]
     )
-    assert bound is not None
+    tools = bound.kwargs["tools"]  # the tool schema reaches the Gemini request, under its name
+    assert [t["function"]["name"] if "function" in t else t.get("name") for t in tools] == ["search"]
 
 
 def test_gemini_shaped_replies_with_content_blocks(corpus_settings, shared_embedder):

@@ -1,4 +1,4 @@
-"""Rule extraction (indexes/rules.py): offline provider through lx.extract, exact spans, tree nodes.
+"""Rule extraction (indexes/rules/): offline provider through lx.extract, exact spans, tree nodes.
 
 Everything here runs offline: the corpus is extracted with sockets disabled, and the Gemini path is only
 checked for being chosen, never called.
@@ -16,14 +16,8 @@ from pathlib import Path
 import pytest
 
 from indexes.rules.examples import PROMPT, RULE_CLASSES, build_examples, example_texts, expected_extractions
-from indexes.rules.extraction import (
-    OFFLINE_MODEL_ID,
-    Rule,
-    _tokenizer,
-    chunk_from_prompt,
-    extract_rules,
-    offline_model,
-)
+from indexes.rules.extraction import Rule, _tokenizer, extract_rules
+from indexes.rules.offline_provider import OFFLINE_MODEL_ID, chunk_from_prompt, offline_model
 from indexes.rules.patterns import find_quantities, find_rules
 from indexes.settings import Settings
 from indexes.sources.documents import Document

@@ -22,7 +22,7 @@ AUTH = {"Authorization": "Bearer tok"}
 
 @pytest.fixture
 def http(keyword_settings):
-    settings = keyword_settings.model_copy(update={"mcp_tokens": {"tok": "acme"}, "max_query_chars": 300})
+    settings = keyword_settings.model_copy(update={"mcp_tokens": {"tok": "acme"}, "max_question_chars": 300})
     with TestClient(http_app(build_server(settings, Assistant(settings)), settings)) as client:
         yield client
 

@@ -19,7 +19,12 @@ QUESTION = "Giờ làm việc buổi sáng bắt đầu lúc mấy giờ?"
 def _cli(data_dir, *args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "QUYCHE_DATA_DIR": str(data_dir), "QUYCHE_LLM_PROVIDER": "offline"}
     return subprocess.run(
-        [sys.executable, "-m", "ui.cli", *args], cwd=REPO, env=env, capture_output=True, text=True, timeout=600
+        [sys.executable, "-m", "ui.cli", *args],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
 
 

@@ -7,7 +7,8 @@ import datetime as dt
 import pytest
 
 from tools.date_inputs import DateInputError, parse_date_input
-from tools.leave_calculator import calculate_leave, working_days
+from tools.leave_calculator import accrue_leave
+from tools.leave_dates import working_days
 from tools.leave_policy import LeavePolicy
 
 TODAY = dt.date(2026, 11, 23)
@@ -15,7 +16,7 @@ POLICY = LeavePolicy()
 
 
 def calc(start, confirm=None, as_of=None, **kw):
-    return calculate_leave(POLICY, start, confirm, as_of, today=TODAY, **kw)
+    return accrue_leave(POLICY, start, confirm, as_of, today=TODAY, **kw)
 
 
 # --- the seed cases -------------------------------------------------------------------------------------------
@@ -161,7 +162,7 @@ def test_taking_more_than_usable_is_flagged_not_negative():
 
 def test_policy_from_corpus_changes_the_result():
     generous = LeavePolicy(days_per_year={"normal": 15.0, "heavy": 17.0, "especially_heavy": 19.0})
-    r = calculate_leave(generous, "2026-01-01", None, "2026-12-31", today=TODAY)
+    r = accrue_leave(generous, "2026-01-01", None, "2026-12-31", today=TODAY)
     assert r.usable_days == 15
     assert r.policy_sources["days_per_year"].source == "default"
 
@@ -210,7 +211,7 @@ def test_negative_days_taken_is_an_error():
 
 
 def test_month_only_inputs_use_the_reference_year():
-    r = calculate_leave(POLICY, "tháng 7", "tháng 9", "tháng 9", reference_year=2025, today=TODAY)
+    r = accrue_leave(POLICY, "tháng 7", "tháng 9", "tháng 9", reference_year=2025, today=TODAY)
     assert r.service_start == dt.date(2025, 7, 1) and r.usable_days == 2
 
 

@@ -6,11 +6,14 @@ import json
 
 import pytest
 
-from tools.registry import ALL, BY_NAME, run_tool
+from tools.errors import ToolFailure
+from tools.registry import ALL, BY_NAME, ToolRun, run_tool
+from tools.search_tools import SearchResult
+from tools.tree_tools import DocumentList, NodeChildren
 
 
 def run(ctx, name, **args):
-    return run_tool(ctx, name, args).result
+    return run_tool(ctx, name, args).result_json()
 
 
 def test_registry_lists_six_typed_documented_tools():
@@ -76,12 +79,16 @@ def test_unknown_node_id_is_a_structured_error_with_suggestions(tool_ctx):
 
 
 def test_malformed_arguments_are_clear_errors(tool_ctx):
-    assert run_tool(tool_ctx, "expand_node", {}).result["error"] == "invalid_arguments"
-    assert "node_id" in run_tool(tool_ctx, "expand_node", {}).result["message"]
-    assert run_tool(tool_ctx, "search", {"query": "x", "k": 500}).result["error"] == "invalid_arguments"
-    assert run_tool(tool_ctx, "search", {"query": "x", "bogus": 1}).result["error"] == "invalid_arguments"
-    assert run_tool(tool_ctx, "search", "{not json").result["error"] == "invalid_arguments"
-    assert run_tool(tool_ctx, "no_such_tool", {}).result["error"] == "unknown_tool"
+    assert run_tool(tool_ctx, "expand_node", {}).result_json()["error"] == "invalid_arguments"
+    assert "node_id" in run_tool(tool_ctx, "expand_node", {}).result_json()["message"]
+    assert (
+        run_tool(tool_ctx, "search", {"query": "x", "k": 500}).result_json()["error"] == "invalid_arguments"
+    )
+    assert (
+        run_tool(tool_ctx, "search", {"query": "x", "bogus": 1}).result_json()["error"] == "invalid_arguments"
+    )
+    assert run_tool(tool_ctx, "search", "{not json").result_json()["error"] == "invalid_arguments"
+    assert run_tool(tool_ctx, "no_such_tool", {}).result_json()["error"] == "unknown_tool"
 
 
 @pytest.mark.parametrize("mode", ["hybrid", "vector", "keyword"])
@@ -118,9 +125,8 @@ def test_lookup_rules_returns_grounded_rules(tool_ctx, corpus_settings):
     rules = run(tool_ctx, "lookup_rules", query="kết hôn được nghỉ mấy ngày")["rules"]
     assert rules, "expected a personal-leave rule"
     top = rules[0]
-    assert (
-        top["node_id"] == "noi_quy_lao_dong:dieu-10" and "03 ngày" in top["text"] or "3 ngày" in top["text"]
-    )
+    assert top["node_id"] == "noi_quy_lao_dong:dieu-10"
+    assert "03 ngày" in top["text"] or "3 ngày" in top["text"]
     source = (corpus_settings.corpus_dir / "noi_quy_lao_dong.md").read_text(encoding="utf-8")
     assert source[top["start"] : top["end"]] == top["text"]
     loans = run(tool_ctx, "lookup_rules", query="mức cho vay tối đa", rule_type="LoanRule")["rules"]
@@ -149,3 +155,20 @@ def test_outputs_are_bounded(tool_ctx, corpus_settings):
     node = run(ctx, "expand_node", node_id="noi_quy_lao_dong:dieu-7")
     assert len(node["text"]) < 400 and "đã cắt" in node["text"]
     assert len(json.dumps(run(ctx, "search", query="nghỉ phép", k=5), ensure_ascii=False)) < 5000
+
+
+def test_typed_results_round_trip_through_their_json_records(tool_ctx):
+    """The graph keeps tool runs as JSON; read back, each is its tool's own model again."""
+    calls = {
+        "search": ({"query": "giờ làm việc buổi sáng"}, SearchResult),
+        "navigate_tree": ({}, DocumentList),
+        "expand_node": ({"node_id": "noi_quy_lao_dong:dieu-999"}, ToolFailure),
+    }
+    for name, (args, model) in calls.items():
+        run = run_tool(tool_ctx, name, args)
+        again = ToolRun.from_record(run.record())
+        assert isinstance(run.result, model) and isinstance(again.result, model)
+        assert again.result == run.result
+    first_doc = run_tool(tool_ctx, "navigate_tree", {}).result.documents[0].doc_id
+    children = run_tool(tool_ctx, "navigate_tree", {"doc_id": first_doc})
+    assert isinstance(ToolRun.from_record(children.record()).result, NodeChildren)

@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from indexes.location import Location
 from tests.conftest import REPO
 
 QUYCHE = [sys.executable, "-m", "ui.cli"]
@@ -22,6 +23,7 @@ def run(*args: str, env: dict | None = None, timeout: int = 300) -> subprocess.C
     )
 
 
+@pytest.mark.slow  # builds its own index or spawns CLI processes
 def test_index_tree_and_bad_files(tmp_path, fixture_corpus):
     (fixture_corpus / "rong.md").write_bytes(b"")
     env = {"QUYCHE_DATA_DIR": str(tmp_path / "data"), "QUYCHE_VECTORS": "false"}
@@ -44,7 +46,7 @@ def test_ask_json_shape_and_trace(corpus_settings):
     answer = json.loads(out.stdout)
     assert {"answer", "citations", "tool_calls", "refused"} <= set(answer)
     citation = answer["citations"][0]
-    assert set(citation) == {"doc_id", "node_id", "title", "line_start", "line_end", "quote", "url"}
+    assert set(citation) == set(Location.model_fields) | {"quote"}  # the one location type, plus the quote
     assert (
         citation["url"] == "https://intranet.saomai.example/quy-che/noi-quy-lao-dong#ieu-3-thoi-gio-lam-viec"
     )
@@ -53,6 +55,7 @@ def test_ask_json_shape_and_trace(corpus_settings):
     assert trace.returncode == 0 and "tool search" in trace.stdout
 
 
+@pytest.mark.slow  # builds its own index or spawns CLI processes
 def test_tools_tool_and_usage_errors(corpus_settings):
     env = {"QUYCHE_DATA_DIR": str(corpus_settings.data_dir), "QUYCHE_VECTORS": "false"}
     listing = run("tools", env=env)

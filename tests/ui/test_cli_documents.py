@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.ui.test_cli import run
 
 BODY_V1 = "# Công tác phí\n\nPhụ cấp lưu trú 200.000 đồng/ngày khi đi công tác tỉnh."
 BODY_V2 = "# Công tác phí\n\nPhụ cấp lưu trú 250.000 đồng/ngày khi đi công tác tỉnh."
 
 
+@pytest.mark.slow  # builds its own index or spawns CLI processes
 def test_ingest_versions_delete_restore(tmp_path):
     env = {"QUYCHE_DATA_DIR": str(tmp_path / "data"), "QUYCHE_VECTORS": "false"}
     first = tmp_path / "v1.json"

@@ -15,6 +15,7 @@ from fastmcp.client.transports import StdioTransport, StreamableHttpTransport
 from fastmcp.exceptions import ToolError
 
 from agent.assistant import Assistant
+from indexes.location import Location
 from tests.conftest import REPO, TODAY, free_port, wait_for_port
 from ui.mcp_server import build_server, check_bind
 
@@ -38,6 +39,10 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 "ask",
             }
             assert tools["expand_node"].input_schema["required"] == ["node_id"]
+            # typed results: every tool publishes the output schema of its result model
+            assert {"hits", "expansions"} <= set(tools["search"].output_schema["properties"])
+            assert "citations" in tools["ask"].output_schema["properties"]
+            assert "remaining_days" in tools["calculate_leave"].output_schema["properties"]
             calls = {
                 "navigate_tree": {},
                 "expand_node": {"node_id": "noi_quy_lao_dong:dieu-3"},
@@ -108,7 +113,7 @@ def test_http_server_requires_the_token_and_serves_retrieve(corpus_settings):
         assert ok.status_code == 200
         hits = ok.json()["hits"]
         assert len(hits) == 3 and hits[0]["node_id"] == "noi_quy_lao_dong:dieu-3"
-        assert set(hits[0]) == {"id", "doc_id", "node_id", "title", "line_start", "line_end", "score"}
+        assert set(hits[0]) == set(Location.model_fields) | {"id", "score"}
         tree = http.post(
             f"{base}/retrieve", json={"query": "giờ làm việc", "mode": "tree"}, headers=auth
         ).json()

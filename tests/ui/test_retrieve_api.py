@@ -6,7 +6,8 @@ import pytest
 
 from ui.retrieve_api import MODES, RetrieveError, retrieve
 
-HIT_KEYS = {"id", "doc_id", "node_id", "title", "line_start", "line_end", "score"}
+LOCATION_KEYS = {"doc_id", "node_id", "title", "title_path", "line_start", "line_end", "spans", "url"}
+HIT_KEYS = LOCATION_KEYS | {"id", "score"}
 
 
 @pytest.mark.parametrize("mode", [m for m in MODES if m != "vector"])

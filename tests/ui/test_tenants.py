@@ -40,6 +40,8 @@ Nhân viên Beta được nghỉ phép năm 15 ngày làm việc mỗi năm, nhi
 """
 TOKENS = {"token-acme": "acme", "token-beta": "beta", "token-gamma": "gamma"}
 
+pytestmark = pytest.mark.slow  # every test here shares a two-tenant index built with vectors
+
 
 @pytest.fixture(scope="module")
 def tenant_settings(tmp_path_factory, corpus_settings) -> Settings:
@@ -81,7 +83,7 @@ ATTEMPTS = [
 
 @pytest.mark.parametrize(("tool", "args"), ATTEMPTS)
 def test_no_tool_leaks_tenant_a_to_tenant_b(tenant_settings, shared_embedder, tool, args):
-    result = run_tool(_ctx(tenant_settings, "beta", shared_embedder), tool, args).result
+    result = run_tool(_ctx(tenant_settings, "beta", shared_embedder), tool, args).result_json()
     dumped = json.dumps(result, ensure_ascii=False)
     assert SECRET not in dumped and "700.000" not in dumped and "Kho lưu trữ" not in dumped
 
@@ -90,24 +92,26 @@ def test_tenant_a_finds_its_own_secret(tenant_settings, shared_embedder):
     result = run_tool(
         _ctx(tenant_settings, "acme", shared_embedder), "search", {"query": "mã mở kho lưu trữ hồ sơ"}
     )
-    assert SECRET in json.dumps(result.result, ensure_ascii=False)
-    assert result.result["hits"][0]["scope"] == "acme"
+    assert SECRET in json.dumps(result.result_json(), ensure_ascii=False)
+    assert result.result_json()["hits"][0]["scope"] == "acme"
 
 
 def test_company_rule_comes_before_the_law_and_global_fills(tenant_settings, shared_embedder):
     question = "Nghỉ phép năm được bao nhiêu ngày?"
     beta = run_tool(
         _ctx(tenant_settings, "beta", shared_embedder), "search", {"query": question, "k": 5}
-    ).result
+    ).result_json()
     scopes = [h["scope"] for h in beta["hits"]]
     assert scopes[0] == "beta" and "global" in scopes  # the company's rule first, the shared rules after
     vector = run_tool(
         _ctx(tenant_settings, "beta", shared_embedder),
         "search",
         {"query": question, "k": 5, "mode": "vector"},
-    ).result
+    ).result_json()
     assert {h["scope"] for h in vector["hits"]} == {"beta", "global"}
-    gamma = run_tool(_ctx(tenant_settings, "gamma", shared_embedder), "search", {"query": question}).result
+    gamma = run_tool(
+        _ctx(tenant_settings, "gamma", shared_embedder), "search", {"query": question}
+    ).result_json()
     assert gamma["hits"] and {h["scope"] for h in gamma["hits"]} == {"global"}
 
 
