@@ -377,6 +377,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(message)s")
+    if getattr(args, "tenant", None) is not None and not args.tenant.strip():
+        print(
+            "error: --tenant is empty; give a tenant, or leave the option out for the default",
+            file=sys.stderr,
+        )
+        return 2
     try:
         return args.func(args)
     except QuycheError as exc:

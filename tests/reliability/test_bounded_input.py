@@ -98,3 +98,8 @@ def test_search_terms_match_the_definition_on_long_text():
     expected += [f"{a}_{b}" for a, b in zip(folded, folded[1:], strict=False)]
     assert search_terms(text) == expected
     assert search_terms(text)[:3] == ["nghỉ", "phép", "nghỉ"]
+
+
+def test_an_empty_tenant_option_is_an_error_not_global(keyword_settings, capsys):
+    rc = main(["--data-dir", str(keyword_settings.data_dir), "retrieve", "--mode", "bm25", "x", "--tenant", ""])
+    assert rc == 2 and "--tenant is empty" in capsys.readouterr().err
