@@ -80,6 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clients", type=int, default=200, help="concurrent client threads")
     parser.add_argument("--mode", default="hybrid")
     parser.add_argument("--workers", type=int, default=4, help="QUYCHE_SERVE_WORKERS of the server")
+    parser.add_argument("--timeout", type=float, default=120.0, help="QUYCHE_REQUEST_TIMEOUT_S of the server")
     args = parser.parse_args(argv)
     if not (args.data_dir / "index").exists():
         env = {**os.environ, "QUYCHE_DATA_DIR": str(args.data_dir), "QUYCHE_LLM_PROVIDER": "offline"}
@@ -88,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         "QUYCHE_MCP_TOKENS": json.dumps({"bench": "global"}),
         "QUYCHE_VECTORS": "true",
         "QUYCHE_SERVE_WORKERS": str(args.workers),
+        "QUYCHE_REQUEST_TIMEOUT_S": str(args.timeout),
     }
     with server(args.data_dir, **env) as client:
         client.timeout = httpx.Timeout(600)
@@ -100,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         row = f"{r['req_per_s']:.1f} | {r['p50_s']:.2f} | {r['p95_s']:.2f} | {r['errors']}"
         print(f"| {label} | {clients} | {row} |")
     print(f"throughput all at once / one at a time: {many['req_per_s'] / single['req_per_s']:.0%}")
+    print("(errors: 503 answers of requests still queued after the timeout, or failed connections)")
     return 1 if single["errors"] or many["errors"] else 0
 
 
