@@ -30,6 +30,7 @@ from starlette.responses import JSONResponse
 from agent.answer import FinalAnswer
 from agent.assistant import Assistant
 from indexes.errors import DocumentError, QuycheError
+from indexes.search.embedder import Embedder
 from indexes.settings import Settings
 from indexes.sources.combined_json import loads_bounded
 from tools.context import ToolContext
@@ -112,6 +113,8 @@ def build_server(
 ) -> FastMCP:
     """The MCP server. ``tokens`` (token -> tenant) turn on bearer auth for HTTP."""
     assistant = assistant or Assistant(settings)
+    if assistant.embedder is None and settings.vectors:  # one model for every request (it loads at first use)
+        assistant.embedder = Embedder(settings.cache_dir)
     if tokens is None:
         tokens = settings.token_tenants() or None
     verifier = BearerTokens(tokens) if tokens else None
