@@ -20,16 +20,28 @@ from agent.models import make_chat_model
 from agent.state import AgentContext
 from agent.tracing import Tracer
 from indexes.settings import Settings
-from tools.context import ToolContext
+from tools.context import SharedIndexes, ToolContext
 from tools.registry import ALL
 
 
 class Assistant:
-    def __init__(self, settings: Settings, model=None, today: dt.date | None = None, embedder=None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        model=None,
+        today: dt.date | None = None,
+        embedder=None,
+        indexes: SharedIndexes | None = None,
+    ) -> None:
         self.settings = settings
         self._model = model
         self.today = today
-        self.embedder = embedder
+        # Loaded once for the assistant's life and shared by its threads (server requests, chat sessions).
+        self.indexes = indexes or SharedIndexes(settings, embedder)
+
+    @property
+    def embedder(self):
+        return self.indexes.embedder
 
     @cached_property
     def model(self):
@@ -46,10 +58,9 @@ class Assistant:
 
     def _context(self, tenant: str | None, tracer: Tracer) -> AgentContext:
         tools = ToolContext(
-            self.settings, tenant=tenant or self.settings.tenant, today=self.today, embedder=self.embedder
+            self.settings, tenant=tenant or self.settings.tenant, today=self.today, indexes=self.indexes
         )
-        if self.embedder is None:  # keep one loaded embedding model for the life of the assistant
-            self.embedder = tools.retriever.embedder if self.settings.vectors else None
+        _ = tools.loaded  # no published index: fail now, saying how to build one, not inside every tool
         return AgentContext(
             tools=tools,
             model=self.model,

@@ -1,6 +1,7 @@
 """Benchmark (run by hand, not a test): index build, re-index, query and tool latency, end-to-end ask, memory.
 
     python -m evals.bench [--scales 1,10,100] [--vectors-up-to 10] [--queries 30] [--retrieval-only]
+                          [--path-queries 8] [--cold-runs 3]
 
 Generated corpora copy the bundled documents N times, varying company names, numbers and wording. Figures are
 printed as a table; ratios (re-index / build, hybrid / BM25) are measured in the same run.
@@ -20,6 +21,7 @@ import time
 from pathlib import Path
 
 from agent.assistant import Assistant
+from evals import bench_paths
 from evals.golden import load_golden
 from evals.metrics import percentile
 from indexes.pipeline.ingest import index_folder
@@ -64,6 +66,8 @@ def generate_corpus(target: Path, copies: int, seed: int = 7) -> int:
                     "SaoMai", f"{company.replace(' ', '')}{i}"
                 )
                 text = re.sub(r"doc_id: (\w+)", rf"doc_id: \1_{i}", text)
+                # its own URL too: ingest treats documents with the same URL as versions of one document
+                text = re.sub(r"source_url: (\S+)", rf"source_url: \1-{i}", text)
                 text = re.sub(
                     r"\b(\d{2,3})\.000\b", lambda m: f"{int(m.group(1)) + rng.randint(0, 9)}.000", text
                 )
@@ -154,6 +158,7 @@ def bench_scale(
     ask = [timed(assistant.ask, q)[1] for q in questions]
     return {
         "copies": copies,
+        "settings": settings,
         "mb": size / 1e6,
         "docs": report.documents,
         "chunks": report.chunks,
@@ -174,12 +179,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--scales", default="1,10,100")
+    parser.add_argument("--scales", default="1,10", help="corpus copies; add 100 for the x100 rows (minutes)")
     parser.add_argument("--vectors-up-to", type=int, default=10, help="largest scale built with vectors")
     parser.add_argument("--queries", type=int, default=30)
     parser.add_argument("--retrieval-only", action="store_true", help="only the tree vs hybrid table")
+    parser.add_argument("--path-queries", type=int, default=8, help="new questions per path row (0: skip)")
+    parser.add_argument("--cold-runs", type=int, default=3, help="fresh `quyche ask` processes per engine")
     args = parser.parse_args()
-    questions = [i.question for i in load_golden() if not i.refuse][: args.queries]
+    golden = [i.question for i in load_golden() if not i.refuse]
+    questions = golden[: args.queries]
     with tempfile.TemporaryDirectory(prefix="quyche-bench-") as tmp:
         work = Path(tmp)
         rows = []
@@ -190,6 +198,13 @@ def main() -> None:
             )
             rows.append(row)
             print(f"done x{copies}", flush=True)
+        if args.path_queries and not args.retrieval_only:
+            with_vectors = {r["copies"]: r["settings"] for r in rows if r["vectors"]}
+            pool = bench_paths.Questions(golden[args.queries :] + golden[: args.queries])
+            bench_paths.run_paths(with_vectors, pool, args.path_queries, args.cold_runs)
+            first = with_vectors[min(with_vectors)]
+            texts = [c.search_text() for c in ToolContext(first).retriever.chunks.values()][:64]
+            bench_paths.print_throughput(first, texts)
     print_tree_table(rows)
     if args.retrieval_only:
         return

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -79,6 +80,11 @@ class Settings(BaseSettings):
     chunk_overlap_chars: int = Field(120, ge=0)
 
     vectors: bool = Field(True, description="Build and search the vector index (off: BM25/tree only).")
+    query_engine: Literal["numpy", "torch"] = Field(
+        "numpy",
+        description="How questions are embedded: the e5 weights in numpy (fast start, no torch import) or "
+        "through sentence-transformers (the index is always built with sentence-transformers).",
+    )
 
     # Vector store: embedded Chroma under the data dir, or a `chroma run` server when a host is set
     chroma_host: str | None = None
@@ -86,7 +92,16 @@ class Settings(BaseSettings):
 
     # Retrieval
     rrf_k: int = Field(60, ge=1, description="Reciprocal Rank Fusion constant.")
-    candidate_pool: int = Field(30, ge=1, description="Hits taken from each retriever before fusion.")
+    candidate_pool: int = Field(30, ge=1, description="Sections taken from each retriever before fusion.")
+    fusion_weights: dict[str, dict[str, float]] = Field(
+        default_factory=lambda: {
+            "vi": {"keyword": 0.5, "vector": 0.5},
+            "en": {"keyword": 0.25, "vector": 0.75},
+        },
+        description="Hybrid fusion: weight of each retriever's min-max scaled scores per query language (vi, "
+        "en); chosen on the dev fold of the real-law set by evals/real_law_tuning.py (recorded in "
+        "evals/real_law/fusion_weights.json), never on its test fold.",
+    )
 
     # Ingestion and tenants
     ingest_lock_timeout_s: float = Field(

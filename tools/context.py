@@ -1,16 +1,120 @@
-"""What a tool call runs against: the settings, the caller's tenant and the published indexes (lazy)."""
+"""What a tool call runs against: the settings, the caller's tenant and the published indexes.
+
+Two lifetimes. :class:`LoadedIndexes` (one published build: store, retriever, article map, rules) and the
+embedder live as long as the process that serves questions, in one :class:`SharedIndexes` owned by the
+assistant / server / chat and shared by every request thread. :class:`ToolContext` lives for one request (one
+caller, one tenant, one "today") and takes a snapshot of the current build, so a re-index published meanwhile
+is seen by the next request, never half-way through one.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
+from typing import Any
 
+from indexes.rules.extraction import Rule
+from indexes.rules.rule_index import RuleIndex
 from indexes.search.article_index import ArticleIndex
 from indexes.search.retrieval import Retriever, visible_tenants
 from indexes.settings import Settings
 from indexes.store.published_index import IndexStore
+
+
+class LoadedIndexes:
+    """One published build, loaded once: what every request of a process reads. Thread-safe."""
+
+    def __init__(self, settings: Settings, store: IndexStore, embedder: Any) -> None:
+        self.store = store
+        self.retriever = Retriever(settings, store, embedder)
+        self._lock = threading.RLock()
+        self._parts: dict[str, Any] = {}
+
+    @property
+    def dir(self) -> Path:
+        return self.store.dir
+
+    def part(self, name: str, build: Callable[[], Any]) -> Any:
+        """``build()`` once per build, whichever thread asks first (others wait for it)."""
+        with self._lock:
+            if name not in self._parts:
+                self._parts[name] = build()
+            return self._parts[name]
+
+    @property
+    def articles(self) -> ArticleIndex:
+        return self.part("articles", lambda: ArticleIndex(self.store.dir))
+
+    @property
+    def rules_by_doc(self) -> dict[str, list[Rule]]:
+        return self.part("rules", self._read_rules)
+
+    @property
+    def rule_index(self) -> RuleIndex:
+        return self.part("rule_index", self._index_rules)
+
+    def _index_rules(self) -> RuleIndex:
+        every = [rule for rules in self.rules_by_doc.values() for rule in rules]
+        node = self.store.node
+        return RuleIndex(every, lambda node_id: node(node_id).title if node(node_id) else "")
+
+    def _read_rules(self) -> dict[str, list[Rule]]:
+        out: dict[str, list[Rule]] = {}
+        for doc_id in self.store.documents:
+            path = self.store.dir / "rules" / f"{doc_id}.json"
+            if path.exists():
+                out[doc_id] = [Rule.from_dict(r) for r in json.loads(path.read_text(encoding="utf-8"))]
+        return out
+
+    def warm(self) -> None:
+        """Load everything a first question would (a server does this before its first request)."""
+        _ = self.store.nodes, self.articles, self.rules_by_doc, self.rule_index
+        _ = self.retriever.chunks, self.retriever.bm25, self.retriever.glossary
+        if self.store.manifest.get("vectors", False):
+            _ = self.retriever.embedder.query_model, self.retriever._chroma  # noqa: SLF001
+
+
+class SharedIndexes:
+    """The indexes and the embedder of one serving process, shared by its request threads.
+
+    Holds one :class:`LoadedIndexes` for the published build and replaces it when another build is
+    published (an ingest); the embedder (model loaded once) outlives builds. Not a global: the assistant,
+    the MCP server and the chat each own one and pass it down.
+    """
+
+    def __init__(self, settings: Settings, embedder: Any = None) -> None:
+        self.settings = settings
+        self._embedder = embedder
+        self._loaded: LoadedIndexes | None = None
+        self._lock = threading.Lock()
+        self.loads = 0  # builds loaded so far (the tests check a server loads each build once)
+
+    @property
+    def embedder(self) -> Any:
+        with self._lock:
+            if self._embedder is None and self.settings.vectors:
+                from indexes.search.embedder import Embedder
+
+                self._embedder = Embedder(self.settings.cache_dir, query_engine=self.settings.query_engine)
+            return self._embedder
+
+    def current(self) -> LoadedIndexes:
+        """The published build, loaded (once) on first use after it was published."""
+        embedder = self.embedder
+        published = self.settings.index_dir.resolve()
+        with self._lock:
+            if self._loaded is None or self._loaded.dir != published:
+                self._loaded = LoadedIndexes(self.settings, IndexStore(self.settings.index_dir), embedder)
+                self.loads += 1
+            return self._loaded
+
+    def warm(self) -> None:
+        self.current().warm()
 
 
 @dataclass
@@ -20,29 +124,33 @@ class ToolContext:
     today: dt.date | None = None  # fixed "today" for reproducible answers (tests, evals)
     embedder: object | None = field(default=None, repr=False)  # share one loaded model between contexts
     memo: dict = field(default_factory=dict, repr=False)  # per-context results of pure reads (leave policy)
+    indexes: SharedIndexes | None = field(default=None, repr=False)  # the process's loaded indexes
+
+    def __post_init__(self) -> None:
+        if self.indexes is None:  # a one-off context (CLI command, test): indexes of its own
+            self.indexes = SharedIndexes(self.settings, self.embedder)
 
     @cached_property
+    def loaded(self) -> LoadedIndexes:
+        """This request's snapshot of the published build."""
+        return self.indexes.current()
+
+    @property
     def store(self) -> IndexStore:
-        return IndexStore(self.settings.index_dir)
+        return self.loaded.store
 
-    @cached_property
+    @property
     def retriever(self) -> Retriever:
-        return Retriever(self.settings, self.store, self.embedder)
+        return self.loaded.retriever
 
-    @cached_property
+    @property
     def articles(self) -> ArticleIndex:
-        return ArticleIndex(self.store.dir)
+        return self.loaded.articles
 
     @cached_property
-    def rules(self) -> list:  # list[indexes.rules.extraction.Rule]
-        from indexes.rules.extraction import Rule
-
-        out = []
-        for doc_id in self.visible_documents():
-            path = self.store.dir / "rules" / f"{doc_id}.json"
-            if path.exists():
-                out += [Rule.from_dict(r) for r in json.loads(path.read_text(encoding="utf-8"))]
-        return out
+    def rules(self) -> list[Rule]:
+        by_doc = self.loaded.rules_by_doc
+        return [rule for doc_id in self.visible_documents() for rule in by_doc.get(doc_id, [])]
 
     @property
     def tenants(self) -> tuple[str, ...]:

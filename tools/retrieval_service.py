@@ -49,9 +49,12 @@ class RetrievalService:
 
     @property
     def tree(self) -> TreeRetriever:
-        if self._tree is None:
-            self._tree = TreeRetriever.with_default_cache(
-                self.ctx.settings, self.ctx.store, chooser_for(self.ctx.settings)
+        if self._tree is None:  # one per loaded build, shared by the process's requests
+            self._tree = self.ctx.loaded.part(
+                "tree_retriever",
+                lambda: TreeRetriever.with_default_cache(
+                    self.ctx.settings, self.ctx.store, chooser_for(self.ctx.settings)
+                ),
             )
         return self._tree
 
@@ -78,9 +81,7 @@ class RetrievalService:
         return Retrieval(strategy=strategy, hits=hits)
 
     def _lexical(self) -> TreeLexicalIndex:
-        if "tree_lexical" not in self.ctx.memo:
-            self.ctx.memo["tree_lexical"] = TreeLexicalIndex(self.ctx.store)
-        return self.ctx.memo["tree_lexical"]
+        return self.ctx.loaded.part("tree_lexical", lambda: TreeLexicalIndex(self.ctx.store))
 
 
 def _node_hit(node, score: float) -> RetrievedHit:

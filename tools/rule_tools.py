@@ -7,7 +7,6 @@ from typing import Annotated
 
 from pydantic import BaseModel, Field
 
-from indexes.search.bm25_scorer import BM25
 from indexes.text import fold, search_terms, title_coverage
 from tools.context import ToolContext
 from tools.errors import ToolFailure
@@ -71,19 +70,23 @@ def lookup_rules(
     ranked_nodes = ranked_nodes[:10]
     if not rules:
         return RuleResult(query=query, rules=[])
-    sections = [ctx.store.node(r.node_id) for r in rules]
     expanded = ctx.retriever.enhance(query).expanded
     if _AMOUNT_RE.search(fold(query)):  # regulations state amounts as "mức ..." ("mức hỗ trợ", "mức cho vay")
         expanded += " mức"
-    docs = [
-        search_terms(" ".join([s.title if s else "", *r.attributes.values(), r.text]))
-        for r, s in zip(rules, sections, strict=True)
-    ]
-    lexical = BM25(docs).scores(search_terms(expanded, query=True))
-    top = max(lexical) or 1.0
+    # BM25 over "section title + attributes + text", tokenised once per build; only rules holding a query
+    # term are scored (the rest would score 0 and never be shown).
+    index = ctx.loaded.rule_index
+    lexical = index.bm25(index.positions(rules), search_terms(expanded, query=True))
+    rules = [index.rules[i] for i in lexical]
+    sections = [ctx.store.node(r.node_id) for r in rules]
+    top = max(lexical.values(), default=0.0) or 1.0
+    coverage: dict[str, float] = {}  # per distinct section title: many rules share a section
     scores = []
-    for rule, section, lex in zip(rules, sections, lexical, strict=True):
-        score = lex / top + title_coverage(section.title if section else "", expanded)
+    for rule, section, lex in zip(rules, sections, lexical.values(), strict=True):
+        title = section.title if section else ""
+        if title not in coverage:
+            coverage[title] = title_coverage(title, expanded)
+        score = lex / top + coverage[title]
         if rule.node_id in ranked_nodes:
             score += 1.0 / (1 + ranked_nodes.index(rule.node_id))
         if rule.attributes.get("example") == "true":

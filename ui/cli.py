@@ -153,7 +153,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
         return 1
     if args.run_id is None:
         for path in traces[-args.last :]:
-            print(path.stem)
+            print(_trace_line(path))
         return 0
     matches = [p for p in traces if p.stem == args.run_id or (args.run_id == "last" and p == traces[-1])]
     if not matches:
@@ -163,11 +163,28 @@ def cmd_trace(args: argparse.Namespace) -> int:
     return 0
 
 
+def _trace_line(path: Path) -> str:
+    """``run id  total time  question`` from a trace file's first and last events."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    try:
+        first, last = json.loads(lines[0]), json.loads(lines[-1])
+    except (IndexError, json.JSONDecodeError):
+        return f"{path.stem}  (unreadable trace)"
+    took = f"{last['total_ms'] / 1000:6.1f} s" if last.get("event") == "run_end" else "   unfinished"
+    return f"{path.stem}  {took}  {first.get('question', '')}"
+
+
 def cmd_mcp(args: argparse.Namespace) -> int:
+    from agent.assistant import Assistant
     from ui.mcp_server import build_server, check_bind, http_middleware
 
     settings = verified(settings_from_args(args))
-    server = build_server(settings)
+    assistant = Assistant(settings)
+    try:  # load the index and the query model now, not in the first caller's request
+        assistant.indexes.warm()
+    except QuycheError as exc:
+        print(f"warning: {exc}", file=sys.stderr)
+    server = build_server(settings, assistant)
     if args.transport == "stdio":
         server.run(transport="stdio", show_banner=False)
         return 0
@@ -217,6 +234,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         settings = settings.model_copy(update={"llm_provider": args.mode})
     if args.tenant:
         settings = settings.model_copy(update={"tenant": args.tenant})
+    if args.set == "real-law":
+        return _eval_real_law(args, settings)
     strategies = tuple(args.strategies.split(",")) if args.strategies else STRATEGIES
     unknown = set(strategies) - set(STRATEGIES)
     if unknown:
@@ -229,8 +248,23 @@ def cmd_eval(args: argparse.Namespace) -> int:
     result = run_eval(settings, strategies, today=today)
     print(to_markdown(result))
     if not args.no_save:
-        md, js = save(result)
+        md, js = save(result, Path(args.out) if args.out else settings.data_dir / "reports")
         print(f"saved {md} and {js}", file=sys.stderr)
+    return 0
+
+
+def _eval_real_law(args: argparse.Namespace, settings) -> int:
+    from evals.real_law_eval import STRATEGIES, run_real_law, to_markdown
+
+    strategies = tuple(args.strategies.split(",")) if args.strategies else STRATEGIES
+    unknown = set(strategies) - set(STRATEGIES)
+    if unknown:
+        print(
+            f"error: unknown strategies {sorted(unknown)}; choose from {', '.join(STRATEGIES)}",
+            file=sys.stderr,
+        )
+        return 2
+    print(to_markdown(run_real_law(settings, strategies, fold=args.fold)))
     return 0
 
 
@@ -287,13 +321,28 @@ def _top_k(value: str) -> int:
     return int(value)
 
 
+class _DefaultsFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Shows a default unless it is empty (None, False) or the help already names it."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.default in (None, False) or "default" in (action.help or ""):
+            return action.help
+        return super()._get_help_string(action)
+
+
+class _Parser(argparse.ArgumentParser):
+    """Every (sub)command's ``--help`` shows the defaults."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", _DefaultsFormatter)
+        super().__init__(*args, **kwargs)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="quyche", description="Answers questions about company regulations."
-    )
+    parser = _Parser(prog="quyche", description="Answers questions about company regulations.")
     parser.add_argument("--data-dir", help="where indexes live (default .quyche, env QUYCHE_DATA_DIR)")
     parser.add_argument("-v", "--verbose", action="store_true", help="log progress to stderr")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("index", help="index the corpus (tree and search indexes)")
     p.add_argument("--corpus", help="folder of markdown and RST documents (default corpus/)")
@@ -312,9 +361,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--mode",
         choices=["tree", "vector", "bm25", "hybrid", "tree_lexical"],
         default="hybrid",
-        help="tree: a model reasons down the heading trees (offline: the lexical chooser); default hybrid",
+        help="tree: a model reasons down the heading trees (offline: the lexical chooser)",
     )
-    p.add_argument("--top-k", type=_top_k, default=5, metavar="N", help="hits (1-50, default 5)")
+    p.add_argument("--top-k", type=_top_k, default=5, metavar="N", help="hits (1-50)")
     p.add_argument("--json", action="store_true", help="print the hits as JSON")
     p.add_argument("--repl", action="store_true", help="read queries from the terminal, one per line")
     p.add_argument("--tenant", help="tenant whose documents are searched (default: settings)")
@@ -327,7 +376,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("trace", help="list recent runs, or print one run's trace ('last' for the latest)")
     p.add_argument("run_id", nargs="?")
-    p.add_argument("--last", type=int, default=20, help="how many run ids to list")
+    p.add_argument("--last", type=int, default=20, help="how many runs to list (id, time, question)")
     p.set_defaults(func=cmd_trace)
 
     p = sub.add_parser("tools", help="list the agent's tools")
@@ -360,8 +409,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--strategies", help="comma-separated: tree,tree_lexical,bm25,vector,hybrid,agent (default all)"
     )
     p.add_argument("--today", help="fixed 'today' (YYYY-MM-DD) for reproducible date answers")
-    p.add_argument("--no-save", action="store_true", help="do not write evals/reports/")
+    p.add_argument("--no-save", action="store_true", help="print the report only, write no files")
+    p.add_argument("--out", help="folder for the report files (default: <data dir>/reports)")
     p.add_argument("--tenant", help="answer as this tenant (its documents plus global)")
+    p.add_argument(
+        "--set",
+        choices=["golden", "real-law"],
+        default="golden",
+        help="golden: the bundled corpus; real-law: retrieval over four real laws (evals/real_law, own data dir)",
+    )
+    p.add_argument(
+        "--fold", choices=["dev", "test", "all"], default="dev", help="real-law fold (default dev)"
+    )
     p.set_defaults(func=cmd_eval)
 
     cli_documents.register(sub)

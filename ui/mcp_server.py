@@ -30,7 +30,6 @@ from starlette.responses import JSONResponse
 from agent.answer import FinalAnswer
 from agent.assistant import Assistant
 from indexes.errors import DocumentError, QuycheError
-from indexes.search.embedder import Embedder
 from indexes.settings import Settings
 from indexes.sources.combined_json import loads_bounded
 from tools.context import ToolContext
@@ -91,7 +90,7 @@ def _as_mcp_tool(spec: ToolSpec, settings: Settings, assistant: Assistant):
 
     def call(**kwargs: Any) -> BaseModel:
         ctx = ToolContext(
-            settings, tenant=_tenant(settings), embedder=assistant.embedder, today=assistant.today
+            settings, tenant=_tenant(settings), today=assistant.today, indexes=assistant.indexes
         )
         run = run_tool(ctx, spec.tool_name, kwargs)
         if run.error:
@@ -113,8 +112,6 @@ def build_server(
 ) -> FastMCP:
     """The MCP server. ``tokens`` (token -> tenant) turn on bearer auth for HTTP."""
     assistant = assistant or Assistant(settings)
-    if assistant.embedder is None and settings.vectors:  # one model for every request (it loads at first use)
-        assistant.embedder = Embedder(settings.cache_dir)
     if tokens is None:
         tokens = settings.token_tenants() or None
     verifier = BearerTokens(tokens) if tokens else None
@@ -137,13 +134,13 @@ def build_server(
     @mcp.resource("quyche://documents", name="documents", mime_type="application/json")
     def documents() -> str:
         """The documents of the corpus: ids, titles, descriptions."""
-        ctx = ToolContext(settings, tenant=_tenant(settings))
+        ctx = ToolContext(settings, tenant=_tenant(settings), indexes=assistant.indexes)
         return json.dumps(run_tool(ctx, "navigate_tree", {}).result_json(), ensure_ascii=False)
 
     @mcp.resource("quyche://tree/{doc_id}", name="document_tree", mime_type="application/json")
     def document_tree(doc_id: str) -> str:
         """One document's heading tree (node ids, titles, line ranges)."""
-        ctx = ToolContext(settings, tenant=_tenant(settings))
+        ctx = ToolContext(settings, tenant=_tenant(settings), indexes=assistant.indexes)
         if doc_id not in ctx.visible_documents():
             raise ToolError(f"no document {doc_id!r}")
         return json.dumps(_compact(ctx.store.tree(doc_id)), ensure_ascii=False)
@@ -237,8 +234,9 @@ def build_server(
             return JSONResponse(
                 {"error": "bad_request", "message": f"malformed JSON: {exc}"}, status_code=400
             )
-        ctx = ToolContext(settings, tenant=tenant, embedder=assistant.embedder)
+        ctx = ToolContext(settings, tenant=tenant, indexes=assistant.indexes)
         try:
+            # in a worker thread of the bounded pool: the event loop keeps serving while the query runs
             return JSONResponse(await off_loop(retrieve, ctx, body))
         except RetrieveError as exc:
             return JSONResponse({"error": "bad_request", "message": str(exc)}, status_code=400)

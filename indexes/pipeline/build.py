@@ -34,7 +34,7 @@ from indexes.store.published_index import MANIFEST, new_build_dir, publish, read
 from indexes.tokens import TokenCounter
 
 log = logging.getLogger(__name__)
-INDEX_FORMAT = 4  # bump when the on-disk layout changes: forces a full rebuild
+INDEX_FORMAT = 5  # bump when the on-disk layout changes: forces a full rebuild (5: BM25 titles weigh 3x)
 PER_DOC_DIRS = ("trees", "chunks", "rules", "documents")  # documents/: copies that can rebuild the store
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import difflib
+import heapq
+import itertools
 import json
 import re
 from collections.abc import Iterable, Sequence
@@ -72,6 +74,10 @@ class ArticleMatch:
 
 
 class ArticleIndex:
+    """Loaded once per build. Exact numbers and titles are dict look-ups; fuzzy title matching scores each
+    *distinct* title once (a corpus of many similar documents repeats titles) and skips titles whose cheap
+    upper bounds (``real_quick_ratio``, ``quick_ratio``) cannot reach the threshold, with the same results."""
+
     def __init__(self, build_dir: Path) -> None:
         data = json.loads((build_dir / ARTICLE_FILE).read_text(encoding="utf-8"))
         self.articles: dict[str, dict[str, str]] = data["articles"]
@@ -79,6 +85,17 @@ class ArticleIndex:
         self.titles: list[list[str]] = data["titles"]
         self.terms: dict[str, list[str]] = data["terms"]
         self.tenants: dict[str, str] = data["tenants"]
+        self._exact: dict[str, list[str]] = {}  # folded full or bare title -> node ids, in title order
+        self._by_short: dict[str, list[tuple[int, str]]] = {}  # distinct bare title -> (position, node id)
+        self._by_any: dict[str, list[str]] = {}  # distinct bare-or-full title (suggestions) -> node ids
+        for position, (full, short, nid) in enumerate(self.titles):
+            for key in dict.fromkeys((full, short)):
+                self._exact.setdefault(key, []).append(nid)
+            if short:
+                self._by_short.setdefault(short, []).append((position, nid))
+            self._by_any.setdefault(short or full, []).append(nid)
+        for nids in self._by_any.values():
+            nids.sort(reverse=True)  # equal ratios rank by node id, highest first (as a full sort does)
 
     def _docs(self, doc_id: str | None, tenants: Sequence[str]) -> list[str]:
         return [d for d, t in self.tenants.items() if t in tenants and (doc_id is None or d == doc_id)]
@@ -88,7 +105,7 @@ class ArticleIndex:
     ) -> list[ArticleMatch]:
         """Exact article/chapter numbers first, then exact titles, glossary terms, then fuzzy titles."""
         docs = self._docs(doc_id, tenants)
-        allowed = {d + ":" for d in docs} | set(docs)
+        doc_set = set(docs)
         found: list[ArticleMatch] = []
         for r in parse_refs(ref):
             table = self.articles if r.article else self.chapters
@@ -102,39 +119,58 @@ class ArticleIndex:
         bare = _bare_title(ref)
 
         def visible(node_id: str) -> bool:
-            return node_id in allowed or node_id.split(":", 1)[0] in docs
+            return node_id.split(":", 1)[0] in doc_set
 
-        if not found:
+        if not found and query:
             found += [
-                ArticleMatch(nid, "title_exact", 0.95)
-                for full, short, nid in self.titles
-                if visible(nid) and query and query in (full, short)
+                ArticleMatch(nid, "title_exact", 0.95) for nid in self._exact.get(query, []) if visible(nid)
             ]
         if not found and query in self.terms:
             found += [ArticleMatch(nid, "glossary", 0.8) for nid in self.terms[query] if visible(nid)]
         if not found and bare:
-            scored = []
-            for _full, short, nid in self.titles:
-                if not visible(nid) or not short:
-                    continue
-                ratio = difflib.SequenceMatcher(None, bare, short).ratio()
-                if bare in short or short in bare:
-                    ratio = max(ratio, 0.75)
-                if ratio >= 0.6:
-                    scored.append(ArticleMatch(nid, "title_fuzzy", round(ratio * 0.9, 3)))
-            found += sorted(scored, key=lambda m: -m.score)
+            found += self._fuzzy(bare, visible, k)
         unique: dict[str, ArticleMatch] = {}
         for m in found:
             unique.setdefault(m.node_id, m)
         return list(unique.values())[:k]
 
+    def _fuzzy(self, bare: str, visible, k: int) -> list[ArticleMatch]:
+        """The ``k`` best titles similar to ``bare`` (ratio >= 0.6, or containing / contained in it: at least
+        0.75); a title shared by many nodes contributes its first ``k`` visible ones (ties go by position)."""
+        matcher = difflib.SequenceMatcher(None, bare, "")
+        scored: list[tuple[float, int, str]] = []
+        for short, nids in self._by_short.items():
+            contained = bare in short or short in bare
+            matcher.set_seq2(short)
+            if contained:
+                ratio = max(matcher.ratio(), 0.75)
+            elif matcher.real_quick_ratio() < 0.6 or matcher.quick_ratio() < 0.6:
+                continue
+            else:
+                ratio = matcher.ratio()
+            if ratio >= 0.6:
+                shown = (nid for nid in nids if visible(nid[1]))
+                scored += [(round(ratio * 0.9, 3), pos, nid) for pos, nid in itertools.islice(shown, k)]
+        scored.sort(key=lambda t: (-t[0], t[1]))  # best first; ties in title order, as a full scan gives
+        return [ArticleMatch(nid, "title_fuzzy", score) for score, _, nid in scored[:k]]
+
     def suggestions(self, ref: str, tenants: Sequence[str], k: int = 3) -> list[str]:
         """Nearest titles' node ids, for a 'not found' answer."""
         bare = _bare_title(ref) or _folded_title(ref)
         docs = set(self._docs(None, tenants))
-        scored = [
-            (difflib.SequenceMatcher(None, bare, short or full).ratio(), nid)
-            for full, short, nid in self.titles
-            if nid.split(":", 1)[0] in docs
-        ]
-        return [nid for _, nid in sorted(scored, reverse=True)[:k]]
+        matcher = difflib.SequenceMatcher(None, bare, "")
+        bounds = []
+        for title in self._by_any:
+            matcher.set_seq2(title)
+            bounds.append((matcher.quick_ratio(), title))
+        bounds.sort(reverse=True)
+        best: list[tuple[float, str]] = []  # min-heap of the k best (ratio, node id) so far
+        for bound, title in bounds:  # exact ratios in order of their upper bound, until none can enter
+            if len(best) >= k and bound < best[0][0]:
+                break
+            matcher.set_seq2(title)
+            ratio = matcher.ratio()
+            shown = (nid for nid in self._by_any[title] if nid.split(":", 1)[0] in docs)
+            for nid in itertools.islice(shown, k):  # highest ids first: the rest cannot beat them
+                (heapq.heappush if len(best) < k else heapq.heappushpop)(best, (ratio, nid))
+        return [nid for _, nid in sorted(best, reverse=True)]

@@ -13,6 +13,14 @@ from indexes.search.chunking import Chunk
 from indexes.text import search_terms
 
 BM25_DIR = "bm25"
+TITLE_WEIGHT = 3  # a term of the section's title path counts this many times: "Điều 25. Thời gian thử việc"
+
+
+def chunk_terms(chunk: Chunk, title_weight: int = TITLE_WEIGHT) -> list[str]:
+    """A chunk's BM25 terms: its title path weighs ``title_weight`` times its body (titles of real law carry
+    most of the meaning, bodies repeat the same few words)."""
+    title = " ".join(chunk.title_path[1:] or chunk.title_path)
+    return search_terms(title) * title_weight + search_terms(chunk.text)
 
 
 @dataclass(frozen=True)
@@ -33,7 +41,7 @@ def write_bm25(build_dir: Path, chunks: Sequence[Chunk]) -> None:
     if not chunks:
         return
     retriever = bm25s.BM25()
-    retriever.index([search_terms(c.search_text()) or ["_"] for c in chunks], show_progress=False)
+    retriever.index([chunk_terms(c) or ["_"] for c in chunks], show_progress=False)
     retriever.save(str(target))
 
 

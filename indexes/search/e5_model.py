@@ -121,7 +121,10 @@ def load_e5_sentence_transformer(cache_dir: Path, device: str = "cpu") -> Senten
     """Load the converted model (converting first if needed) from local files only, never the hub."""
     folder = ensure_e5_model_dir(cache_dir)
     from sentence_transformers import SentenceTransformer  # ~6 s import: keep it out of module import
+    from transformers.utils import logging as hf_logging
 
+    if not log.isEnabledFor(logging.INFO):  # the "Loading weights" bar only with -v
+        hf_logging.disable_progress_bar()
     model = SentenceTransformer(str(folder), device=device, local_files_only=True)
     log.info("loaded %s on %s", folder.name, device)
     return model

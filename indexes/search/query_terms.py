@@ -6,7 +6,8 @@ import re
 from dataclasses import dataclass, field
 
 from indexes.search.glossary import Glossary
-from indexes.text import fold, nfc
+from indexes.search.lexicon import Lexicon, default_lexicon
+from indexes.text import fold, folded_words, has_diacritics, nfc
 
 _ARTICLE_RE = re.compile(r"\b(?:dieu|article|art\.?)\s*(\d+[a-z]?)\b")
 _CLAUSE_RE = re.compile(r"\b(?:khoan|clause)\s*(\d+)\b")
@@ -16,6 +17,39 @@ _DECREE_RE = re.compile(
     r"\b(?:Nghị định|Thông tư|Luật|Quyết định|Bộ luật)\s*(?:số\s*)?[\w/.-]*\d[\w/.-]*(?:/[\wĐđ-]+)*",
     re.IGNORECASE,
 )
+
+
+_ARTICLE_TITLE_RE = re.compile(r"^(?:dieu|article)\s+(\d+[a-z]?)\b")
+# Function words that tell an English question from a Vietnamese one typed without diacritics (folded).
+_ENGLISH_WORDS = frozenset(
+    "the a an is are was be been do does did can could should must will would i my me we our you your it its "
+    "what which who whom whose when where why how if of to for on in at by with from about into after before "
+    "there this that these those have has get paid pay any many much long".split()
+)
+_VIETNAMESE_WORDS = frozenset(
+    "co khong duoc la gi bao nhieu nguoi lao dong thi nao nhu the cua cho va khi neu thoi gian viec lam "
+    "bi phai tien luong nghi huong che do dong muc ai sao toi minh em anh chi".split()
+)
+
+
+def query_language(text: str) -> str:
+    """'vi' or 'en': diacritics mean Vietnamese; otherwise the kind of function words decides (a Vietnamese
+    question typed without accents has "co", "khong", "duoc"; an English one "the", "is", "how")."""
+    if has_diacritics(text):
+        return "vi"
+    words = folded_words(text)
+    english = sum(w in _ENGLISH_WORDS for w in words)
+    vietnamese = sum(w in _VIETNAMESE_WORDS for w in words)
+    return "en" if english > vietnamese else "vi"
+
+
+def article_number(title_path: list[str]) -> str | None:
+    """The number of the article ("Điều 12", "Article 12") a section is in, from its title path: "12"."""
+    for title in reversed(title_path):
+        match = _ARTICLE_TITLE_RE.match(fold(nfc(title)).strip())
+        if match:
+            return match.group(1)
+    return None
 
 
 @dataclass(frozen=True)
@@ -33,6 +67,7 @@ class EnhancedQuery:
     expansions: list[str] = field(default_factory=list)
     refs: list[LegalRef] = field(default_factory=list)
     legal_documents: list[str] = field(default_factory=list)  # "Nghị định 145/2020/NĐ-CP"
+    lang: str = "vi"  # the question's language (query_language): picks the fusion weights
 
 
 def parse_refs(text: str) -> list[LegalRef]:
@@ -55,9 +90,16 @@ def parse_refs(text: str) -> list[LegalRef]:
     return refs
 
 
-def enhance(query: str, glossary: Glossary) -> EnhancedQuery:
+def enhance(query: str, glossary: Glossary, lexicon: Lexicon | None = None) -> EnhancedQuery:
+    """The question with its glossary expansions, then the lexicon's Vietnamese terms for English terms and
+    abbreviations and its legal terms for everyday Vietnamese variants, where the glossary does not know them
+    (the glossary wins: a term it matched is not looked up again)."""
     text = nfc(query).strip()
     expansions = glossary.expansions(text)
+    lexicon = lexicon if lexicon is not None else default_lexicon()
+    skip = tuple(glossary.matched_terms(text))
+    expansions += [t for t in lexicon.expansions(text, skip) if t not in expansions]
+    expansions += [t for t in lexicon.canonical_terms(text, skip) if t not in expansions]
     expanded = f"{text} ({'; '.join(expansions)})" if expansions else text
     return EnhancedQuery(
         text=text,
@@ -65,4 +107,5 @@ def enhance(query: str, glossary: Glossary) -> EnhancedQuery:
         expansions=expansions,
         refs=parse_refs(text),
         legal_documents=[m.group(0).strip() for m in _DECREE_RE.finditer(text)],
+        lang=query_language(text),
     )

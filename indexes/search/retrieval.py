@@ -1,4 +1,7 @@
-"""Search over the published index: keyword (BM25), vector (Chroma) and hybrid (RRF of the two).
+"""Search over the published index: keyword (BM25), vector (Chroma) and hybrid (weighted RRF of the two).
+
+Hits are sections (tree nodes), each cited by its best chunk (``fusion.fuse_scores``); a question that names
+"Điều N" (and "khoản M") puts that article first (and cites the chunk holding that clause).
 
 Tenant isolation happens inside each index query (BM25 mask, Chroma ``where``): a tenant sees its own
 documents plus the global scope, never another tenant's; the two scopes are queried separately and fused.
@@ -18,9 +21,9 @@ from indexes.errors import QuycheError
 from indexes.location import Location, Span
 from indexes.search.chunk_bm25 import BM25Index
 from indexes.search.chunking import Chunk
-from indexes.search.fusion import rrf
+from indexes.search.fusion import best_per_group, fuse_scores, rrf
 from indexes.search.glossary import Glossary
-from indexes.search.query_terms import EnhancedQuery, enhance
+from indexes.search.query_terms import EnhancedQuery, article_number, enhance
 from indexes.settings import Settings
 from indexes.store.published_index import IndexStore
 from indexes.text import fold, has_diacritics, topic_words
@@ -67,6 +70,22 @@ class Retriever:
             data = json.loads((self.store.dir / "chunks" / f"{doc_id}.json").read_text(encoding="utf-8"))
             out.update((c["chunk_id"], Chunk(**c)) for c in data)
         return out
+
+    @cached_property
+    def _node_chunks(self) -> dict[str, list[str]]:
+        """node id -> its chunk ids in text order."""
+        out: dict[str, list[str]] = {}
+        for cid, c in sorted(self.chunks.items(), key=lambda kv: kv[1].start):
+            out.setdefault(c.node_id, []).append(cid)
+        return out
+
+    @cached_property
+    def _articles(self) -> dict[str, str | None]:
+        """node id -> the article number it is in ("12" for a node inside "Điều 12"), or None."""
+        return {c.node_id: article_number(c.title_path) for c in self.chunks.values()}
+
+    def _node(self, chunk_id: str) -> str:
+        return self.chunks[chunk_id].node_id
 
     @cached_property
     def glossary(self) -> Glossary:
@@ -126,22 +145,57 @@ class Retriever:
     def _ranked(
         self, enhanced: EnhancedQuery, vector, k: int, mode: SearchMode, scopes: tuple[str, ...]
     ) -> _Run:
-        """One scope's ranking: chunk ids with scores, each retriever's ranking, and cosines."""
+        """One scope's ranking of sections (each by its best chunk id) with scores, each retriever's ranking,
+        and cosines."""
         pool = max(k, self.settings.candidate_pool)
-        if mode == "keyword":
-            ranked = self.keyword(enhanced, k, scopes)
-            return _Run(ranked, {"keyword": [cid for cid, _ in ranked]}, {}, dict(ranked))
-        if mode == "vector":
-            ranked = self.vector(vector, k, scopes)
-            return _Run(ranked, {"vector": [cid for cid, _ in ranked]}, dict(ranked), {})
-        keyword_hits = self.keyword(enhanced, pool, scopes)
-        runs = {"keyword": [c for c, _ in keyword_hits]}
-        cosines: dict[str, float] = {}
-        if vector is not None:
-            vector_hits = self.vector(vector, pool, scopes)
-            cosines = dict(vector_hits)
-            runs["vector"] = [c for c, _ in vector_hits]
-        return _Run(rrf(list(runs.values()), self.settings.rrf_k)[:k], runs, cosines, dict(keyword_hits))
+        fetch = pool * 3  # chunks, so that about ``pool`` distinct sections remain
+        keyword_hits = self.keyword(enhanced, fetch, scopes) if mode != "vector" else []
+        vector_hits = self.vector(vector, fetch, scopes) if vector is not None and mode != "keyword" else []
+        grouped = {
+            name: best_per_group(hits, self._node)
+            for name, hits in (("keyword", keyword_hits), ("vector", vector_hits))
+            if hits or (name == "keyword" and mode != "vector")
+        }
+        runs = {name: [c for c, _ in ranked] for name, ranked in grouped.items()}
+        if mode != "hybrid":
+            ranked = grouped.get(mode, [])
+        else:
+            weights = self.settings.fusion_weights.get(enhanced.lang, {})
+            scored = {"keyword": keyword_hits, "vector": vector_hits}
+            ranked = fuse_scores(scored, weights, self._node, pool)
+        ranked = self._pin(enhanced, ranked, scopes)
+        return _Run(ranked[:k], runs, dict(vector_hits), dict(keyword_hits))
+
+    def _pin(
+        self, enhanced: EnhancedQuery, ranked: list[tuple[str, float]], scopes: tuple[str, ...]
+    ) -> list[tuple[str, float]]:
+        """A question naming "Điều N" gets the sections of article N first: those the retrievers found, else
+        (when neither did) every document's article N in these scopes. With "khoản M" the article's chunk
+        that holds clause M is the citation."""
+        wanted = {r.article: r.clause for r in enhanced.refs if r.article}
+        if not wanted:
+            return ranked
+        front = [(c, s) for c, s in ranked if self._articles.get(self._node(c)) in wanted]
+        if not front:
+            nodes = [n for n, a in self._articles.items() if a in wanted]
+            front = [
+                (self._node_chunks[n][0], 0.0)
+                for n in nodes
+                if self.chunks[self._node_chunks[n][0]].tenant in scopes
+            ]
+        pinned = {c for c, _ in front}
+        front = [(self._clause_chunk(c, wanted[self._articles[self._node(c)] or ""]), s) for c, s in front]
+        return front + [(c, s) for c, s in ranked if c not in pinned]
+
+    def _clause_chunk(self, chunk_id: str, clause: str | None) -> str:
+        """The chunk of ``chunk_id``'s section whose text starts clause ``clause`` ("2. ..."), else itself."""
+        if not clause:
+            return chunk_id
+        for cid in self._node_chunks[self._node(chunk_id)]:
+            text = self.chunks[cid].text
+            if text.startswith(f"{clause}.") or f"\n{clause}. " in text:
+                return cid
+        return chunk_id
 
     def search(self, query: str, k: int = 5, mode: SearchMode = "hybrid", tenant: str = GLOBAL) -> list[Hit]:
         """Top ``k`` chunks for ``query`` among the documents ``tenant`` may see.
@@ -192,10 +246,11 @@ class Retriever:
     ) -> Hit:
         c = self.chunks[chunk_id]
         ranks = {}
-        for name, ids in runs.items():
+        for name, ids in runs.items():  # rank of the hit's section in each retriever's ranking
             same_scope = [i for i in ids if self.chunks[i].tenant == c.tenant] if scoped else ids
-            if chunk_id in same_scope:
-                ranks[name] = same_scope.index(chunk_id) + 1
+            nodes = [self.chunks[i].node_id for i in same_scope]
+            if c.node_id in nodes:
+                ranks[name] = nodes.index(c.node_id) + 1
         return Hit(
             chunk_id=c.chunk_id,
             doc_id=c.doc_id,

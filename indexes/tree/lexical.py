@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from indexes.search.bm25_scorer import BM25
+from indexes.search.glossary import Glossary
+from indexes.search.query_terms import enhance
 from indexes.sources.tree_model import TreeNode
 from indexes.store.published_index import IndexStore
 from indexes.text import search_terms
@@ -36,8 +38,14 @@ class TreeLexicalIndex:
             docs.append(title_terms * TITLE_WEIGHT + search_terms(node.text))
         return BM25(docs)
 
+    @cached_property
+    def _glossary(self) -> Glossary:
+        return Glossary.from_dict(self.store.manifest.get("glossary"))
+
     def search(self, query: str, k: int = 5) -> list[NodeHit]:
-        terms = search_terms(query, query=True)
+        """Nodes by BM25 over titles and text, for the question with its glossary and lexicon expansions
+        (so an English question finds Vietnamese text)."""
+        terms = search_terms(enhance(query, self._glossary).expanded, query=True)
         scores = self._bm25.scores(terms)
         ranked = sorted(range(len(scores)), key=lambda i: -scores[i])[:k]
         return [

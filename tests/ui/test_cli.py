@@ -53,6 +53,16 @@ def test_ask_json_shape_and_trace(corpus_settings):
     assert citation["node_id"] == "noi_quy_lao_dong:dieu-3" and not answer["refused"]
     trace = run("trace", answer["run_id"], env=env)
     assert trace.returncode == 0 and "tool search" in trace.stdout
+    listing = run("trace", env=env).stdout.splitlines()
+    mine = [line for line in listing if line.startswith(answer["run_id"])]
+    assert mine and mine[0].endswith("Giờ làm việc buổi sáng bắt đầu lúc mấy giờ?") and " s  " in mine[0]
+    assert "Loading weights" not in out.stderr  # no model progress bar on every ask
+
+
+def test_help_shows_defaults():
+    help_text = run("retrieve", "--help").stdout
+    assert "(default: hybrid)" in help_text and "(default: 5)" in help_text
+    assert "(default: None)" not in help_text and "(default: False)" not in help_text
 
 
 @pytest.mark.slow  # builds its own index or spawns CLI processes

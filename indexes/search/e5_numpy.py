@@ -1,0 +1,166 @@
+"""The converted e5-small folder's forward pass in numpy: query-time embeddings without torch.
+
+Importing sentence-transformers costs ~5-7 s (torch, transformers, scikit-learn); a question needs one short
+forward pass. :class:`NumpyE5` runs the very same BertModel (the folder :func:`indexes.search.e5_model.
+ensure_e5_model_dir` writes: fp32 safetensors, ``tokenizer.json``, mean pooling, normalisation) with numpy
+and the ``tokenizers`` library only, so its vectors equal sentence-transformers' up to float rounding (cosine
+> 0.9999, checked in the tests). The weights are memory-mapped: only the embedding rows a text uses are read.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from tokenizers import Tokenizer
+
+log = logging.getLogger(__name__)
+_SAFETENSORS_DTYPES = {"F32": np.float32}
+_MASKED = np.float32(-1e9)  # additive attention mask for padding (softmax weight 0)
+
+
+def _memmap_safetensors(path: Path) -> dict[str, np.ndarray]:
+    """Every tensor of a safetensors file as a read-only memory map (no copy, no safetensors import)."""
+    with path.open("rb") as f:
+        header_len = int.from_bytes(f.read(8), "little")
+        header = json.loads(f.read(header_len))
+    header.pop("__metadata__", None)
+    raw = np.memmap(path, dtype=np.uint8, mode="r")
+    start = 8 + header_len
+    out: dict[str, np.ndarray] = {}
+    for name, entry in header.items():
+        begin, end = entry["data_offsets"]
+        dtype = _SAFETENSORS_DTYPES[entry["dtype"]]
+        out[name] = raw[start + begin : start + end].view(dtype).reshape(entry["shape"])
+    return out
+
+
+def _erf(x: np.ndarray) -> np.ndarray:
+    """erf to ~1.5e-7 (Abramowitz & Stegun 7.1.26), so GELU matches torch's exact one without scipy."""
+    sign = np.sign(x)
+    a = np.abs(x)
+    t = 1.0 / (1.0 + 0.3275911 * a)
+    poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
+    return sign * (1.0 - poly * np.exp(-a * a))
+
+
+def _gelu(x: np.ndarray) -> np.ndarray:
+    return (0.5 * x * (1.0 + _erf(x * np.float32(0.7071067811865476)))).astype(np.float32, copy=False)
+
+
+def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, eps: float) -> np.ndarray:
+    mean = x.mean(-1, keepdims=True)
+    centred = x - mean
+    var = (centred * centred).mean(-1, keepdims=True)
+    return centred / np.sqrt(var + eps) * weight + bias
+
+
+class NumpyE5:
+    """Encodes texts with the converted e5 folder (BertModel -> mean pooling -> L2 normalisation)."""
+
+    def __init__(self, folder: Path, blas_threads: int | None = 1) -> None:
+        from threadpoolctl import threadpool_limits
+        from tokenizers import Tokenizer  # small (Rust) import; loading the 17 MB vocabulary takes ~0.5 s
+
+        # A question is a few tiny matrix products: a second BLAS thread gains nothing, and on a busy machine
+        # its spin-waiting made one query 20x slower (2.6 s vs 0.13 s measured with other work running).
+        # Process-wide for numpy's BLAS (torch keeps its own pool); None leaves the BLAS default.
+        if blas_threads is not None:
+            threadpool_limits(limits=blas_threads, user_api="blas")
+
+        config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+        prompts = json.loads((folder / "config_sentence_transformers.json").read_text(encoding="utf-8"))
+        st_config = json.loads((folder / "sentence_bert_config.json").read_text(encoding="utf-8"))
+        self.prompts: dict[str, str] = prompts["prompts"]
+        self.heads: int = config["num_attention_heads"]
+        self.layers: int = config["num_hidden_layers"]
+        self.eps: float = config["layer_norm_eps"]
+        self.max_length: int = min(st_config["max_seq_length"], config["max_position_embeddings"])
+        mapped = _memmap_safetensors(folder / "model.safetensors")
+        # Matrices are copied once, transposed and aligned, so BLAS runs on them (an unaligned memory map
+        # falls back to numpy's slow loop); the 250k-row word table stays mapped and is only gathered from.
+        self.weights = {
+            name: np.ascontiguousarray(t.T if t.ndim == 2 and "embeddings" not in name else t)
+            for name, t in mapped.items()
+            if name != "embeddings.word_embeddings.weight"
+        }
+        self.word_embeddings = mapped["embeddings.word_embeddings.weight"]
+        self.tokenizer: Tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+        self.tokenizer.enable_truncation(self.max_length)
+        self.tokenizer.no_padding()
+
+    def encode_query(self, texts: Sequence[str], batch_size: int = 16) -> np.ndarray:
+        return self.encode([self.prompts["query"] + t for t in texts], batch_size)
+
+    def encode_document(self, texts: Sequence[str], batch_size: int = 16) -> np.ndarray:
+        return self.encode([self.prompts["document"] + t for t in texts], batch_size)
+
+    def encode(self, texts: Sequence[str], batch_size: int = 16) -> np.ndarray:
+        """Normalised (len(texts), hidden) float32 vectors; batches of similar length waste no padding."""
+        ids = [e.ids for e in self.tokenizer.encode_batch(list(texts), add_special_tokens=True)]
+        out = np.zeros((len(texts), self.word_embeddings.shape[1]), np.float32)
+        order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
+        for i in range(0, len(order), batch_size):
+            part = order[i : i + batch_size]
+            out[part] = self._forward([ids[j] for j in part])
+        return out
+
+    def _forward(self, batch: list[list[int]]) -> np.ndarray:
+        """BertModel over one padded batch, mean-pooled over real tokens and normalised."""
+        w = self.weights
+        width = max(len(ids) for ids in batch)
+        tokens = np.zeros((len(batch), width), np.int64)
+        mask = np.zeros((len(batch), width), np.float32)
+        for row, ids in enumerate(batch):
+            tokens[row, : len(ids)] = ids
+            mask[row, : len(ids)] = 1.0
+        x = (
+            self.word_embeddings[tokens]
+            + w["embeddings.position_embeddings.weight"][:width]
+            + w["embeddings.token_type_embeddings.weight"][0]
+        )
+        x = _layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"], self.eps)
+        additive = ((1.0 - mask) * _MASKED)[:, None, None, :]
+        for layer in range(self.layers):
+            x = self._layer(x, f"encoder.layer.{layer}.", additive)
+        pooled = (x * mask[:, :, None]).sum(1) / mask.sum(1, keepdims=True)
+        return pooled / np.linalg.norm(pooled, axis=1, keepdims=True)
+
+    def _linear(self, x: np.ndarray, name: str) -> np.ndarray:
+        """``x @ W.T + b`` on the last axis, as one 2-D product (weights are stored transposed)."""
+        flat = x.reshape(-1, x.shape[-1]) @ self.weights[name + ".weight"] + self.weights[name + ".bias"]
+        return flat.reshape(*x.shape[:-1], flat.shape[-1])
+
+    def _layer(self, x: np.ndarray, prefix: str, additive: np.ndarray) -> np.ndarray:
+        batch, width, hidden = x.shape
+        head_dim = hidden // self.heads
+
+        def split(t: np.ndarray) -> np.ndarray:  # (batch, heads, width, head_dim)
+            return t.reshape(batch, width, self.heads, head_dim).transpose(0, 2, 1, 3)
+
+        q = split(self._linear(x, prefix + "attention.self.query"))
+        k = split(self._linear(x, prefix + "attention.self.key"))
+        v = split(self._linear(x, prefix + "attention.self.value"))
+        scores = q @ k.transpose(0, 1, 3, 2) / np.float32(np.sqrt(head_dim)) + additive
+        scores = np.exp(scores - scores.max(-1, keepdims=True))
+        attention = (scores / scores.sum(-1, keepdims=True)) @ v
+        context = attention.transpose(0, 2, 1, 3).reshape(batch, width, hidden)
+        w = self.weights
+        ln = prefix + "attention.output.LayerNorm"
+        x = _layer_norm(
+            self._linear(context, prefix + "attention.output.dense") + x,
+            w[ln + ".weight"],
+            w[ln + ".bias"],
+            self.eps,
+        )
+        inner = _gelu(self._linear(x, prefix + "intermediate.dense"))
+        ln = prefix + "output.LayerNorm"
+        return _layer_norm(
+            self._linear(inner, prefix + "output.dense") + x, w[ln + ".weight"], w[ln + ".bias"], self.eps
+        )

@@ -1,0 +1,162 @@
+"""The general bilingual HR and labour-law lexicon (``hr_lexicon.yaml``, shipped with the package).
+
+English surface forms ("sick days", "unemployment benefit") and abbreviations ("BHTN") found in a question are
+mapped to the Vietnamese terms the law uses, for BM25 and tree query expansion and for the answer's topic check.
+Matching is on whole words, the longest surface form first ("unemployment insurance" before "insurance").
+The per-corpus glossary (``corpus/glossary.yaml``) holds company terms and wins where both know a term.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from indexes.text import nfc
+
+LEXICON_FILE = Path(__file__).with_name("hr_lexicon.yaml")
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when libyaml is there
+_SHORT_ABBR = 3  # abbreviations this short match only in capitals ("HI", "UI", "CV" are also words)
+
+
+@dataclass(frozen=True)
+class LexiconEntry:
+    en: tuple[str, ...]  # English surface forms, lower-case; the first is canonical
+    vi: tuple[str, ...]  # Vietnamese terms, NFC; the first is canonical (the legal term)
+    abbr: tuple[str, ...] = ()
+    topic: str = ""
+
+
+@dataclass(frozen=True)
+class LexiconMatch:
+    entry: LexiconEntry
+    surface: str  # the form found in the question
+    start: int
+    end: int
+
+
+class Lexicon:
+    def __init__(self, entries: list[LexiconEntry]) -> None:
+        self.entries = entries
+        by_form: dict[str, LexiconEntry] = {}
+        exact: dict[str, LexiconEntry] = {}
+        for entry in entries:
+            for form in entry.en:
+                by_form.setdefault(form, entry)
+            for abbr in entry.abbr:
+                target = exact if len(abbr) <= _SHORT_ABBR else by_form
+                target.setdefault(abbr if len(abbr) <= _SHORT_ABBR else abbr.lower(), entry)
+        self._by_form, self._exact = by_form, exact
+        self._form_re = _alternation(by_form, plural=True, flags=re.IGNORECASE)
+        self._exact_re = _alternation(exact, plural=False, flags=0)
+        # Vietnamese variants ("nghỉ ốm" for the legal "nghỉ ốm đau"), matched with their accents only
+        variants = {v.lower(): e for e in entries for v in e.vi[1:] if v.lower() != e.vi[0].lower()}
+        self._vi_variants = variants
+        self._vi_re = _alternation(variants, plural=False, flags=re.IGNORECASE)
+
+    @classmethod
+    def load(cls, path: Path = LEXICON_FILE) -> Lexicon:
+        try:
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}
+        except yaml.YAMLError as exc:
+            raise ValueError(f"{path}: invalid YAML: {str(exc).splitlines()[0]}") from None
+        entries = []
+        for number, raw in enumerate(data.get("entries") or [], 1):
+            if not isinstance(raw, dict) or not raw.get("vi") or not (raw.get("en") or raw.get("abbr")):
+                raise ValueError(f"{path}: entry {number} needs 'vi' and 'en' (or 'abbr') lists")
+            entries.append(
+                LexiconEntry(
+                    en=tuple(nfc(str(x)).lower().strip() for x in raw.get("en") or []),
+                    vi=tuple(nfc(str(x)).strip() for x in raw["vi"]),
+                    abbr=tuple(nfc(str(x)).strip() for x in raw.get("abbr") or []),
+                    topic=str(raw.get("topic") or ""),
+                )
+            )
+        return cls(entries)
+
+    def matches(self, text: str, skip: tuple[str, ...] = ()) -> list[LexiconMatch]:
+        """Entries whose English forms or abbreviations occur in ``text`` (whole words, longest first, no
+        overlaps), in text order. Forms inside one of the ``skip`` terms (the glossary's) are left out."""
+        text = nfc(text)
+        skipped = [s.lower() for s in skip]
+        found: list[LexiconMatch] = []
+        taken: list[tuple[int, int]] = []
+        for pattern, table, fold_case in (
+            (self._exact_re, self._exact, False),
+            (self._form_re, self._by_form, True),
+        ):
+            if pattern is None:
+                continue
+            for m in pattern.finditer(text):
+                surface = m.group(1).lower() if fold_case else m.group(1)
+                entry = table.get(surface) or table.get(_singular(surface, table))
+                if entry is None or any(s < m.end() and m.start() < e for s, e in taken):
+                    continue
+                if any(surface.lower() in s for s in skipped):
+                    continue
+                taken.append((m.start(), m.end()))
+                found.append(LexiconMatch(entry, surface, m.start(), m.end()))
+        return sorted(found, key=lambda x: x.start)
+
+    def expansions(self, text: str, skip: tuple[str, ...] = (), per_entry: int = 2) -> list[str]:
+        """Vietnamese terms for the English terms and abbreviations in ``text`` (each entry's first
+        ``per_entry`` terms), without the ones ``text`` already contains."""
+        lowered = nfc(text).lower()
+        out: list[str] = []
+        for match in self.matches(text, skip):
+            for term in match.entry.vi[:per_entry]:
+                if term not in out and term.lower() not in lowered:
+                    out.append(term)
+        return out
+
+    def canonical_terms(self, text: str, skip: tuple[str, ...] = ()) -> list[str]:
+        """The legal Vietnamese term for each everyday Vietnamese variant in ``text`` that the text does not
+        already use ("đồ bảo hộ" -> "phương tiện bảo vệ cá nhân"); accents must match. Variants inside one of
+        the ``skip`` terms (the glossary's) are left out."""
+        lowered = nfc(text).lower()
+        if self._vi_re is None:
+            return []
+        skipped = [s.lower() for s in skip]
+        out: list[str] = []
+        for m in self._vi_re.finditer(lowered):
+            if any(m.group(1) in s for s in skipped):
+                continue
+            canonical = self._vi_variants[m.group(1)].vi[0]
+            if canonical.lower() not in lowered and canonical not in out:
+                out.append(canonical)
+        return out
+
+    def concepts(self, text: str) -> list[str]:
+        """The Vietnamese concepts a question asks about (each matched entry's canonical term), for a topic
+        check: does the passage talk about what was asked?"""
+        return list(dict.fromkeys(m.entry.vi[0] for m in self.matches(text)))
+
+
+def _alternation(table: dict[str, LexiconEntry], plural: bool, flags: int) -> re.Pattern[str] | None:
+    if not table:
+        return None
+    forms = sorted(table, key=len, reverse=True)  # longest first: the alternation tries them in order
+    body = "|".join(re.escape(f) for f in forms)
+    suffix = "(?:e?s)?" if plural else ""
+    return re.compile(rf"(?<!\w)((?:{body}){suffix})(?!\w)", flags)
+
+
+def _singular(surface: str, table: dict[str, LexiconEntry]) -> str:
+    for cut in ("es", "s"):
+        if surface.endswith(cut) and surface[: -len(cut)] in table:
+            return surface[: -len(cut)]
+    return surface
+
+
+@cache
+def default_lexicon() -> Lexicon:
+    """The lexicon shipped with the package (loaded once per process; read-only)."""
+    return Lexicon.load()
+
+
+def question_concepts(question: str) -> list[str]:
+    """The Vietnamese HR concepts ``question`` asks about, from the shipped lexicon (for the answer side)."""
+    return default_lexicon().concepts(question)

@@ -1,0 +1,71 @@
+"""The shipped HR lexicon: loading, English and abbreviation expansion, the glossary winning, topic concepts."""
+
+from __future__ import annotations
+
+from indexes.search.glossary import Glossary
+from indexes.search.lexicon import Lexicon, LexiconEntry, default_lexicon, question_concepts
+from indexes.search.query_terms import enhance, query_language
+
+
+def test_lexicon_ships_with_the_package_and_has_enough_entries():
+    lexicon = default_lexicon()
+    assert len(lexicon.entries) >= 400
+    assert all(e.vi and (e.en or e.abbr) for e in lexicon.entries)
+
+
+def test_english_terms_expand_to_vietnamese_longest_match_first():
+    lexicon = default_lexicon()
+    found = [m.surface for m in lexicon.matches("Who has to pay into unemployment insurance?")]
+    assert found == ["unemployment insurance"]  # not "insurance" on its own
+    assert lexicon.expansions("How many sick days a year are paid by social insurance?")[:1] == ["nghỉ ốm"]
+    assert "bảo hiểm xã hội" in lexicon.expansions("How many sick days a year are paid by social insurance?")
+    assert "thử việc" in lexicon.expansions("Is my probation period counted?")
+
+
+def test_matches_are_whole_words_and_plurals_count():
+    lexicon = Lexicon(
+        [LexiconEntry(en=("quit",), vi=("nghỉ việc",)), LexiconEntry(en=("bonus",), vi=("thưởng",))]
+    )
+    assert lexicon.expansions("I am quite sure") == []
+    assert lexicon.expansions("Are bonuses taxed?") == ["thưởng"]
+
+
+def test_short_abbreviations_match_only_in_capitals():
+    lexicon = Lexicon(
+        [
+            LexiconEntry(en=(), vi=("bảo hiểm y tế",), abbr=("HI",)),
+            LexiconEntry(en=(), vi=("bảo hiểm thất nghiệp",), abbr=("BHTN",)),
+        ]
+    )
+    assert lexicon.expansions("hi, what is this?") == []
+    assert lexicon.expansions("Does HI cover dental care?") == ["bảo hiểm y tế"]
+    assert lexicon.expansions("dong bhtn bao lau") == ["bảo hiểm thất nghiệp"]
+
+
+def test_the_corpus_glossary_wins_on_conflict():
+    glossary = Glossary(english={"annual leave": ["phép năm công ty"]})
+    q = enhance("How much annual leave do I get?", glossary)
+    assert q.expansions == [
+        "phép năm công ty"
+    ]  # the lexicon's "nghỉ hằng năm" is not added for the same term
+    q = enhance("How much annual leave do I get?", Glossary())
+    assert "nghỉ hằng năm" in q.expansions
+
+
+def test_topic_check_gets_the_vietnamese_concepts_of_a_question():
+    assert question_concepts("Can I get unemployment benefits if I quit?")[:1] == ["trợ cấp thất nghiệp"]
+    assert question_concepts("Thời gian làm việc là gì?") == []
+
+
+def test_query_language():
+    assert query_language("How long is maternity leave?") == "en"
+    assert query_language("Nghỉ thai sản bao lâu?") == "vi"
+    assert query_language("nghi thai san duoc bao lau vay") == "vi"
+
+
+def test_everyday_vietnamese_gets_the_legal_term_with_accents_only():
+    lexicon = Lexicon([LexiconEntry(en=("ppe",), vi=("phương tiện bảo vệ cá nhân", "đồ bảo hộ"))])
+    assert lexicon.canonical_terms("Công ty có phải cấp đồ bảo hộ không?") == ["phương tiện bảo vệ cá nhân"]
+    assert lexicon.canonical_terms("cong ty co phai cap do bao ho khong") == []
+    assert lexicon.canonical_terms("Đồ bảo hộ là phương tiện bảo vệ cá nhân") == []
+    assert lexicon.canonical_terms("cấp đồ bảo hộ", skip=("đồ bảo hộ",)) == []
