@@ -101,5 +101,7 @@ def test_search_terms_match_the_definition_on_long_text():
 
 
 def test_an_empty_tenant_option_is_an_error_not_global(keyword_settings, capsys):
-    rc = main(["--data-dir", str(keyword_settings.data_dir), "retrieve", "--mode", "bm25", "x", "--tenant", ""])
+    rc = main(
+        ["--data-dir", str(keyword_settings.data_dir), "retrieve", "--mode", "bm25", "x", "--tenant", ""]
+    )
     assert rc == 2 and "--tenant is empty" in capsys.readouterr().err
