@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 from agent.answer import Citation
-from agent.compose import units as _units
 from agent.evidence import Passage, calculator_result, passages
+from indexes.spans import Unit, display, line_of, merge, quote_of, split_units, units_in_lines
 from indexes.text import fold
 from tools.registry import ToolRun
 
@@ -15,28 +16,87 @@ _MARKER_RE = re.compile(r"\[([a-z0-9_-]+(?::[^\]\s]*)?)\]")
 _NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
 
 
+SourceText = Callable[[str], "str | None"]  # doc id -> the stored document text (``IndexStore.source_text``)
+MIN_QUOTED = 8  # a unit this short ("a)") is not taken as quoted just because the statement contains it
+
+
 def _overlap(a: str, b: str) -> int:
     return len(set(re.findall(r"\w+", fold(a))) & set(re.findall(r"\w+", fold(b))))
 
 
-def _best_quote(passage: Passage, statement: str) -> str:
-    """The passage's sentences the statement quotes verbatim, else the one sharing most words with it."""
-    units = _units(passage.text) or [passage.text]
-    quoted = [u for u in units if u in statement]
-    if quoted:
-        return " ".join(quoted)
-    return max(units, key=lambda u: (_overlap(u, statement), -units.index(u)))
+def _quoted_units(units: list[Unit], statement: str, text: str, base: int = 0) -> list[Unit]:
+    """The units the statement quotes verbatim (each of its spans shown in it), else the one sharing most
+    words with it."""
+    quoted = [
+        u
+        for u in units
+        if len(u.text) >= MIN_QUOTED
+        and all(display(text[s.start - base : s.end - base]) in statement for s in u.spans)
+    ]
+    if quoted or not units:
+        return quoted
+    return [max(units, key=lambda u: (_overlap(u.text, statement), -units.index(u)))]
 
 
-def resolve_citations(text: str, runs: list[ToolRun]) -> tuple[str, list[Citation]]:
-    """Replace ``[node_id]`` markers with [1], [2]…; only ids present in this turn's tool results are cited."""
+def _span_citation(location: dict, chosen: list[Unit], source: str) -> Citation | None:
+    """A citation whose quote is the chosen units' spans of ``source``; its line range is exactly theirs."""
+    spans = merge(s for u in chosen for s in u.spans)
+    if not spans:
+        return None
+    return Citation(
+        **location,
+        line_start=line_of(source, spans[0].start),
+        line_end=line_of(source, spans[-1].end - 1),
+        spans=spans,
+        quote=quote_of(source, spans),
+    )
+
+
+def _passage_citation(p: Passage, statement: str, source: str | None) -> Citation:
+    location = p.location().model_dump(exclude={"line_start", "line_end", "spans"})
+    if source is not None:
+        units = units_in_lines(source, p.line_start, p.line_end)
+        cited = _span_citation(location, _quoted_units(units, statement, source), source)
+        if cited is not None:
+            return cited
+    units = split_units(p.text)  # no stored text (an index built before texts were kept): no offsets
+    quote = " ".join(u.text for u in _quoted_units(units, statement, p.text)) or p.text
+    return Citation(**location, line_start=p.line_start, line_end=p.line_end, quote=quote)
+
+
+def _rule_citation(node_id: str, rules: list[dict], source: str | None) -> Citation:
+    """The citation of the calculator parameters one section supplied: the units holding each rule's grounded
+    span (every parameter of that section), titled by the section's title path."""
+    first = rules[0]
+    path = first.get("title_path") or []
+    title = path[-1] if path else first.get("note") or node_id
+    location = {"doc_id": first["doc_id"], "node_id": node_id, "title": title, "title_path": path}
+    grounded = [r for r in rules if r.get("start") is not None and r.get("line_start")]
+    if source is not None and grounded:
+        units = [
+            u
+            for r in grounded
+            for u in units_in_lines(source, r["line_start"], r["line_end"])
+            if any(x.start < r["end"] and r["start"] < x.end for x in u.spans)
+        ]
+        cited = _span_citation(location, units, source)
+        if cited is not None:
+            return cited
+    lines = (first.get("line_start") or 0, first.get("line_end") or 0)
+    return Citation(**location, line_start=lines[0], line_end=lines[1], quote=first.get("quote") or "")
+
+
+def resolve_citations(
+    text: str, runs: list[ToolRun], source: SourceText | None = None
+) -> tuple[str, list[Citation]]:
+    """Replace ``[node_id]`` markers with [1], [2]…; only ids present in this turn's tool results are cited.
+    With ``source``, each quote is spans of the stored document text (what the statement quotes)."""
     found = [p for run in runs for p in passages(run)]
     calc = calculator_result(runs)
-    calc_sources = {
-        s["node_id"]: s
-        for s in (calc or {}).get("policy_sources", {}).values()
-        if s.get("source") == "corpus"
-    }
+    calc_sources: dict[str, list[dict]] = {}
+    for s in (calc or {}).get("policy_sources", {}).values():
+        if s.get("source") == "corpus":
+            calc_sources.setdefault(s["node_id"], []).append(s)
     citations: list[Citation] = []
     numbers: dict[str, int] = {}
 
@@ -48,25 +108,12 @@ def resolve_citations(text: str, runs: list[ToolRun]) -> tuple[str, list[Citatio
         if node_id in numbers:
             return f"[{numbers[node_id]}]"
         if candidates:
-            best = max(candidates, key=lambda p: (_overlap(_best_quote(p, statement), statement), -p.rank))
-            citation = Citation(
-                doc_id=best.doc_id,
-                node_id=node_id,
-                title=best.title,
-                line_start=best.line_start,
-                line_end=best.line_end,
-                quote=_best_quote(best, statement),
-            )
+            best = max(candidates, key=lambda p: (_overlap(p.text, statement), -p.rank))
+            doc_text = source(best.doc_id) if source else None
+            citation = _passage_citation(best, statement, doc_text)
         elif node_id in calc_sources:
-            source = calc_sources[node_id]
-            citation = Citation(
-                doc_id=source["doc_id"],
-                node_id=node_id,
-                title=source.get("note") or node_id,
-                line_start=source.get("line_start") or 0,
-                line_end=source.get("line_end") or 0,
-                quote=source.get("quote") or "",
-            )
+            rules = calc_sources[node_id]
+            citation = _rule_citation(node_id, rules, source(rules[0]["doc_id"]) if source else None)
         else:
             return ""  # an id no tool returned: never cite what was not retrieved
         citations.append(citation)

@@ -13,20 +13,32 @@ from dataclasses import dataclass
 
 from agent.evidence import Passage, calculator_result, passages
 from agent.evidence import expansions as evidence_expansions
-from indexes.text import fold, has_diacritics, is_generic, is_stopword, nfc, sentences
+from agent.language import (
+    Language,
+    concept_words,
+    covers,
+    english_concepts,
+    language_of,
+    phrase,
+    refusal,
+    stemmed,
+    synonym_supported,
+)
+from agent.terms import (
+    Terms,
+    coverage,
+    is_topic,
+    question_terms,
+    unknown_topic_words,
+    unsupported_words,
+    words_of,
+)
+from indexes.spans import Unit, quote_of, split_units
+from indexes.text import fold
 from tools.registry import ToolRun
 from tools.search_tools import SearchResult
 
-REFUSAL_VI = (
-    "Tôi không tìm thấy quy định nào trong tài liệu của công ty trả lời câu hỏi này. "
-    "Bạn có thể hỏi bộ phận Nhân sự để được hướng dẫn."
-)
-# Sentences that address the assistant instead of employees: quoting them would pass the attack on.
-_INJECTION_RE = re.compile(
-    r"ignore (?:all |any )?(?:previous|prior|above|earlier) (?:instructions|rules)|disregard (?:the|all) "
-    r"|system prompt|you are now|bo qua (?:moi|tat ca|cac) (?:chi dan|huong dan|quy tac)|goi cong cu|"
-    r"call (?:the )?(?:tool|calculate_leave|search)"
-)
+REFUSAL_VI = refusal("vi")
 _CLIP_RE = re.compile(r"\s*… \[đã cắt \d+ ký tự[^\]]*\]")
 _NUMBER_RE = re.compile(r"\d")
 MAX_UNITS = 3
@@ -34,11 +46,14 @@ UNKNOWN_TERMS_COVERAGE = 0.65  # the bar when the question names something no do
 UNKNOWN_SHARE = 0.1  # ... that is, when at least this share of its topic words appear in no document
 UNSUPPORTED_COVERAGE = 0.45  # the bar when a share of its topic words appear in none of the evidence found
 MAX_LIST_ITEMS = 6
-_LIST_ITEM_RE = re.compile(r"^(?:[a-zđ]\)|\d+[.)]|[-–•])\s")
 # A regulation's scope article ("Phạm vi điều chỉnh": "this regulation covers conditions, amounts, interest,
 # terms ...") names every topic and states no rule: quoted only when nothing else matches nearly as well.
 _SCOPE_RE = re.compile(r"pham vi dieu chinh|doi tuong ap dung|\bscope\b")
 SCOPE_WEIGHT = 0.5
+# A worked example ("Ví dụ", "Worked example") illustrates a rule with one person's numbers: the rule itself is
+# quoted unless the example matches far better.
+_EXAMPLE_RE = re.compile(r"^(?:[\d.]+\s*)?(?:vi du|minh hoa|(?:worked )?examples?)\b")
+EXAMPLE_WEIGHT = 0.5
 FOCUS_RATIO = 0.6  # an expanded section is quoted unless another passage scores far better
 
 
@@ -50,106 +65,9 @@ class Composed:
     coverage: float
 
 
-@dataclass(frozen=True)
-class Terms:
-    words: frozenset[str]  # topic words of the question
-    bigrams: frozenset[str]  # adjacent topic words ("nghỉ phép")
-    extra_words: frozenset[str]  # from glossary expansions
-    extra_bigrams: frozenset[str]
-    accented: bool  # the question has diacritics: match them exactly ("thú cưng" is not "thứ cùng")
-    scoring: frozenset[str] = frozenset()  # every non-question word and bigram: ranks sentences
-
-
-def _words(text: str, accented: bool = False) -> list[str]:
-    """Words, lower-cased (folded unless ``accented``); numbers without leading zeros ("05" is "5")."""
-    found = re.findall(r"\w+", nfc(text).lower() if accented else fold(text))
-    return [w.lstrip("0") or "0" if w.isdigit() else w for w in found]
-
-
-def _topic(words: list[str], accented: bool) -> tuple[set[str], set[str]]:
-    keep = [w if not is_stopword(w, accented) and not is_generic(w, accented) else None for w in words]
-    topic = {w for w in keep if w}
-    bigrams = {f"{a} {b}" for a, b in zip(keep, keep[1:], strict=False) if a and b}
-    return topic, bigrams
-
-
-def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
-    accented = has_diacritics(question)
-    words, bigrams = _topic(_words(question, accented), accented)
-    extra_words: set[str] = set()
-    extra_bigrams: set[str] = set()
-    for phrase in expansions or []:
-        w, b = _topic(_words(phrase, accented), accented)
-        extra_words |= w
-        extra_bigrams |= b
-    plain = [w for w in _words(question, accented) if not is_stopword(w, accented)]
-    scoring = set(plain) | {f"{a} {b}" for a, b in zip(plain, plain[1:], strict=False)}
-    terms = (words, bigrams, extra_words, extra_bigrams)
-    return Terms(*(frozenset(t) for t in terms), accented, frozenset(scoring))
-
-
-def _cover(words: frozenset[str], bigrams: frozenset[str], text_words: set[str], padded: str) -> float:
-    total = len(words) + 2 * len(bigrams)
-    if not total:
-        return 0.0
-    hit = sum(1 for w in words if w in text_words) + sum(2 for b in bigrams if f" {b} " in padded)
-    return hit / total
-
-
-def coverage(passage: Passage, terms: Terms) -> float:
-    """How much of the question's topic a passage holds (0..1); expansions count as an alternative wording."""
-    words = _words(f"{passage.title} {passage.text}", terms.accented)
-    padded = f" {' '.join(words)} "
-    own = _cover(terms.words, terms.bigrams, set(words), padded)
-    alt = _cover(terms.extra_words, terms.extra_bigrams, set(words), padded) if terms.extra_words else 0.0
-    return max(own, alt)
-
-
-def unsupported_words(terms: Terms, passages: list[Passage]) -> set[str]:
-    """Topic words of a question written with diacritics that none of the evidence contains: the corpus may
-    know the word elsewhere ("trưa" in "nghỉ trưa"), but what was found about the question never says it."""
-    if not terms.accented:
-        return set()  # without accents (or in English) a word's absence is weak evidence
-    seen: set[str] = set()
-    for p in passages:
-        seen.update(_words(f"{p.title} {p.text}", True))
-    return {w for w in terms.words if w not in seen and not w.isdigit()}
-
-
-def split_units(text: str) -> list[tuple[str, str]]:
-    """(unit, context) pairs: sentences, list items and table rows, without markup or clip notes.
-
-    A table row's context is the table's header and the sentence that introduces the table, so that
-    "Nhóm 3 – Nhân viên | 250.000 đồng/ngày" can be matched to a question about per-diem.
-    """
-    out: list[tuple[str, str]] = []
-    lines = [ln.strip() for ln in _CLIP_RE.sub("", text).split("\n")]
-    header, intro = "", ""
-    for i, line in enumerate(lines):
-        if (
-            not line
-            or re.fullmatch(r"[|:\-\s]+", line)
-            or line.startswith("#")
-            or _INJECTION_RE.search(fold(line))
-        ):
-            continue
-        if line.startswith("|"):
-            cells = " | ".join(c.strip() for c in line.strip("|").split("|"))
-            if i + 1 < len(lines) and re.fullmatch(r"\|?[\s:|-]+\|?", lines[i + 1] or "x"):
-                header = cells  # the header row: context for the rows below, not a unit itself
-                continue
-            out.append((cells, f"{intro} {header}"))
-            continue
-        header = ""
-        for unit in sentences(re.sub(r"^[-*+]\s+|\*\*", "", line)):
-            if not _INJECTION_RE.search(fold(unit)):
-                out.append((unit, ""))
-                intro = unit
-    return out
-
-
-def units(text: str) -> list[str]:
-    return [u for u, _ in split_units(text)]
+def passage_units(passage: Passage) -> list[Unit]:
+    """The quotable units of a passage's text (clip notes of the tools dropped first)."""
+    return split_units(_CLIP_RE.sub("", passage.text))
 
 
 def _rank_units(
@@ -158,17 +76,17 @@ def _rank_units(
     sections = [p for p in passages if ":" in p.node_id]
     if sections:  # a document's preamble ("Căn cứ ...; ban hành ... như sau") answers nothing itself
         passages = sections
-    split = [(p, i, u, c) for p in passages for i, (u, c) in enumerate(split_units(p.text))]
+    split = [(p, i, u.text, u.context) for p in passages for i, u in enumerate(passage_units(p))]
     candidates = [(p, i, u) for p, i, u, _ in split]
     if not candidates:
         return []
     all_terms = terms.scoring | terms.words | terms.extra_words | terms.bigrams | terms.extra_bigrams
-    padded_units = [f" {' '.join(_words(f'{u} {c}', terms.accented))} " for _, _, u, c in split]
+    padded_units = [f" {' '.join(words_of(f'{u} {c}', terms.accented))} " for _, _, u, c in split]
     df = {t: sum(1 for pu in padded_units if f" {t} " in pu) for t in all_terms}
     idf = {t: math.log(1 + len(candidates) / (1 + df[t])) for t in all_terms}
     scored = []
     for (p, i, unit), padded in zip(candidates, padded_units, strict=True):
-        title = f" {' '.join(_words(p.title, terms.accented))} "
+        title = f" {' '.join(words_of(p.title, terms.accented))} "
         score = sum(idf[t] * (2 if " " in t else 1) for t in all_terms if f" {t} " in padded)
         score += 0.5 * sum(idf[t] for t in all_terms if f" {t} " in title and f" {t} " not in padded)
         if score <= 0:
@@ -177,11 +95,67 @@ def _rank_units(
             score *= 1.3
         if _SCOPE_RE.search(fold(p.title)):
             score *= SCOPE_WEIGHT
+        if _EXAMPLE_RE.search(fold(p.title).strip()):
+            score *= EXAMPLE_WEIGHT
         prior = 1.0 / (1 + p.rank) + (
             0.3 if p.tool in ("lookup_article", "lookup_rules", "expand_node") else 0.0
         )
         scored.append((score * (1 + 0.5 * prior), p, i, unit))
     return sorted(scored, key=lambda x: -x[0])
+
+
+def _closest(passages: list[Passage], terms: Terms) -> list[str]:
+    """The two sections that came closest to the question (for a refusal that says where it looked)."""
+    ranked = sorted(passages, key=lambda p: (-coverage(p, terms), p.rank))
+    return list(dict.fromkeys(f"{p.title} ({p.doc_id})" for p in ranked))[:2]
+
+
+def _refuse(question: str, lang: Language, passages: list[Passage], terms: Terms, cover: float) -> Composed:
+    return Composed(refusal(lang, question, _closest(passages, terms)), [], True, cover)
+
+
+def _concept_cover(passage: Passage, question: str) -> float:
+    """Share of an English question's lexicon concepts that a passage states (in English or Vietnamese)."""
+    concepts = english_concepts(question)
+    if not concepts:
+        return 0.0
+    text = f"{passage.title} {passage.text}"
+    return sum(covers(c, text, loose=True) for c in concepts) / len(concepts)
+
+
+def _with_concepts(
+    question: str, lang: Language, expansions: list[str] | None, passages: list[Passage]
+) -> list[str]:
+    """An English question's expansions plus the wordings the evidence uses for the specific concepts it
+    names (a concept of generic words only, "staff", would favour every passage)."""
+    if lang != "en":
+        return list(expansions or [])
+    evidence = " ".join(f" {stemmed(f'{p.title} {p.text}')} " for p in passages)
+    specific = [c for c in english_concepts(question) if any(is_topic(w, False) for w in c.asked.split())]
+    used = [w for c in specific for w in c.wordings if f" {w} " in evidence]
+    return [*(expansions or []), *used]
+
+
+def _quote(passage: Passage, picked: list[int]) -> str:
+    """The picked units of a passage as one quote: spans of its text, " … " where text is skipped."""
+    units = passage_units(passage)
+    text = _CLIP_RE.sub("", passage.text)
+    spans = [s for i in sorted(set(picked)) for s in units[i].spans]
+    return quote_of(text, spans)
+
+
+def _with_list_items(units: list[Unit], picked: list[int]) -> list[int]:
+    """A unit that introduces a list ("... như sau:") brings its items (or the unit that continues it)."""
+    out = list(picked)
+    for i in picked:
+        if units[i].text.rstrip().endswith(":"):
+            j = i + 1
+            while j < len(units) and j - i <= MAX_LIST_ITEMS and units[j].kind in ("item", "row"):
+                out.append(j)
+                j += 1
+            if j == i + 1 and j < len(units):  # "(for normal work:" continues in the next unit
+                out.append(j)
+    return sorted(set(out))
 
 
 def compose(
@@ -193,61 +167,101 @@ def compose(
     unknown_terms: list[str] | None = None,
 ) -> Composed:
     """Quote the best evidence, or refuse when it does not cover the question: below ``min_coverage``, or
-    below ``UNKNOWN_TERMS_COVERAGE`` when a share of the question's topic words appear in no document at all."""
+    below ``UNKNOWN_TERMS_COVERAGE`` when a share of the question's topic words appear in no document at all.
+    Framing is in the question's language; quotes are verbatim spans of the sources, marked “…”."""
+    lang = language_of(question)
     terms = question_terms(question, expansions)
     if not passages or not (terms.words or terms.extra_words):
-        return Composed(REFUSAL_VI, [], True, 0.0)
-    best_cover = max(coverage(p, terms) for p in passages)
-    unknown_share = len(unknown_terms or []) / max(1, len(terms.words))
-    unsupported_share = len(unsupported_words(terms, passages)) / max(1, len(terms.words))
+        return _refuse(question, lang, passages, terms, 0.0)
+
+    def cover(p: Passage) -> float:
+        own = coverage(p, terms)
+        return max(own, _concept_cover(p, question)) if lang == "en" else own
+
+    best_cover = max(cover(p) for p in passages)
+    concepts = english_concepts(question) if lang == "en" else []
+    texts = [f"{p.title} {p.text}" for p in passages]
+    found = [c for c in concepts if any(covers(c, t, loose=True) for t in texts)]
+    paraphrased = concept_words(found) | synonym_supported(question, texts)
+    unknown = {w for w in unknown_topic_words(terms, unknown_terms, passages) if fold(w) not in paraphrased}
+    if lang == "en":  # an English word no document has is an absent topic only when it names an HR concept
+        unknown &= concept_words(concepts)
+    unknown_share = len(unknown) / max(1, len(terms.words))
+    # what the question asks about that none of the evidence states: a Vietnamese word, or an English concept
+    missing = {w for w in unsupported_words(terms, passages) if fold(w) not in paraphrased}
+    unsupported = len(missing) + len(concepts) - len(found)
+    unsupported_share = unsupported / max(1, len(terms.words))
     if (
         best_cover < min_coverage
         or (unknown_share >= UNKNOWN_SHARE and best_cover < UNKNOWN_TERMS_COVERAGE)
         or (unsupported_share >= UNKNOWN_SHARE and best_cover < UNSUPPORTED_COVERAGE)
     ):
-        return Composed(REFUSAL_VI, [], True, best_cover)
-    scored = _rank_units([p for p in passages if coverage(p, terms) >= min_coverage], terms, quantity)
+        return _refuse(question, lang, passages, terms, best_cover)
+    ranking = question_terms(question, _with_concepts(question, lang, expansions, passages))
+    scored = _rank_units([p for p in passages if cover(p) >= min_coverage], ranking, quantity)
     if not scored:
-        return Composed(REFUSAL_VI, [], True, best_cover)
+        return _refuse(question, lang, passages, terms, best_cover)
     top = scored[0]
     expanded = [x for x in scored if x[1].tool == "expand_node"]
     if expanded and expanded[0][0] >= FOCUS_RATIO * top[0]:
         top = expanded[0]  # the section the planner chose to read whole: quote it
     same = [x for x in scored if x[1] is top[1] and x[0] >= 0.5 * top[0]][:MAX_UNITS]
-    picked = sorted({x[2] for x in same})
-    all_units = units(top[1].text)
-    for i in list(picked):  # a unit that introduces a list ("... như sau:") needs its items
-        if all_units[i].rstrip().endswith(":"):
-            j = i + 1
-            while j < len(all_units) and j - i <= MAX_LIST_ITEMS and _LIST_ITEM_RE.match(all_units[j]):
-                picked.append(j)
-                j += 1
-            if j == i + 1 and j < len(all_units):  # "(for normal work:" continues in the next unit
-                picked.append(j)
-    quote = " ".join(all_units[i] for i in sorted(set(picked)))
-    parts = [f"Theo {top[1].title}: {quote} [{top[1].node_id}]"]
+    picked = _with_list_items(passage_units(top[1]), [x[2] for x in same])
+    quote = _quote(top[1], picked)
+    parts = [f"{phrase('according', lang, title=top[1].title)}“{quote}” [{top[1].node_id}]"]
     node_ids = [top[1].node_id]
-    for score, p, _, unit in scored:
+    for score, p, i, unit in scored:
         if p.node_id not in node_ids and score >= 0.8 * top[0] and unit not in quote:
-            parts.append(f"Ngoài ra, {p.title}: {unit} [{p.node_id}]")
+            parts.append(f"{phrase('also', lang, title=p.title)}“{_quote(p, [i])}” [{p.node_id}]")
             node_ids.append(p.node_id)
             break
     return Composed("\n".join(parts), node_ids, False, best_cover)
 
 
+_PARAM_WORDS: dict[str, dict[Language, str]] = {
+    "days_per_year": {"vi": "số ngày phép năm", "en": "the yearly leave days"},
+    "accrual_per_month": {"vi": "mức tích lũy mỗi tháng", "en": "the monthly accrual"},
+    "seniority": {"vi": "phép thâm niên", "en": "the seniority bonus"},
+    "usable_during_probation": {"vi": "việc dùng phép khi thử việc", "en": "leave use during probation"},
+    "partial_month_min_share": {
+        "vi": "cách tính tháng làm việc không trọn",
+        "en": "how a partial month counts",
+    },
+    "carryover_until": {"vi": "hạn dùng phép năm cũ", "en": "the carry-over deadline"},
+    "probation_days": {"vi": "thời gian thử việc", "en": "the probation length"},
+}
+
+
 def compose_calculation(result: dict, support: list[Passage], question: str) -> Composed:
-    """The calculator's answer and steps, citing the corpus rules it applied and the best supporting passage."""
-    lines = [result["answer"], "", "Cách tính:"]
-    lines += [f"- {s['text']}" for s in result["steps"]]
-    sources = [s for s in result.get("policy_sources", {}).values() if s.get("source") == "corpus"]
-    node_ids = list(dict.fromkeys(s["node_id"] for s in sources if s.get("node_id")))
-    ranked = _rank_units(support, question_terms(question), quantity=True)
+    """The calculator's answer and steps in the question's language, citing the corpus rule behind each
+    parameter and the best supporting passage; parameters no document states are named as defaults."""
+    lang = language_of(question)
+    english = lang == "en" and result.get("answer_en")
+    lines = [result["answer_en"] if english else result["answer"], "", phrase("how", lang)]
+    lines += (
+        [f"- {s}" for s in result["steps_en"]] if english else [f"- {s['text']}" for s in result["steps"]]
+    )
+    sources = result.get("policy_sources", {})
+    used = {s["rule"].split(" ", 1)[0] for s in result["steps"]}
+    defaults = [
+        _PARAM_WORDS[k][lang] for k, s in sources.items() if k in used and s.get("source") != "corpus"
+    ]
+    if defaults:
+        lines.append(phrase("defaults", lang, params=", ".join(defaults)))
+    corpus = [s for k, s in sources.items() if s.get("source") == "corpus" and (k in used or not used)]
+    node_ids = list(dict.fromkeys(s["node_id"] for s in corpus if s.get("node_id")))
+    terms = question_terms(question, _with_concepts(question, lang, [], support))
+    ranked = _rank_units(support, terms, quantity=True)
     if ranked:
-        _, passage, _, unit = ranked[0]
-        lines.append(f"Căn cứ: {passage.title}: {unit} [{passage.node_id}]")
+        _, passage, i, _ = ranked[0]
+        lines.append(
+            f"{phrase('basis', lang, title=passage.title)}“{_quote(passage, [i])}” [{passage.node_id}]"
+        )
         node_ids = [passage.node_id, *(n for n in node_ids if n != passage.node_id)]
     if len(node_ids) > (1 if ranked else 0):
-        lines.append("Quy định áp dụng: " + " ".join(f"[{n}]" for n in node_ids[1 if ranked else 0 :]))
+        lines.append(
+            phrase("applied", lang) + " " + " ".join(f"[{n}]" for n in node_ids[1 if ranked else 0 :])
+        )
     return Composed("\n".join(lines), node_ids, False, 1.0)
 
 

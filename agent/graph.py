@@ -25,6 +25,7 @@ from agent.answer import FinalAnswer, ToolCallRecord
 from agent.citations import resolve_citations, ungrounded_numbers
 from agent.compose import compose_from_runs
 from agent.evidence import calculation, calculator_result, passages, tool_runs
+from agent.language import language_of, phrase
 from agent.prompts import SYSTEM_PROMPT
 from agent.question import analyse
 from agent.state import AgentContext, AgentState
@@ -160,8 +161,8 @@ def answer(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
         q = analyse(state["question"])
         text = compose_from_runs(state["question"], runs, ctx.min_coverage, q.intent == "quantity").text
         if state.get("steps", 0) >= ctx.max_steps and not state.get("fallback"):
-            text = "(Đã hết số bước cho phép; trả lời với những gì đã tìm được.)\n" + text
-    final_text, citations = resolve_citations(text, runs)
+            text = phrase("out_of_steps", language_of(state["question"])) + "\n" + text
+    final_text, citations = resolve_citations(text, runs, lambda doc_id: ctx.tools.store.source_text(doc_id))
     citations = [c.model_copy(update={"url": ctx.tools.citation_url(c.doc_id, c.node_id)}) for c in citations]
     refused = not citations  # an answer that cites nothing is not an answer HR can trust
     result = FinalAnswer(

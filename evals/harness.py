@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from agent.assistant import Assistant
+from evals.answer_quality import answer_checks, quality_metrics
 from evals.golden import GoldenItem, load_golden
 from evals.metrics import first_hit_rank, ndcg_at, percentile, recall_at, reciprocal_rank
 from indexes.settings import Settings
@@ -147,6 +148,7 @@ def _score_agent(items: list[GoldenItem], assistant: Assistant, store: IndexStor
             "llm_calls": trace[-1].get("llm_calls", 0),
             "latency_ms": round(latency, 1),
             "cited": cited,
+            **answer_checks(item, answer, store),
         }
         rows.append(row)
         if item.expected_nodes and not item.refuse:
@@ -186,7 +188,7 @@ def answer_metrics(rows: list[dict]) -> dict[str, float]:
         "latency_p50_ms": round(percentile([r["latency_ms"] for r in rows], 50), 1),
         "latency_p95_ms": round(percentile([r["latency_ms"] for r in rows], 95), 1),
         "questions": len(rows),
-    }
+    } | quality_metrics(rows)
 
 
 def run_eval(

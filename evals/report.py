@@ -13,7 +13,8 @@ REPORT_DIR = Path(__file__).with_name("reports")
 
 def to_markdown(result: EvalResult) -> str:
     m = result.meta
-    lines = [f"# Eval {m['date']} ({m['git_sha']}, {m['llm_mode']}, {m['items']} questions)", ""]
+    title = f"Eval {m['date']} ({m['git_sha']}, {m['llm_mode']}, {m['items']} questions, {m.get('set', 'golden')} set)"
+    lines = [f"# {title}", ""]
     metrics = ["recall@1", "recall@5", "mrr", "ndcg@5", "p50_ms", "p95_ms", "llm_calls", "cache_hit_rate"]
     lines += [
         "## Retrieval",
@@ -35,6 +36,13 @@ def to_markdown(result: EvalResult) -> str:
         by_category: dict[str, list[bool]] = {}
         for row in result.per_item:
             by_category.setdefault(row["category"], []).append(row["ok"])
+        lines += ["", "| language | accuracy | answered in its language | n |", "|---|---|---|---|"]
+        for lang in ("vi", "en"):
+            mine = [r for r in result.per_item if r["lang"] == lang]
+            if mine:
+                ok = sum(r["ok"] for r in mine) / len(mine)
+                same = sum(r.get("answer_lang") == lang for r in mine) / len(mine)
+                lines.append(f"| {lang} | {ok:.2f} | {same:.2f} | {len(mine)} |")
         lines += ["", "| category | accuracy | n |", "|---|---|---|"]
         lines += [f"| {c} | {sum(v) / len(v):.2f} | {len(v)} |" for c, v in sorted(by_category.items())]
     lines += ["", f"## Failures ({len(result.failures)})", ""]
@@ -48,6 +56,8 @@ def to_markdown(result: EvalResult) -> str:
 def save(result: EvalResult, directory: Path = REPORT_DIR) -> tuple[Path, Path]:
     directory.mkdir(parents=True, exist_ok=True)
     stem = f"{result.meta['date']}-{result.meta['git_sha']}-{result.meta['llm_mode']}"
+    if result.meta.get("set", "golden") != "golden":
+        stem += f"-{result.meta['set']}"
     md, js = directory / f"{stem}.md", directory / f"{stem}.json"
     md.write_text(to_markdown(result), encoding="utf-8")
     js.write_text(json.dumps(asdict(result), ensure_ascii=False, indent=1), encoding="utf-8")

@@ -43,6 +43,9 @@ class LeaveResult(BaseModel):
     steps: list[LeaveStep]
     policy_sources: dict[str, ParamSource] = Field(default_factory=dict)
     answer: str
+    monthly_rate: float = 0.0
+    answer_en: str = ""  # the answer and steps in English (``tools.leave_explain``)
+    steps_en: list[str] = Field(default_factory=list)
 
 
 def fmt_days(value: float) -> str:
@@ -122,6 +125,7 @@ def accrue_leave(
         steps=step.steps,
         policy_sources=_sources(policy),
         answer=_answer_text(dates, on_probation, accrued, remaining, len(counted), rate, days_taken),
+        monthly_rate=round(rate, 2),
     )
 
 

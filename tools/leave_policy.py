@@ -19,11 +19,19 @@ WorkConditions = Literal["normal", "heavy", "especially_heavy"]
 
 
 class ParamSource(BaseModel):
+    """Where a parameter came from: a grounded rule span of the corpus (offsets into ``Document.text``, its
+    lines, the section's title path) or a documented default."""
+
     source: Literal["corpus", "default"]
     doc_id: str | None = None
     node_id: str | None = None
     quote: str | None = None
     note: str | None = None
+    title_path: list[str] = Field(default_factory=list)
+    start: int | None = None
+    end: int | None = None
+    line_start: int | None = None
+    line_end: int | None = None
 
 
 class LeavePolicy(BaseModel):
@@ -61,31 +69,60 @@ class RuleText(BaseModel):
     node_id: str
     text: str
     context: str = ""  # the node's title path, folded or not
+    title_path: list[str] = Field(default_factory=list)
+    start: int | None = None  # the rule's grounded span (langextract's char interval) and its lines
+    end: int | None = None
+    line_start: int | None = None
+    line_end: int | None = None
 
 
-def _find(rules: Iterable[RuleText], *cues: str, number: str) -> tuple[RuleText, re.Match[str]] | None:
+def _find_all(rules: Iterable[RuleText], *cues: str, number: str) -> Iterable[tuple[RuleText, re.Match[str]]]:
+    """Rules whose section or text has every cue, with each match of ``number`` in their text (folded)."""
     pattern = re.compile(number)
     for rule in rules:
         haystack = fold(f"{rule.context} {rule.text}")
         if all(c in haystack for c in cues):
-            match = pattern.search(fold(rule.text))
-            if match:
-                return rule, match
-    return None
+            for match in pattern.finditer(fold(re.sub(r"\*\*|__|`", "", rule.text))):
+                yield rule, match
+
+
+def _find(rules: Iterable[RuleText], *cues: str, number: str) -> tuple[RuleText, re.Match[str]] | None:
+    return next(iter(_find_all(rules, *cues, number=number)), None)
 
 
 def _cite(rule: RuleText, note: str) -> ParamSource:
-    return ParamSource(source="corpus", doc_id=rule.doc_id, node_id=rule.node_id, quote=rule.text, note=note)
+    return ParamSource(
+        source="corpus",
+        doc_id=rule.doc_id,
+        node_id=rule.node_id,
+        quote=rule.text,
+        note=note,
+        title_path=rule.title_path,
+        start=rule.start,
+        end=rule.end,
+        line_start=rule.line_start,
+        line_end=rule.line_end,
+    )
 
 
 def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
     """Read the parameters the corpus states; keep defaults for the rest."""
     policy = LeavePolicy()
-    if found := _find(rules, "nam", number=r"\b(1[0-9])\s*ngay lam viec"):
+    # The yearly entitlement for normal work ("12 ngày ... điều kiện bình thường", "Phép cơ bản | 12 ngày") under
+    # annual leave; then a sentence naming annual leave and N days; "từ 14 ngày ... trở lên" is a threshold.
+    days = r"(?<!tu )(?<!tren )\b(1[0-9])\s*ngay(?: lam viec)?(?! tro len)"
+    annual = re.compile(r"phep nam|nghi hang nam|phep co ban")
+    candidates = [
+        (rule, m)
+        for rule, m in _find_all(rules, number=days)
+        if annual.search(fold(f"{rule.context} {rule.text}")) and "vi du" not in fold(rule.text)
+    ]
+    normal = [(r, m) for r, m in candidates if re.search(r"binh thuong|co ban", fold(r.text))]
+    named = [(r, m) for r, m in candidates if annual.search(fold(r.text))]
+    if found := next(iter(normal + named), None):
         rule, m = found
-        if "hang nam" in fold(rule.context + rule.text) or "phep nam" in fold(rule.context + rule.text):
-            policy.days_per_year["normal"] = float(m.group(1))
-            policy.sources["days_per_year"] = _cite(rule, f"{m.group(1)} ngày làm việc/năm")
+        policy.days_per_year["normal"] = float(m.group(1))
+        policy.sources["days_per_year"] = _cite(rule, f"{m.group(1)} ngày làm việc/năm")
     if found := _find(
         rules,
         "thang",
@@ -98,7 +135,10 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
         if "them" in fold(rule.text) or "tham nien" in fold(rule.context + rule.text):
             policy.seniority_step_years = 5 if m.group(1) in ("5", "05", "nam") else int(m.group(1))
             policy.sources["seniority"] = _cite(rule, "+1 ngày mỗi 5 năm làm việc")
-    if found := _find(rules, "thu viec", number=r"khong (?:duoc )?(?:su dung|nghi)"):
+    # "không được sử dụng/nghỉ" or "chưa được sử dụng" during probation; "chỉ được sử dụng sau khi ký ... chính thức"
+    if found := _find(
+        rules, "thu viec", number=r"(?:khong (?:duoc )?|chua duoc )(?:su dung|dung|nghi)"
+    ) or _find(rules, "chinh thuc", number=r"chi (?:duoc )?(?:su dung|dung|nghi)\b.{0,60}\bsau khi\b"):
         rule, _ = found
         policy.usable_during_probation = False
         policy.sources["usable_during_probation"] = _cite(rule, "không dùng phép khi đang thử việc")
@@ -106,12 +146,19 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
         rule, m = found
         policy.partial_month_min_share = int(m.group(1)) / 100
         policy.sources["partial_month_min_share"] = _cite(rule, f"tháng làm việc ≥ {m.group(1)}% được tính")
-    if found := _find(rules, "nam sau", number=r"(\d{1,2})\s*(?:/|thang)\s*(\d{1,2})"):
+    # the deadline for last year's days lies in the next year: the year's end (31/12) is when they move over
+    deadlines = (
+        (rule, m)
+        for rule, m in _find_all(rules, "nam sau", number=r"(\d{1,2})\s*(?:/|thang)\s*(\d{1,2})")
+        if 1 <= int(m.group(2)) <= 12
+        and 1 <= int(m.group(1)) <= 31
+        and (int(m.group(1)), int(m.group(2))) != (31, 12)
+    )
+    if found := next(deadlines, None):
         rule, m = found
         day, month = int(m.group(1)), int(m.group(2))
-        if 1 <= month <= 12 and 1 <= day <= 31:
-            policy.carryover_until = (month, day)
-            policy.sources["carryover_until"] = _cite(rule, f"phép năm cũ dùng đến {day}/{month} năm sau")
+        policy.carryover_until = (month, day)
+        policy.sources["carryover_until"] = _cite(rule, f"phép năm cũ dùng đến {day}/{month} năm sau")
     if found := _find(rules, "thu viec", number=r"(?:khong qua|toi da)\s*(\d{2,3})\s*ngay"):
         rule, m = found
         if "cao dang" in fold(rule.text) or "dai hoc" in fold(rule.text):

@@ -6,28 +6,72 @@ from typing import Annotated
 
 from pydantic import Field
 
+from indexes.spans import line_of, units_in_lines
 from tools import leave_calculator
 from tools.context import ToolContext
 from tools.date_inputs import DateInputError
 from tools.errors import ToolFailure
+from tools.leave_explain import with_english
 from tools.leave_policy import LeavePolicy, RuleText, WorkConditions, policy_from_rules
 
 LEAVE_RULE_CLASSES = ("LeaveRule", "ProbationRule", "BenefitRule")
 
 
+def _company_first(ctx: ToolContext) -> list[str]:
+    docs = ctx.visible_documents()
+    return sorted(docs, key=lambda d: ctx.store.documents[d].tenant == "global")
+
+
+def _extracted_rules(ctx: ToolContext, order: list[str]) -> list[RuleText]:
+    out = []
+    for rule in sorted(ctx.rules, key=lambda r: order.index(r.doc_id) if r.doc_id in order else len(order)):
+        node = ctx.store.node(rule.node_id)
+        if rule.rule_class not in LEAVE_RULE_CLASSES or node is None:
+            continue
+        fields = {
+            k: getattr(rule, k)
+            for k in ("doc_id", "node_id", "text", "start", "end", "line_start", "line_end")
+        }
+        # the section's path without the document's title, which may name every topic of the document
+        out.append(RuleText(**fields, context=" ".join(node.title_path[1:]), title_path=node.title_path))
+    return out
+
+
+def _stated_sentences(ctx: ToolContext, order: list[str]) -> list[RuleText]:
+    """Every sentence, list item and table row of the documents as a candidate rule: a parameter a document
+    states is read (and cited by its span) even where rule extraction did not pick its sentence."""
+    out = []
+    for doc_id in order:
+        source = ctx.store.source_text(doc_id)
+        if source is None:
+            continue
+        for node in ctx.store.tree(doc_id).walk():
+            for unit in units_in_lines(source, node.line_start + node.title_lines, node.line_end):
+                span = unit.spans[-1]  # a table row's own span (its header is context)
+                out.append(
+                    RuleText(
+                        doc_id=doc_id,
+                        node_id=node.node_id,
+                        text=unit.text,
+                        context=" ".join(node.title_path[1:]),
+                        title_path=node.title_path,
+                        start=span.start,
+                        end=span.end,
+                        line_start=line_of(source, span.start),
+                        line_end=line_of(source, span.end - 1),
+                    )
+                )
+    return out
+
+
 def policy_for(ctx: ToolContext) -> LeavePolicy:
-    """The leave policy stated by the caller's visible documents (company rules first, then global);
-    read once per context."""
+    """The leave policy stated by the caller's visible documents (company documents first, then global):
+    extracted rules first, then any sentence that states a parameter; read once per context."""
     cached = ctx.memo.get("leave_policy")
     if cached is not None:
         return cached
-    texts = []
-    for rule in sorted(ctx.rules, key=lambda r: ctx.store.documents[r.doc_id].tenant == "global"):
-        if rule.rule_class not in LEAVE_RULE_CLASSES:
-            continue
-        node = ctx.store.node(rule.node_id)
-        context = " ".join(node.title_path) if node else ""
-        texts.append(RuleText(doc_id=rule.doc_id, node_id=rule.node_id, text=rule.text, context=context))
+    order = _company_first(ctx)
+    texts = _extracted_rules(ctx, order) + _stated_sentences(ctx, order)
     ctx.memo["leave_policy"] = policy = policy_from_rules(texts)
     return policy
 
@@ -67,7 +111,7 @@ def calculate_leave(
     confirmation), remaining after days taken, and the year's entitlement (pro-rata, +1 day per 5 years). Use it
     for ANY question that needs date or day-count arithmetic; it explains each step and the rule used."""
     try:
-        return leave_calculator.accrue_leave(
+        result = leave_calculator.accrue_leave(
             policy_for(ctx),
             probation_start,
             confirmation_date,
@@ -81,3 +125,4 @@ def calculate_leave(
         )
     except DateInputError as exc:
         return ToolFailure(error="invalid_dates", message=str(exc))
+    return with_english(result)

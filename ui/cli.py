@@ -245,7 +245,15 @@ def cmd_eval(args: argparse.Namespace) -> int:
         )
         return 2
     today = dt.date.fromisoformat(args.today) if args.today else None
-    result = run_eval(settings, strategies, today=today)
+    items = None
+    if args.set == "heldout":  # the held-out company: its own corpus and data dir, indexed incrementally
+        from evals.answer_quality import heldout_settings, load_heldout
+        from indexes.pipeline.ingest import index_folder
+
+        settings, items = heldout_settings(settings), load_heldout()
+        index_folder(settings, settings.corpus_dir, show_progress=False)
+    result = run_eval(settings, strategies, today=today, items=items)
+    result.meta["set"] = args.set
     print(to_markdown(result))
     if not args.no_save:
         md, js = save(result, Path(args.out) if args.out else settings.data_dir / "reports")
@@ -414,9 +422,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tenant", help="answer as this tenant (its documents plus global)")
     p.add_argument(
         "--set",
-        choices=["golden", "real-law"],
+        choices=["golden", "heldout", "real-law"],
         default="golden",
-        help="golden: the bundled corpus; real-law: retrieval over four real laws (evals/real_law, own data dir)",
+        help="golden: the bundled corpus; heldout: the held-out company (its own corpus and data dir); "
+        "real-law: retrieval over four real laws (evals/real_law, own data dir)",
     )
     p.add_argument(
         "--fold", choices=["dev", "test", "all"], default="dev", help="real-law fold (default dev)"

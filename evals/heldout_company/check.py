@@ -11,10 +11,9 @@ import json
 import sys
 from pathlib import Path
 
-from indexes.documents import scan_corpus
-from indexes.markdown_tree import build_tree
-
 from evals.golden import GoldenItem, load_golden
+from indexes.sources.folder import scan_corpus
+from indexes.sources.markdown import build_tree
 
 HERE = Path(__file__).parent
 

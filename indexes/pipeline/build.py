@@ -34,7 +34,7 @@ from indexes.store.published_index import MANIFEST, new_build_dir, publish, read
 from indexes.tokens import TokenCounter
 
 log = logging.getLogger(__name__)
-INDEX_FORMAT = 5  # bump when the on-disk layout changes: forces a full rebuild (5: BM25 titles weigh 3x)
+INDEX_FORMAT = 6  # bump when the on-disk layout changes (5: titled BM25; 6: trees keep the text spans index)
 PER_DOC_DIRS = ("trees", "chunks", "rules", "documents")  # documents/: copies that can rebuild the store
 
 
@@ -102,7 +102,8 @@ def _index_document(
             "(QUYCHE_MAX_CHUNKS_PER_DOCUMENT); split it into several documents",
         )
     rules = extract_rules(doc, root, settings)
-    write_json(build_dir / "trees" / f"{doc.doc_id}.json", {"doc_id": doc.doc_id, "root": root.to_dict()})
+    tree = {"doc_id": doc.doc_id, "root": root.to_dict(), "text": doc.text}  # text: what citation spans index
+    write_json(build_dir / "trees" / f"{doc.doc_id}.json", tree)
     write_json(build_dir / "chunks" / f"{doc.doc_id}.json", [c.to_dict() for c in chunks])
     write_json(build_dir / "rules" / f"{doc.doc_id}.json", [r.to_dict() for r in rules])
     write_json(build_dir / "documents" / f"{doc.doc_id}.json", asdict(doc))

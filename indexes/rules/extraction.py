@@ -26,6 +26,7 @@ from indexes.rules.offline_provider import offline_model
 from indexes.settings import Settings
 from indexes.sources.documents import Document
 from indexes.sources.tree_model import TreeNode
+from indexes.spans import line_offset
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +61,7 @@ def extract_rules(doc: Document, root: TreeNode, settings: Settings) -> list[Rul
     Extraction runs over the body (after the front matter), NFC-normalised; offsets and lines refer to
     ``doc.text``. Rules come in source order. With Gemini, langextract's errors (network, quota) propagate.
     """
-    body_offset = _line_offset(doc.text, doc.body_start_line)
+    body_offset = line_offset(doc.text, doc.body_start_line)
     body, to_source = _nfc_with_offsets(doc.text[body_offset:])
     if not body.strip():
         return []
@@ -94,16 +95,6 @@ def _rule(doc: Document, node_id: str, extraction: Any, start, end, first, last,
     return Rule(
         extraction.extraction_class, text, attributes, doc.doc_id, node_id, start, end, first, last, alignment
     )
-
-
-def _line_offset(text: str, line: int) -> int:
-    offset = 0
-    for _ in range(line - 1):
-        newline = text.find("\n", offset)
-        if newline < 0:
-            return len(text)
-        offset = newline + 1
-    return offset
 
 
 def _nfc_with_offsets(text: str) -> tuple[str, Callable[..., int]]:

@@ -94,6 +94,7 @@ class IndexStore:
         self.dir = index_dir.resolve()
         check_files(self.dir, self.manifest.get("files", {}), deep=False)
         self._trees: dict[str, TreeNode] = {}
+        self._texts: dict[str, str | None] = {}
 
     def verify(self, settings: Settings, deep: bool = True) -> None:
         """Raise ``IndexDamagedError`` naming the first damaged file (build files, then Chroma's)."""
@@ -115,7 +116,16 @@ class IndexStore:
         if doc_id not in self._trees:
             data = json.loads((self.dir / "trees" / f"{doc_id}.json").read_text(encoding="utf-8"))
             self._trees[doc_id] = TreeNode.from_dict(data["root"])
+            self._texts[doc_id] = data.get("text")
         return self._trees[doc_id]
+
+    def source_text(self, doc_id: str) -> str | None:
+        """The document's stored text (``Document.text``), which citation spans index; None for a document
+        indexed before texts were kept, or one not in the index."""
+        if doc_id not in self.documents:
+            return None
+        self.tree(doc_id)
+        return self._texts.get(doc_id)
 
     @cached_property
     def nodes(self) -> dict[str, TreeNode]:

@@ -19,6 +19,8 @@ FLOORS = {
     "refusal_recall": 0.9,
     "refusal_precision": 0.85,
     "groundedness": 0.97,
+    "quote_exactness": 1.0,  # every citation's quote is exactly its spans of the stored text
+    "answer_language_match": 0.95,
 }
 HYBRID_RECALL_AT_5 = 0.9
 

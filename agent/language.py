@@ -1,0 +1,224 @@
+"""The question's language, the answer's fixed phrases in it, and English concepts read through the lexicon.
+
+An answer is framed in the question's language (quotes stay verbatim in the source's language, marked “…”).
+English questions name their concept in English; the bilingual HR lexicon (``indexes/search/hr_lexicon.yaml``,
+read by ``indexes.search.lexicon``) gives the Vietnamese wordings a passage may use. Concepts are matched here on
+content words, stemmed ("when I get married" names "getting married"), to judge whether evidence covers them.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from indexes.search.lexicon import Lexicon
+from indexes.text import fold, has_diacritics, nfc
+
+Language = Literal["vi", "en"]
+
+# Frequent function words: enough to tell an English question from Vietnamese typed without diacritics.
+_ENGLISH = frozenset(
+    "the a an is are do does did can could will would should may might must i my me we our you your he she it "
+    "they what how when where which who why if of to for in on at by with from about after before during "
+    "get got have has many much any there this that be been paid pay work day days".split()
+)
+_VIETNAMESE = frozenset(
+    "toi minh em anh chi ban co la gi bao nhieu may khong nhu the nao cua cho va thi se neu ve mot cac "
+    "nhung trong duoc hay hoac luc khi dau sao vay a oi ngay thang nam nghi phep lam viec cong ty".split()
+)
+
+# General function words (not topic words) of questions, beyond ``indexes.text``'s lists: a standard English
+# stop-word list, and Vietnamese particles and connectives (accented; folded only where folding is unambiguous).
+FUNCTION_WORDS_EN = frozenset(
+    "a about above after again against all also am an and any are aren as at be because been before being "
+    "below between both but by can cannot could couldn did didn do does doesn doing don down during each few "
+    "for from further had hadn has hasn have haven having he her here hers herself him himself his how i if "
+    "in into is isn it its itself just let ll m me might more most must mustn my myself need needs no nor not "
+    "now of off on once only or other ought our ours ourselves out over own re s same say says shall she "
+    "should shouldn so some such t than that the their theirs them themselves then there these they this "
+    "those through to too under until up ve very was wasn we were weren what when where which while who whom "
+    "why will with won would wouldn you your yours yourself yourselves get gets got getting go goes going "
+    "want wants like please tell know".split()
+)
+FUNCTION_WORDS_VI = frozenset(
+    "này kia đó ấy luôn xin ạ nhé nha vậy thế rồi đã đang vẫn cũng lại nữa chỉ mà để với từ đến tới bởi vì "
+    "nên do bằng như cả hết thật rất quá lắm hơn ơi hả hở chứ nhỉ thôi".split()
+)
+_FUNCTION_WORDS_FOLDED = frozenset("nay luon xin nhe nha roi nua voi boi nhu het rat hon oi chu nhi".split())
+
+
+def is_function_word(word: str, accented: bool) -> bool:
+    """A word that carries no topic in a question (English, or Vietnamese with or without accents)."""
+    if accented:
+        return nfc(word).lower() in FUNCTION_WORDS_VI or word.lower() in FUNCTION_WORDS_EN
+    return word in FUNCTION_WORDS_EN or word in _FUNCTION_WORDS_FOLDED
+
+
+def stem(word: str) -> str:
+    """A light English stem, the same for a question's word and a document's ("leaves", "leave" -> "leav";
+    "weeks" -> "week"; "remotely" -> "remot"; "approved" -> "approv"). Folded Vietnamese syllables have none of
+    these endings at that length, so they pass unchanged."""
+    if len(word) < 4 or not word.isascii() or not word.isalpha():
+        return word
+    for suffix in ("ing", "ly", "ed", "s"):
+        if word.endswith(suffix) and not word.endswith("ss") and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if len(word) >= 5 and word.endswith("e") else word
+
+
+PHRASES: dict[str, dict[Language, str]] = {
+    "according": {"vi": "Theo {title}: ", "en": "According to “{title}”: "},
+    "also": {"vi": "Ngoài ra, {title}: ", "en": "Also, “{title}”: "},
+    "how": {"vi": "Cách tính:", "en": "How it was calculated:"},
+    "basis": {"vi": "Căn cứ: {title}: ", "en": "Basis: “{title}”: "},
+    "applied": {"vi": "Quy định áp dụng:", "en": "Rules applied:"},
+    "defaults": {
+        "vi": "Các tài liệu không nêu {params}; phần này dùng mức mặc định theo luật/thông lệ.",
+        "en": "The documents do not state {params}; for this the calculation uses the legal/customary default.",
+    },
+    "out_of_steps": {
+        "vi": "(Đã hết số bước cho phép; trả lời với những gì đã tìm được.)",
+        "en": "(Out of steps; answering with what was found.)",
+    },
+}
+REFUSAL: dict[Language, str] = {
+    "vi": "Tôi không tìm thấy quy định nào trong tài liệu của công ty trả lời câu hỏi này. "
+    "Bạn có thể hỏi bộ phận Nhân sự để được hướng dẫn.",
+    "en": "I could not find any rule in the company's documents that answers this question. "
+    "Please ask the HR department.",
+}
+_SEARCHED: dict[Language, str] = {
+    "vi": "Đã tìm: “{query}”. Gần nhất (không trả lời câu hỏi): {closest}.",
+    "en": "Searched for: “{query}”. Closest sections (not an answer): {closest}.",
+}
+
+
+def framing_language(answer: str) -> Language:
+    """The language an answer is written in, quotes (“…”) and citation marks left out."""
+    return language_of(re.sub(r"“[^”]*”|\[\d+\]|\([a-z0-9_]+\)", " ", answer))
+
+
+def language_of(text: str) -> Language:
+    """``vi`` for a question with Vietnamese diacritics or mostly Vietnamese words, else ``en``."""
+    if has_diacritics(text) and re.search(r"[^\x00-\x7f–—’‘“”…]", nfc(text)):
+        return "vi"
+    words = re.findall(r"[a-z]+", fold(text))
+    english = sum(w in _ENGLISH for w in words)
+    vietnamese = sum(w in _VIETNAMESE and w not in _ENGLISH for w in words)
+    return "en" if english > vietnamese else "vi"
+
+
+def phrase(key: str, lang: Language, **values: str) -> str:
+    return PHRASES[key][lang].format(**values)
+
+
+def refusal(lang: Language, query: str = "", closest: list[str] | None = None) -> str:
+    """The refusal in the question's language; with what was searched and the closest sections, if any."""
+    text = REFUSAL[lang]
+    if query and closest:
+        shown = "; ".join(f"“{c}”" if lang == "en" else c for c in closest)
+        text += "\n" + _SEARCHED[lang].format(query=query.strip(), closest=shown)
+    return text
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One thing a question asks about: the English wording found in it and every wording of the entry."""
+
+    asked: str
+    wordings: tuple[str, ...]  # folded, English and Vietnamese
+    vietnamese: tuple[str, ...] = ()  # the entry's Vietnamese terms as written (NFC)
+
+
+@functools.cache
+def _entries() -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """The lexicon's entries (read by ``indexes.search.lexicon``): (English forms, Vietnamese terms)."""
+    return tuple((e.en, e.vi) for e in Lexicon.load().entries)
+
+
+def _wordings(entry: tuple[tuple[str, ...], tuple[str, ...]]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(w for w in map(stemmed, entry[0] + entry[1]) if w))
+
+
+@functools.cache
+def _lexicon() -> tuple[Concept, ...]:
+    """Each English form (content words, stemmed) with its entry's wordings, longest forms first."""
+    concepts = [
+        Concept(form, _wordings(e), tuple(nfc(v) for v in e[1]))
+        for e in _entries()
+        for form in map(_form_key, e[0])
+        if len(form) > 2
+    ]
+    return tuple(sorted(concepts, key=lambda c: -len(c.asked)))
+
+
+@functools.cache
+def _vi_lexicon() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(a Vietnamese wording, folded; the entry's wordings), longest first."""
+    pairs = [(w, _wordings(e)) for e in _entries() for w in map(stemmed, e[1]) if " " in w]
+    return tuple(sorted(pairs, key=lambda p: -len(p[0])))
+
+
+def synonym_supported(question: str, texts: list[str]) -> set[str]:
+    """Folded words of a Vietnamese question that belong to a lexicon wording ("tăng ca") of a concept the
+    evidence states in another wording ("làm thêm giờ"): paraphrases, not missing topics."""
+    asked = f" {stemmed(question)} "
+    evidence = " ".join(f" {stemmed(t)} " for t in texts)
+    supported: set[str] = set()
+    for wording, wordings in _vi_lexicon():
+        if f" {wording} " in asked and any(f" {w} " in evidence for w in wordings):
+            supported.update(wording.split())
+    return supported
+
+
+_LIGHT_VERBS = frozenset("get gets got getting go goes going have has having".split())
+
+
+def _form_key(form: str) -> str:
+    """How a lexicon form is matched: on content words when it only drops a light verb ("getting married"
+    is "married"), else whole ("out of work" must not become "work")."""
+    words = set(re.findall(r"[a-z0-9]+", fold(form)))
+    content = words - FUNCTION_WORDS_EN
+    if words & _LIGHT_VERBS and content and words - content <= _LIGHT_VERBS:
+        return _content(form)
+    return stemmed(form)
+
+
+def stemmed(text: str) -> str:
+    return " ".join(stem(w) for w in re.findall(r"[a-z0-9]+", fold(text)))
+
+
+def _content(text: str) -> str:
+    """An English text's content words, stemmed ("when I get married" -> "marri")."""
+    return " ".join(stem(w) for w in re.findall(r"[a-z0-9]+", fold(text)) if w not in FUNCTION_WORDS_EN)
+
+
+def english_concepts(question: str) -> list[Concept]:
+    """The lexicon's concepts an English question names (compared on content words, stemmed), longest
+    wording first, without overlaps."""
+    texts = [f" {stemmed(question)} ", f" {_content(question)} "]
+    found: list[Concept] = []
+    for concept in _lexicon():
+        padded = f" {concept.asked} "
+        if any(padded in t for t in texts):
+            found.append(concept)
+            texts = [t.replace(padded, " # ") for t in texts]
+    return found
+
+
+def covers(concept: Concept, text: str, loose: bool = False) -> bool:
+    """Whether a text states a concept in one of its wordings (folded, stemmed, on word boundaries); ``loose``:
+    every word of a wording appears somewhere in the text (Vietnamese phrasing varies: "nghỉ ... hưởng lương")."""
+    padded = f" {stemmed(text)} "
+    if not loose:
+        return any(f" {w} " in padded for w in concept.wordings)
+    present = set(padded.split())
+    return any(set(w.split()) <= present for w in concept.wordings)
+
+
+def concept_words(concepts: list[Concept]) -> set[str]:
+    """The question's words (stemmed) that these concepts account for."""
+    return {w for c in concepts for w in c.asked.split()}

@@ -1,0 +1,107 @@
+"""What a question asks about: its topic words and bigrams (question words, generic and function words left
+out; English words stemmed), and how much of them a passage covers."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from agent.evidence import Passage
+from agent.language import is_function_word, stem
+from indexes.text import fold, has_diacritics, is_generic, is_stopword, nfc
+
+
+@dataclass(frozen=True)
+class Terms:
+    words: frozenset[str]  # topic words of the question
+    bigrams: frozenset[str]  # adjacent topic words ("nghỉ phép")
+    extra_words: frozenset[str]  # from glossary expansions
+    extra_bigrams: frozenset[str]
+    accented: bool  # the question has diacritics: match them exactly ("thú cưng" is not "thứ cùng")
+    scoring: frozenset[str] = frozenset()  # every non-question word and bigram: ranks sentences
+
+
+def words_of(text: str, accented: bool = False, stemmed: bool = True) -> list[str]:
+    """Words, lower-cased (folded unless ``accented``), English ones stemmed; numbers without leading zeros."""
+    found = re.findall(r"\w+", nfc(text).lower() if accented else fold(text))
+    return [w.lstrip("0") or "0" if w.isdigit() else stem(w) if stemmed else w for w in found]
+
+
+def is_topic(word: str, accented: bool) -> bool:
+    return not (is_stopword(word, accented) or is_generic(word, accented) or is_function_word(word, accented))
+
+
+def _topic(words: list[str], accented: bool) -> tuple[set[str], set[str]]:
+    keep = [stem(w) if is_topic(w, accented) else None for w in words]
+    topic = {w for w in keep if w}
+    bigrams = {f"{a} {b}" for a, b in zip(keep, keep[1:], strict=False) if a and b}
+    return topic, bigrams
+
+
+# Quantity qualifiers ask "how much", they name no topic: "làm thêm giờ tối đa" is about overtime, not about
+# "Mức cho vay tối đa" (folded, matched as whole phrases).
+QUANTITY_PHRASES = re.compile(
+    r"\b(?:toi da|toi thieu|it nhat|nhieu nhat|khong qua|maximum|minimum|at most|at least|up to)\b"
+)
+
+
+def _without_quantity_phrases(text: str) -> str:
+    folded = fold(text)
+    spans = [m.span() for m in QUANTITY_PHRASES.finditer(folded)]
+    for start, end in reversed(spans):  # fold keeps lengths for NFC Vietnamese, so the offsets carry over
+        text = text[:start] + " " + text[end:]
+    return text
+
+
+def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
+    """The question's topic words and bigrams, its glossary/lexicon wordings, and every word and bigram for
+    ranking sentences; quantity qualifiers ("tối đa") are left out of both: they name no topic."""
+    accented = has_diacritics(question)
+    asked = _without_quantity_phrases(question) if len(fold(question)) == len(question) else question
+    words, bigrams = _topic(words_of(asked, accented, stemmed=False), accented)
+    extra_words: set[str] = set()
+    extra_bigrams: set[str] = set()
+    for wording in expansions or []:
+        w, b = _topic(words_of(wording, accented, stemmed=False), accented)
+        extra_words |= w
+        extra_bigrams |= b
+    plain = [stem(w) for w in words_of(asked, accented, stemmed=False) if not is_stopword(w, accented)]
+    scoring = set(plain) | {f"{a} {b}" for a, b in zip(plain, plain[1:], strict=False)}
+    terms = (words, bigrams, extra_words, extra_bigrams)
+    return Terms(*(frozenset(t) for t in terms), accented, frozenset(scoring))
+
+
+def _cover(words: frozenset[str], bigrams: frozenset[str], text_words: set[str], padded: str) -> float:
+    total = len(words) + 2 * len(bigrams)
+    if not total:
+        return 0.0
+    hit = sum(1 for w in words if w in text_words) + sum(2 for b in bigrams if f" {b} " in padded)
+    return hit / total
+
+
+def coverage(passage: Passage, terms: Terms) -> float:
+    """How much of the question's topic a passage holds (0..1); expansions count as an alternative wording."""
+    words = words_of(f"{passage.title} {passage.text}", terms.accented)
+    padded = f" {' '.join(words)} "
+    own = _cover(terms.words, terms.bigrams, set(words), padded)
+    alt = _cover(terms.extra_words, terms.extra_bigrams, set(words), padded) if terms.extra_words else 0.0
+    return max(own, alt)
+
+
+def unsupported_words(terms: Terms, passages: list[Passage]) -> set[str]:
+    """Topic words of a question written with diacritics that none of the evidence contains: the corpus may
+    know the word elsewhere ("trưa" in "nghỉ trưa"), but what was found about the question never says it."""
+    if not terms.accented:
+        return set()  # without accents (or in English) a word's absence is weak evidence
+    seen: set[str] = set()
+    for p in passages:
+        seen.update(words_of(f"{p.title} {p.text}", True))
+    return {w for w in terms.words if w not in seen and not w.isdigit()}
+
+
+def unknown_topic_words(terms: Terms, unknown: list[str] | None, passages: list[Passage]) -> set[str]:
+    """The question's topic words that no document contains (search's ``unknown_terms``), compared as the
+    question's words are (accents, stems); a stem the evidence does contain ("weeks", "week") is known."""
+    words = {words_of(u, terms.accented)[0] for u in unknown or [] if words_of(u, terms.accented)}
+    seen = {w for p in passages for w in words_of(f"{p.title} {p.text}", terms.accented)}
+    return (words & terms.words) - seen

@@ -1,0 +1,178 @@
+"""Answers in the question's language, quotes as exact spans, refusals that say where they looked."""
+
+from __future__ import annotations
+
+from agent.citations import resolve_citations
+from agent.compose import compose_from_runs
+from agent.language import REFUSAL, english_concepts, framing_language, language_of
+from indexes.spans import quote_matches
+from tools.registry import ToolRun
+
+DOC = """---
+title: Nội quy
+---
+# Nội quy
+
+## Điều 10. Nghỉ việc riêng
+
+1. NLĐ được nghỉ việc riêng mà vẫn hưởng nguyên lương như sau:
+a) Kết hôn: nghỉ 03 ngày;
+b) Con đẻ, con nuôi kết hôn: nghỉ 01 ngày.
+
+| Sự kiện | Số ngày |
+|---|---|
+| Bản thân kết hôn | 03 ngày |
+"""
+LINES = DOC.split("\n")
+START = LINES.index("## Điều 10. Nghỉ việc riêng") + 1
+
+
+def _run(text: str = DOC) -> ToolRun:
+    body = "\n".join(LINES[START - 1 :]).strip("\n")
+    result = {
+        "node_id": "noi_quy:dieu-10",
+        "doc_id": "noi_quy",
+        "doc_title": "Nội quy",
+        "title": "Điều 10. Nghỉ việc riêng",
+        "title_path": ["Nội quy", "Điều 10. Nghỉ việc riêng"],
+        "line_start": START,
+        "line_end": len(LINES) - 1,
+        "text": body,
+        "children": [],
+    }
+    return ToolRun.from_record(
+        {"name": "expand_node", "args": {"node_id": "noi_quy:dieu-10"}, "result": result}
+    )
+
+
+def test_the_language_of_a_question():
+    assert language_of("Phép năm được bao nhiêu ngày?") == "vi"
+    assert language_of("nghi phep nam duoc may ngay") == "vi"  # Vietnamese typed without diacritics
+    assert language_of("How many days off do I get for my wedding?") == "en"
+    assert framing_language("According to “Điều 10. Nghỉ việc riêng”: “Kết hôn: nghỉ 03 ngày” [1]") == "en"
+
+
+def test_an_english_question_gets_an_english_answer_with_verbatim_marked_quotes():
+    question = "How many days off do I get when I get married?"
+    assert [c.asked for c in english_concepts(question)][-1] == "marri"  # through the bilingual lexicon
+    composed = compose_from_runs(question, [_run()], 0.2, quantity=True)
+    assert not composed.refused
+    assert composed.text.startswith("According to “Điều 10. Nghỉ việc riêng”: “")
+    assert "Kết hôn: nghỉ 03 ngày" in composed.text  # the quote stays in the source's language
+    assert framing_language(composed.text) == "en"
+
+
+def test_a_vietnamese_question_gets_a_vietnamese_answer():
+    composed = compose_from_runs("Kết hôn được nghỉ mấy ngày?", [_run()], 0.2, quantity=True)
+    assert (
+        composed.text.startswith("Theo Điều 10. Nghỉ việc riêng: “")
+        and framing_language(composed.text) == "vi"
+    )
+
+
+def test_an_english_question_the_documents_do_not_answer_gets_an_english_refusal():
+    question = "How many days of maternity leave do I get?"
+    composed = compose_from_runs(question, [_run()], 0.2, quantity=True)
+    assert composed.refused and composed.text.startswith(REFUSAL["en"])
+    assert "Searched for: “How many days of maternity leave do I get?”" in composed.text
+    assert "“Điều 10. Nghỉ việc riêng (noi_quy)”" in composed.text  # the section that came closest
+    assert framing_language(composed.text) == "en"
+
+
+def test_a_vietnamese_refusal_is_in_vietnamese():
+    composed = compose_from_runs(
+        "Thưởng tháng lương thứ 13 được tính thế nào?", [_run()], 0.2, quantity=False
+    )
+    assert composed.refused and composed.text.startswith(REFUSAL["vi"]) and "Đã tìm:" in composed.text
+
+
+def test_citations_quote_exact_spans_of_the_stored_text_with_their_own_line_range():
+    runs = [_run()]
+    composed = compose_from_runs("Con kết hôn được nghỉ mấy ngày?", runs, 0.2, quantity=True)
+    text, citations = resolve_citations(composed.text, runs, {"noi_quy": DOC}.get)
+    (citation,) = citations
+    assert citation.spans and quote_matches(
+        DOC, citation.quote, citation.spans, citation.line_start, citation.line_end
+    )
+    assert citation.quote in text  # what the answer shows is what the spans hold
+    assert START < citation.line_start <= citation.line_end < len(LINES)  # the quoted lines, not the section
+
+
+def test_a_table_row_is_cited_with_its_header():
+    runs = [_run()]
+    text, citations = resolve_citations(
+        "Theo bảng: “Sự kiện | Số ngày … Bản thân kết hôn | 03 ngày” [noi_quy:dieu-10]",
+        runs,
+        {"noi_quy": DOC}.get,
+    )
+    (citation,) = citations
+    assert citation.quote == "Sự kiện | Số ngày … Bản thân kết hôn | 03 ngày" and len(citation.spans) == 2
+    assert DOC[citation.spans[0].start : citation.spans[0].end] == "| Sự kiện | Số ngày |"
+
+
+def test_through_the_graph_english_in_english_with_exact_quotes(corpus_settings, shared_embedder):
+    from agent.assistant import Assistant
+    from indexes.store.published_index import IndexStore
+    from tests.conftest import TODAY
+
+    assistant = Assistant(corpus_settings, today=TODAY, embedder=shared_embedder)
+    store = IndexStore(corpus_settings.index_dir)
+    answer = assistant.ask("How many days off do I get for my own wedding?")
+    assert not answer.refused and framing_language(answer.answer) == "en" and "03 ngày" in answer.answer
+    for c in answer.citations:
+        assert quote_matches(store.source_text(c.doc_id), c.quote, c.spans, c.line_start, c.line_end)
+    refused = assistant.ask("How many weeks of paternity leave does the company give?")
+    assert refused.refused and refused.answer.startswith(REFUSAL["en"])
+
+
+def test_every_citation_is_exact_over_fuzzed_golden_questions(corpus_settings, shared_embedder):
+    """Golden questions typed without accents, shouted, or padded with filler: every quote is still exactly its
+    spans of the stored text, with the spans' own line range."""
+    from agent.assistant import Assistant
+    from evals.golden import load_golden
+    from indexes.store.published_index import IndexStore
+    from indexes.text import fold
+    from tests.conftest import TODAY
+
+    assistant = Assistant(corpus_settings, today=TODAY, embedder=shared_embedder)
+    store = IndexStore(corpus_settings.index_dir)
+    items = [i for i in load_golden() if not i.refuse][::12]
+    fuzzed = [fold(i.question) for i in items] + [f"cho em hỏi, {i.question.upper()} ạ" for i in items[:4]]
+    cited = 0
+    for question in fuzzed:
+        for c in assistant.ask(question).citations:
+            cited += 1
+            assert quote_matches(store.source_text(c.doc_id), c.quote, c.spans, c.line_start, c.line_end), (
+                question
+            )
+    assert cited >= len(items)
+
+
+def _search(text: str, unknown: list[str]) -> ToolRun:
+    hit = {
+        "doc_id": "remote",
+        "node_id": "remote:3-quota",
+        "title": "3. Remote work quota",
+        "title_path": ["Remote work", "3. Remote work quota"],
+        "line_start": 5,
+        "line_end": 7,
+        "score": 1.0,
+        "scope": "global",
+        "text": text,
+    }
+    result = {"query": "q", "mode": "hybrid", "expansions": [], "unknown_terms": unknown, "hits": [hit]}
+    return ToolRun.from_record({"name": "search", "args": {"query": "q"}, "result": result})
+
+
+def test_an_incidental_english_word_no_document_has_does_not_force_a_refusal():
+    """ "roll" is in no document, but it names no HR concept: the section on unused remote days answers."""
+    run = _search("- Unused remote days do not carry over to the next month.", ["roll"])
+    question = "If I don't use all my remote days this month, do they roll over?"
+    composed = compose_from_runs(question, [run], 0.2, quantity=False)
+    assert not composed.refused and "do not carry over" in composed.text
+
+
+def test_a_quantity_qualifier_is_not_the_topic():
+    from agent.terms import question_terms
+
+    assert question_terms("Làm thêm giờ tối đa bao nhiêu giờ một tháng?").words == {"làm", "thêm", "giờ"}

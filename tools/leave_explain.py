@@ -1,0 +1,59 @@
+"""The calculator's answer and steps in English, written from the result's numbers (the Vietnamese wording is
+the calculator's own): an English question gets English framing, units and explanation."""
+
+from __future__ import annotations
+
+from tools.leave_calculator import LeaveResult, fmt_days
+
+
+def _days(value: float) -> str:
+    return f"{fmt_days(value)} day" + ("" if value == 1 else "s")
+
+
+def english_answer(r: LeaveResult) -> str:
+    as_of = f"{r.as_of:%d/%m/%Y}"
+    if r.status == "left_during_probation":
+        return "You left before being confirmed, so the probation period earns no annual leave: 0 days."
+    if r.status == "probation":
+        return (
+            f"As of {as_of} you are still on probation, so no leave can be used yet (0 days); "
+            f"{_days(r.accrued_days)} have accrued and will be credited when you are confirmed."
+        )
+    taken = f", {_days(r.days_taken)} already taken" if r.days_taken else ""
+    return (
+        f"As of {as_of} you have {_days(r.remaining_days)} of annual leave you can use "
+        f"({len(r.months_counted)} months counted × {_days(r.monthly_rate)} per month{taken})."
+    )
+
+
+def english_steps(r: LeaveResult) -> list[str]:
+    steps = [
+        f"Service (probation included) starts {r.service_start:%d/%m/%Y}; computed as of {r.as_of:%d/%m/%Y}."
+    ]
+    if r.status == "left_during_probation":
+        return [*steps, "Left before confirmation: the probation period earns no annual leave."]
+    steps.append(
+        f"Yearly entitlement: {_days(r.annual_entitlement - r.seniority_bonus_days)} + seniority "
+        f"{_days(r.seniority_bonus_days)} ({r.seniority_years} years of service) = {_days(r.annual_entitlement)}."
+    )
+    steps.append(f"Accrual: {_days(r.monthly_rate)} for each month that counts.")
+    months = ", ".join(r.months_counted) or "no month has ended yet"
+    steps.append(f"Months counted ({len(r.months_counted)}): {months}.")
+    if r.carried_over_days:
+        steps.append(f"{_days(r.carried_over_days)} carried over from last year are still usable.")
+    if r.status == "probation" and r.confirmation_date:
+        steps.append(
+            f"On probation until {r.confirmation_date:%d/%m/%Y}: the {_days(r.accrued_days)} accrued are "
+            "credited on confirmation."
+        )
+    elif r.confirmation_date and r.confirmation_date > r.service_start:
+        steps.append(f"Confirmed on {r.confirmation_date:%d/%m/%Y}: the probation months are credited.")
+    if r.days_taken:
+        steps.append(f"Already taken {_days(r.days_taken)}: {_days(r.remaining_days)} remain.")
+    if r.entitlement_this_year < r.annual_entitlement:
+        steps.append(f"Pro-rata entitlement for {r.as_of.year}: {_days(r.entitlement_this_year)}.")
+    return steps
+
+
+def with_english(r: LeaveResult) -> LeaveResult:
+    return r.model_copy(update={"answer_en": english_answer(r), "steps_en": english_steps(r)})
