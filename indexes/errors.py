@@ -26,3 +26,28 @@ class UnknownDocumentError(QuycheError):
         super().__init__(f"unknown document id {doc_id!r}; known: {', '.join(known) or '(none)'}")
         self.doc_id = doc_id
         self.known = known
+
+
+class StoreDamagedError(QuycheError):
+    """The document store is missing, empty or unreadable while a published index exists."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(
+            f"document store {path} {reason}; nothing was changed. Repair it from the published index with: "
+            "quyche doctor --repair"
+        )
+        self.path = path
+
+
+class IndexDamagedError(QuycheError):
+    """A published index file is missing or differs from what the build recorded."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(
+            f"index file {path} {reason}; rebuild the index from the document store with: quyche doctor --repair"
+        )
+        self.path = path
+
+
+class InputTooLargeError(QuycheError):
+    """A query, a document or a payload over one of the limits in settings (the message names it)."""

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -53,8 +53,17 @@ class Settings(BaseSettings):
     max_steps: int = Field(8, ge=1, le=50, description="Agent step budget (model turns).")
     max_file_bytes: int = Field(5_000_000, ge=1, description="Larger corpus files are skipped.")
     max_tool_output_chars: int = Field(6_000, ge=200)
-    max_question_chars: int = Field(2_000, ge=10, description="Longer questions are refused with a message.")
+    max_question_chars: int = Field(
+        2_000, ge=10, description="Longer questions and /retrieve queries are refused with a message (400)."
+    )
     max_top_k: int = Field(50, ge=1, description="Most hits a retrieval request may ask for.")
+    max_chunks_per_document: int = Field(
+        2_000, ge=1, description="A document cut into more chunks than this is rejected (too many sections)."
+    )
+    max_headings_per_document: int = Field(
+        5_000, ge=1, description="A document with more headings than this is rejected."
+    )
+    max_json_depth: int = Field(64, ge=2, le=1000, description="Deepest nesting accepted in a JSON payload.")
     answer_min_coverage: float = Field(
         0.2,
         ge=0,
@@ -129,11 +138,28 @@ class Settings(BaseSettings):
     )
     mcp_ingest: bool = Field(False, description="Offer the MCP tool ingest_document (off by default).")
     max_request_bytes: int = Field(50_000_000, ge=1, description="Largest POST /documents body.")
+    mcp_allowed_origins: list[str] = Field(
+        default_factory=list,
+        description="Browser origins (scheme://host[:port]) allowed besides loopback ones; others get 403.",
+    )
+    serve_workers: int = Field(
+        4, ge=1, le=64, description="Retrievals and answers the HTTP server runs at once (the rest queue)."
+    )
+    request_timeout_s: float = Field(
+        120.0, gt=0, description="A /retrieve request still running after this answers 503."
+    )
     mcp_host: str = "127.0.0.1"
     mcp_port: int = Field(8765, ge=1, le=65535)
 
     # Tokens
     token_encoding: str = Field("o200k_base", description="tiktoken encoding for token counts.")
+
+    @field_validator("mcp_token", mode="before")
+    @classmethod
+    def _blank_token_is_none(cls, value: object) -> object:
+        """``QUYCHE_MCP_TOKEN=`` (empty or blank) means no token, never "the empty token"."""
+        raw = value.get_secret_value() if isinstance(value, SecretStr) else value
+        return None if isinstance(raw, str) and not raw.strip() else value
 
     def token_tenants(self) -> dict[str, str]:
         """Every bearer token the HTTP server accepts, and the tenant it belongs to."""
@@ -148,7 +174,7 @@ class Settings(BaseSettings):
                 raise ValueError(f"{self.mcp_tokens_file}: expected a mapping of token: tenant")
             tokens.update({str(k): v for k, v in data.items()})
         tokens.update(self.mcp_tokens)
-        return tokens
+        return {token: tenant for token, tenant in tokens.items() if token.strip()}  # blank is no token
 
     @property
     def index_dir(self) -> Path:

@@ -114,7 +114,8 @@ def search_terms(text: str, query: bool = False) -> list[str]:
         if keep:
             accented = [accented[i] for i in keep]
             folded = [folded[i] for i in keep]
-    terms = [w for w in accented if w not in folded] + folded
+    folded_set = set(folded)  # a set: a list here made long texts quadratic
+    terms = [w for w in accented if w not in folded_set] + folded
     terms += [f"{a}_{b}" for a, b in zip(folded, folded[1:], strict=False)]
     return terms
 

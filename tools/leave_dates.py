@@ -24,6 +24,9 @@ class LeaveDates:
     assumed_start: bool  # no start given: the standard probation before the confirmation was assumed
 
 
+MAX_SPAN_YEARS = 70  # a working life; longer spans are input mistakes
+
+
 def working_days(start: dt.date, end: dt.date) -> int:
     """Monday–Friday days in [start, end] (public holidays not subtracted)."""
     return sum(1 for i in range((end - start).days + 1) if (start + dt.timedelta(i)).weekday() < 5)
@@ -87,4 +90,9 @@ def resolve_dates(
         raise DateInputError(f"as_of {as_of_date:%d/%m/%Y} is before the start of work {start:%d/%m/%Y}")
     if end and end < start:
         raise DateInputError(f"end date {end:%d/%m/%Y} is before the start {start:%d/%m/%Y}")
+    last = max(d for d in (as_of_date, end, confirm) if d is not None)
+    if (last - start).days > MAX_SPAN_YEARS * 366:  # bounded work and output (one step per month)
+        raise DateInputError(
+            f"{start:%d/%m/%Y} to {last:%d/%m/%Y} spans over {MAX_SPAN_YEARS} years; check the dates"
+        )
     return LeaveDates(start, confirm, as_of_date, end, _label(as_of_in, as_of_date), assumed_start)

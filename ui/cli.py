@@ -7,15 +7,28 @@ need inside their function, so ``quyche --help`` and the cheap commands never pa
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import logging
+import sqlite3
 import sys
 from pathlib import Path
 
 from indexes.errors import QuycheError
 from indexes.settings import Settings
-from ui import cli_documents
+from ui import cli_doctor, cli_documents
 from ui.cli_settings import settings_from_args
+
+
+def verified(settings):
+    """``settings`` after checking the published index's files (hashes, vectors): damage is a clear error.
+    No index yet is left to the command (a server may start empty and receive documents)."""
+    from indexes.errors import IndexMissingError
+    from indexes.store.published_index import IndexStore
+
+    with contextlib.suppress(IndexMissingError):
+        IndexStore(settings.index_dir).verify(settings, deep=True)
+    return settings
 
 
 def cmd_index(args: argparse.Namespace) -> int:
@@ -52,7 +65,14 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if not question:
         print("error: the question is empty", file=sys.stderr)
         return 2
-    answer = Assistant(settings_from_args(args)).ask(question, thread_id=args.thread, tenant=args.tenant)
+    settings = verified(settings_from_args(args))
+    if len(question) > settings.max_question_chars:
+        print(
+            f"error: the question is {len(question):,} characters; the limit is {settings.max_question_chars:,}",
+            file=sys.stderr,
+        )
+        return 2
+    answer = Assistant(settings).ask(question, thread_id=args.thread, tenant=args.tenant)
     _print_answer(answer, args.json)
     if not args.json:
         print(f"  (thread {answer.thread_id}, run {answer.run_id})", file=sys.stderr)
@@ -81,7 +101,7 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
     from tools.context import ToolContext
     from ui.retrieve_api import RetrieveError, run_retrieval
 
-    settings = settings_from_args(args)
+    settings = verified(settings_from_args(args))
     ctx = ToolContext(settings, tenant=args.tenant or settings.tenant)
     query = " ".join(args.query).strip()
     if not args.repl and not query:
@@ -105,7 +125,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
     from agent.assistant import Assistant
 
-    assistant = Assistant(settings_from_args(args))
+    assistant = Assistant(verified(settings_from_args(args)))
     thread = args.thread or uuid.uuid4().hex
     print(f"Quy Chế (thread {thread}). Gõ câu hỏi; 'exit' để thoát.")
     return _repl(lambda q: _print_answer(assistant.ask(q, thread_id=thread, tenant=args.tenant), False))
@@ -156,9 +176,9 @@ def _trace_line(path: Path) -> str:
 
 def cmd_mcp(args: argparse.Namespace) -> int:
     from agent.assistant import Assistant
-    from ui.mcp_server import build_server, check_bind
+    from ui.mcp_server import build_server, check_bind, http_middleware
 
-    settings = settings_from_args(args)
+    settings = verified(settings_from_args(args))
     assistant = Assistant(settings)
     try:  # load the index and the query model now, not in the first caller's request
         assistant.indexes.warm()
@@ -170,7 +190,13 @@ def cmd_mcp(args: argparse.Namespace) -> int:
         return 0
     host = args.host or settings.mcp_host
     check_bind(host, settings)
-    server.run(transport="http", host=host, port=args.port or settings.mcp_port, show_banner=False)
+    server.run(
+        transport="http",
+        host=host,
+        port=args.port or settings.mcp_port,
+        show_banner=False,
+        middleware=http_middleware(settings),
+    )
     return 0
 
 
@@ -290,7 +316,7 @@ def cmd_tool(args: argparse.Namespace) -> int:
     if args.name not in BY_NAME:
         print(f"error: unknown tool {args.name!r}; tools: {', '.join(BY_NAME)}", file=sys.stderr)
         return 2
-    settings = settings_from_args(args)
+    settings = verified(settings_from_args(args))
     run = run_tool(ToolContext(settings, tenant=args.tenant or settings.tenant), args.name, args.args)
     print(json.dumps(run.result_json(), ensure_ascii=False, indent=2))
     return 1 if run.error else 0
@@ -407,6 +433,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_eval)
 
     cli_documents.register(sub)
+    cli_doctor.register(sub)
 
     p = sub.add_parser("tree", help="print a document's heading tree with node ids (no id: list documents)")
     p.add_argument("doc_id", nargs="?")
@@ -418,6 +445,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(message)s")
+    if getattr(args, "tenant", None) is not None and not args.tenant.strip():
+        print(
+            "error: --tenant is empty; give a tenant, or leave the option out for the default",
+            file=sys.stderr,
+        )
+        return 2
     try:
         return args.func(args)
     except QuycheError as exc:
@@ -425,6 +458,12 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except (OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except sqlite3.DatabaseError as exc:
+        print(f"error: a database under the data dir is damaged ({exc}); run: quyche doctor", file=sys.stderr)
+        return 1
+    except RecursionError:
+        print("error: the input is nested too deeply", file=sys.stderr)
         return 1
 
 

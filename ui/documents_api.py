@@ -25,7 +25,11 @@ def ingest_json(settings: Settings, tenant: str, payload: bytes | list[Any], rep
     if isinstance(payload, bytes) and len(payload) > settings.max_request_bytes:
         raise DocumentsError(f"request too large ({len(payload):,} bytes > {settings.max_request_bytes:,})")
     try:
-        items = payload if isinstance(payload, list) else load_json_payload(payload, "request")
+        items = (
+            payload
+            if isinstance(payload, list)
+            else load_json_payload(payload, "request", settings.max_json_depth)
+        )
     except (DocumentError, UnicodeDecodeError) as exc:
         raise DocumentsError(str(exc)) from None
     try:

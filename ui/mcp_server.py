@@ -2,8 +2,10 @@
 ``POST /documents`` (plus the ``ingest_document`` tool when ``QUYCHE_MCP_INGEST`` is on).
 
 A thin adapter: tools come from ``tools.registry.ALL`` (same names and schemas as in the agent); errors become
-``ToolError``. Over HTTP every request needs a bearer token from settings (``QUYCHE_MCP_TOKEN``, or the token → tenant map
-``QUYCHE_MCP_TOKENS`` / ``QUYCHE_MCP_TOKENS_FILE``); the token decides the tenant.
+``ToolError``. Over HTTP, with a token configured (``QUYCHE_MCP_TOKEN``, or the token → tenant map
+``QUYCHE_MCP_TOKENS`` / ``QUYCHE_MCP_TOKENS_FILE``) every request needs one and the token decides the tenant;
+with none, the server answers loopback clients only and refuses writes. ``ui/http_guard.py`` checks
+``Origin`` and blank tokens first. Retrievals run on a bounded worker pool, never on the event loop.
 """
 
 from __future__ import annotations
@@ -21,20 +23,25 @@ from fastmcp import FastMCP
 from fastmcp.exceptions import ToolError
 from fastmcp.server.auth.auth import AccessToken, TokenVerifier
 from pydantic import BaseModel, Field
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from agent.answer import FinalAnswer
 from agent.assistant import Assistant
-from indexes.errors import QuycheError
+from indexes.errors import DocumentError, QuycheError
 from indexes.settings import Settings
+from indexes.sources.combined_json import loads_bounded
 from tools.context import ToolContext
 from tools.registry import ALL, ToolSpec, run_tool
 from ui.documents_api import DocumentsError, ingest_json
+from ui.http_guard import RequestGuard, bearer_token, is_loopback
 from ui.retrieve_api import RetrieveError, retrieve
 
 log = logging.getLogger(__name__)
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
+NO_TOKEN_WRITE = (
+    "writes need a token: set QUYCHE_MCP_TOKEN (or QUYCHE_MCP_TOKENS) and send it as a bearer token"
+)
 
 
 class BearerTokens(TokenVerifier):
@@ -55,6 +62,16 @@ class BearerTokens(TokenVerifier):
         if tenant is None:
             return None
         return AccessToken(token=token, client_id=f"tenant:{tenant}", scopes=[], claims={"tenant": tenant})
+
+
+def _over_http() -> bool:
+    from fastmcp.server.dependencies import get_http_request
+
+    try:
+        get_http_request()
+    except RuntimeError:
+        return False
+    return True
 
 
 def _tenant(settings: Settings) -> str:
@@ -140,6 +157,8 @@ def build_server(
         ) -> dict:
             """Add or update one regulation document of the caller's company; it is searchable at once.
             Returns {documentId, status (indexed|replaced|rejected_duplicate|unchanged|error), ...}."""
+            if verifier is None and _over_http():
+                raise ToolError(NO_TOKEN_WRITE)
             item = {
                 k: v for k, v in {"body": body, "title": title, "sourceUrl": sourceUrl, "date": date}.items()
             }
@@ -152,14 +171,38 @@ def build_server(
             return out["results"][0]
 
     def caller_tenant(request: Request) -> str | None:
-        header = request.headers.get("authorization", "")
-        token = header[7:] if header.lower().startswith("bearer ") else None
-        return verifier.tenant_of(token) if verifier else settings.tenant
+        """The token's tenant; without tokens configured, the settings' tenant for loopback clients."""
+        if verifier is None:
+            return settings.tenant if is_loopback(request.client.host if request.client else None) else None
+        return verifier.tenant_of(bearer_token(request.headers.get("authorization")))
 
     unauthorized = {"error": "unauthorized", "message": "missing or wrong bearer token"}
+    pool: dict[str, anyio.CapacityLimiter] = {}  # created on the server's event loop, at the first request
+
+    async def off_loop(fn, *args, timeout: bool = True):
+        """``fn(*args)`` on the worker pool; with ``timeout``, TimeoutError after ``request_timeout_s`` (the
+        work is abandoned: it ends on its own, holding its worker slot until then)."""
+        limiter = pool.setdefault("limiter", anyio.CapacityLimiter(settings.serve_workers))
+        if not timeout:
+            return await anyio.to_thread.run_sync(fn, *args, limiter=limiter)
+        with anyio.fail_after(settings.request_timeout_s):
+            return await anyio.to_thread.run_sync(fn, *args, limiter=limiter, abandon_on_cancel=True)
+
+    def busy() -> JSONResponse:
+        message = (
+            f"the request did not finish within {settings.request_timeout_s:g}s; try a shorter query or another "
+            "mode, or raise QUYCHE_REQUEST_TIMEOUT_S"
+        )
+        return JSONResponse({"error": "timeout", "message": message}, status_code=503)
+
+    @mcp.custom_route("/health", methods=["GET"])
+    async def health_route(request: Request) -> JSONResponse:
+        return JSONResponse({"status": "ok"})
 
     @mcp.custom_route("/documents", methods=["POST"])
     async def documents_route(request: Request) -> JSONResponse:
+        if verifier is None:
+            return JSONResponse({"error": "forbidden", "message": NO_TOKEN_WRITE}, status_code=403)
         tenant = caller_tenant(request)
         if tenant is None:
             return JSONResponse(unauthorized, status_code=401)
@@ -170,7 +213,9 @@ def build_server(
         raw = await request.body()
         replace = request.query_params.get("replace", "newer")
         try:
-            out = await anyio.to_thread.run_sync(ingest_json, settings, tenant, raw, replace)
+            out = await off_loop(
+                ingest_json, settings, tenant, raw, replace, timeout=False
+            )  # runs to the end
         except DocumentsError as exc:
             return JSONResponse({"error": "bad_request", "message": str(exc)}, status_code=400)
         except QuycheError as exc:
@@ -184,17 +229,21 @@ def build_server(
         if tenant is None:
             return JSONResponse(unauthorized, status_code=401)
         try:
-            body = json.loads(await request.body() or b"null")
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            body = loads_bounded(await request.body() or b"null", "request", settings.max_json_depth)
+        except (json.JSONDecodeError, UnicodeDecodeError, DocumentError) as exc:
             return JSONResponse(
                 {"error": "bad_request", "message": f"malformed JSON: {exc}"}, status_code=400
             )
         ctx = ToolContext(settings, tenant=tenant, indexes=assistant.indexes)
         try:
-            # in a worker thread: the event loop keeps serving while the query is embedded and searched
-            return JSONResponse(await anyio.to_thread.run_sync(retrieve, ctx, body))
+            # in a worker thread of the bounded pool: the event loop keeps serving while the query runs
+            return JSONResponse(await off_loop(retrieve, ctx, body))
         except RetrieveError as exc:
             return JSONResponse({"error": "bad_request", "message": str(exc)}, status_code=400)
+        except TimeoutError:
+            return busy()
+        except QuycheError as exc:  # a damaged or missing index: say which file and how to repair
+            return JSONResponse({"error": "unavailable", "message": str(exc)}, status_code=503)
 
     return mcp
 
@@ -210,6 +259,17 @@ def _compact(node) -> dict:
 
 
 def check_bind(host: str, settings: Settings, tokens: dict | None = None) -> None:
-    """Refuse to expose the server beyond this machine without a token."""
-    if host not in LOOPBACK and not settings.token_tenants() and not tokens:
+    """Refuse to expose the server beyond this machine without a (non-blank) token."""
+    if not is_loopback(host) and not settings.token_tenants() and not tokens:
         raise ValueError(f"refusing to listen on {host} without a token: set QUYCHE_MCP_TOKEN")
+
+
+def http_middleware(settings: Settings, tokens: dict[str, str] | None = None) -> list[Middleware]:
+    """The front-door checks (``ui/http_guard.py``) for ``FastMCP.run``/``http_app(middleware=...)``."""
+    has_tokens = bool(tokens if tokens is not None else settings.token_tenants())
+    return [Middleware(RequestGuard, has_tokens=has_tokens, allowed_origins=settings.mcp_allowed_origins)]
+
+
+def http_app(server: FastMCP, settings: Settings, tokens: dict[str, str] | None = None):
+    """The Starlette app of ``server`` behind the front-door checks."""
+    return server.http_app(middleware=http_middleware(settings, tokens))

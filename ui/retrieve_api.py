@@ -23,6 +23,11 @@ def run_retrieval(ctx: ToolContext, query: str, mode: str = "hybrid", top_k: int
     """Hits of ``mode`` for ``query``, limited to the documents ``ctx``'s tenant may see (JSON)."""
     if mode not in MODES:
         raise RetrieveError(f"'mode' must be one of {', '.join(MODES)}")
+    cap = ctx.settings.max_question_chars
+    if len(query) > cap:
+        raise RetrieveError(
+            f"'query' is {len(query):,} characters; the limit is {cap:,} (QUYCHE_MAX_QUESTION_CHARS)"
+        )
     data = retrieval_service(ctx).retrieve(query, mode, top_k).model_dump(mode="json")
     if data["tree"] is None:
         del data["tree"]

@@ -14,11 +14,12 @@ import logging
 import shutil
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from tqdm import tqdm
 
+from indexes.errors import DocumentError, IndexDamagedError
 from indexes.rules.extraction import extract_rules
 from indexes.search.article_index import build_article_index, write_article_index
 from indexes.search.chunk_bm25 import write_bm25
@@ -28,12 +29,13 @@ from indexes.settings import Settings
 from indexes.sources.document_tree import build_document_tree
 from indexes.sources.documents import Document, Skipped
 from indexes.sources.tree_model import TreeNode, describe_document
-from indexes.store.published_index import MANIFEST, new_build_dir, publish, write_json
+from indexes.store.integrity import check_files, file_digests, record_vectors
+from indexes.store.published_index import MANIFEST, new_build_dir, publish, read_manifest, write_json
 from indexes.tokens import TokenCounter
 
 log = logging.getLogger(__name__)
 INDEX_FORMAT = 6  # bump when the on-disk layout changes (5: titled BM25; 6: trees keep the text spans index)
-PER_DOC_DIRS = ("trees", "chunks", "rules")
+PER_DOC_DIRS = ("trees", "chunks", "rules", "documents")  # documents/: copies that can rebuild the store
 
 
 @dataclass
@@ -72,10 +74,15 @@ def _config_key(settings: Settings, glossary_text: str) -> str:  # glossary as c
 
 
 def _previous(index_dir: Path) -> dict:
-    path = index_dir / MANIFEST
-    if not path.exists():
+    """The live build's manifest when its files can be reused; a damaged build is rebuilt, never copied."""
+    if not (index_dir / MANIFEST).exists():
         return {}
-    data = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        data = read_manifest(index_dir)
+        check_files(index_dir, data.get("files", {}), deep=True)
+    except IndexDamagedError as exc:
+        log.warning("rebuilding everything: %s", exc)
+        return {}
     return data if data.get("format") == INDEX_FORMAT else {}
 
 
@@ -88,11 +95,18 @@ def _index_document(
     if not root.children:
         report.warnings.append(f"{doc.path}: no headings; indexed as a single section")
     chunks = chunk_document(doc, root, settings.chunk_sizes)
+    if len(chunks) > settings.max_chunks_per_document:
+        raise DocumentError(
+            doc.path,
+            f"cut into {len(chunks):,} chunks, over the limit of {settings.max_chunks_per_document:,} "
+            "(QUYCHE_MAX_CHUNKS_PER_DOCUMENT); split it into several documents",
+        )
     rules = extract_rules(doc, root, settings)
     tree = {"doc_id": doc.doc_id, "root": root.to_dict(), "text": doc.text}  # text: what citation spans index
     write_json(build_dir / "trees" / f"{doc.doc_id}.json", tree)
     write_json(build_dir / "chunks" / f"{doc.doc_id}.json", [c.to_dict() for c in chunks])
     write_json(build_dir / "rules" / f"{doc.doc_id}.json", [r.to_dict() for r in rules])
+    write_json(build_dir / "documents" / f"{doc.doc_id}.json", asdict(doc))
     return {
         "doc_id": doc.doc_id,
         "title": doc.title,
@@ -166,13 +180,17 @@ def build_from_documents(
     skipped: list[Skipped] | None = None,
     show_progress: bool = False,
     before_publish: Callable[[], None] | None = None,
+    force: bool = False,
+    origins: dict[str, str | None] | None = None,
 ) -> IndexReport:
     """Build every index for ``documents`` into a new build folder and publish it atomically. Documents whose
-    content is unchanged since the live build are copied, not re-indexed; nothing changed: nothing published."""
+    content is unchanged since the live build are copied, not re-indexed; nothing changed: nothing published.
+    ``force``: index everything afresh and publish (the repair of a damaged index). ``origins`` (doc id ->
+    where it came from) is kept in the manifest, so a store rebuilt from the index can still sync folders."""
     started = time.perf_counter()
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     config_key = _config_key(settings, json.dumps(glossary.to_dict(), sort_keys=True, ensure_ascii=False))
-    previous = _previous(settings.index_dir)
+    previous = {} if force else _previous(settings.index_dir)
     same_config = previous.get("config_key") == config_key
     old_docs = {d["doc_id"]: d for d in previous.get("documents", [])} if same_config else {}
 
@@ -205,6 +223,8 @@ def build_from_documents(
             "documents": entries,
             "glossary": glossary.to_dict(),
             "skipped": [{"path": s.path, "reason": s.reason} for s in report.skipped],
+            "origins": origins or {},
+            "files": file_digests(build_dir),  # checked when the index is loaded (indexes/store/integrity.py)
         }
         write_json(build_dir / MANIFEST, manifest)
         if before_publish is not None:  # the document store commits first: the index never runs ahead of it
@@ -217,6 +237,7 @@ def build_from_documents(
         from indexes.search.vector_store import collection_name, drop_other_collections, open_client
 
         drop_other_collections(open_client(settings), collection_name(build_dir.name))
+        record_vectors(settings, build_dir, collection_name(build_dir.name), _chunks(entries))
     report.published = True
     _count(report, entries)
     report.seconds = time.perf_counter() - started
@@ -251,6 +272,10 @@ def _entry_fields(doc: Document) -> dict:
 def _fingerprint(entry: dict) -> tuple:
     """What makes a document's built artifacts differ (text, title, URL, tenant)."""
     return tuple(entry.get(k) for k in ("content_hash", "title", "source_url", "tenant"))
+
+
+def _chunks(entries: list[dict]) -> int:
+    return sum(e.get("chunk_count", 0) for e in entries)
 
 
 def _count(report: IndexReport, entries: list[dict]) -> None:

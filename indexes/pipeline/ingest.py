@@ -27,6 +27,7 @@ from indexes.pipeline.build import IndexReport, build_from_documents, glossary_f
 from indexes.settings import Settings
 from indexes.sources.documents import DOC_ID_RE, Document, Skipped
 from indexes.sources.folder import scan_corpus
+from indexes.store.checks import open_store
 from indexes.store.document_store import DocumentStore, StoredVersion, body_key
 from indexes.store.published_index import IndexStore
 from indexes.text import slugify
@@ -102,10 +103,6 @@ def ingest_lock(data_dir: Path, timeout_s: float) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def open_store(settings: Settings) -> DocumentStore:
-    return DocumentStore(settings.data_dir / "documents.sqlite")
-
-
 def as_document(v: StoredVersion) -> Document:
     return Document(
         doc_id=v.doc_id,
@@ -124,7 +121,7 @@ def as_document(v: StoredVersion) -> Document:
     )
 
 
-def _version(doc: Document, doc_id: str) -> StoredVersion:
+def as_version(doc: Document, doc_id: str) -> StoredVersion:
     return StoredVersion(
         doc_id=doc_id,
         tenant=doc.tenant,
@@ -184,11 +181,33 @@ def _result(doc: Document, status: Status, doc_id: str | None, **extra) -> Inges
     )
 
 
+_ATX_HEADING_RE = re.compile(r"^ {0,3}#{1,6}(?:[ \t]|$)", re.MULTILINE)
+
+
+def _too_big(doc: Document, settings: Settings) -> str | None:
+    """Why a document is refused before any indexing work: more (markdown) headings than allowed, or more
+    text than the chunk limit can hold (the build checks the real chunk count too)."""
+    limit = settings.max_headings_per_document
+    count = sum(1 for _ in _ATX_HEADING_RE.finditer(doc.body)) if doc.format == "markdown" else 0
+    if count > limit:
+        return f"{count:,} headings, over the limit of {limit:,} (QUYCHE_MAX_HEADINGS_PER_DOCUMENT); split the document"
+    most = settings.max_chunks_per_document * settings.chunk_target_chars
+    if len(doc.body) > most:
+        return (
+            f"{len(doc.body):,} characters: more than {settings.max_chunks_per_document:,} chunks "
+            f"(QUYCHE_MAX_CHUNKS_PER_DOCUMENT × QUYCHE_CHUNK_TARGET_CHARS = {most:,}); split the document"
+        )
+    return None
+
+
 def _store_one(
-    store: DocumentStore, doc: Document, policy: ReplacePolicy, origin: str | None
+    store: DocumentStore, doc: Document, policy: ReplacePolicy, origin: str | None, settings: Settings
 ) -> IngestResult:
     if not TENANT_RE.match(doc.tenant or ""):
         return _result(doc, "error", None, message=f"invalid tenant {doc.tenant!r}: use a slug")
+    too_big = _too_big(doc, settings)
+    if too_big:
+        return _result(doc, "error", None, message=too_big)
     own_id = None
     if doc.explicit_id:  # a file is identified by its id (or URL): two files titled alike stay two documents
         if not DOC_ID_RE.match(doc.doc_id):
@@ -204,14 +223,17 @@ def _store_one(
         match = store.find_same(doc.tenant, source_url=doc.source_url, title=title, key=body_key(doc.body))
     if match is None:
         doc_id = own_id or _title_id(store, doc)
-        version = store.add_version(_version(doc, doc_id), origin)
+        version = store.add_version(as_version(doc, doc_id), origin)
         return _result(doc, "indexed", doc_id, version=version)
     if not match.current:  # deleted earlier: ingesting it again brings it back as a new version
-        version = store.add_version(_version(doc, match.doc_id), origin)
+        version = store.add_version(as_version(doc, match.doc_id), origin)
         return _result(
             doc, "indexed", match.doc_id, version=version, message="re-added (it had been deleted)"
         )
     if _same_content(doc, match):
+        store.claim_origin(
+            match.doc_id, origin
+        )  # e.g. after the store was rebuilt by `quyche doctor --repair`
         return _result(doc, "unchanged", match.doc_id, version=match.version)
     if policy == "never" or (policy == "newer" and date_order(doc.date) <= date_order(match.date)):
         why = (
@@ -226,7 +248,7 @@ def _store_one(
             version=match.version,
             message=f"same document as {match.doc_id!r}; kept the stored version: {why}",
         )
-    version = store.add_version(_version(doc, match.doc_id), origin)
+    version = store.add_version(as_version(doc, match.doc_id), origin)
     return _result(doc, "replaced", match.doc_id, replaced_document=match.doc_id, version=version)
 
 
@@ -265,7 +287,7 @@ def ingest(
         try:
             with store.transaction():
                 for doc in documents:
-                    report.results.append(_store_one(store, doc, replace_policy, origin))
+                    report.results.append(_store_one(store, doc, replace_policy, origin, settings))
                 if sync and origin:  # gone from the source: deleted (a file that is unreadable now is kept)
                     seen = {r.document_id for r in report.results}
                     for doc_id in store.origin_documents(origin):
@@ -276,7 +298,13 @@ def ingest(
                 current = [as_document(v) for v in store.current_documents()]
                 glossary = glossary_for(settings, glossary_dir)
                 report.index = build_from_documents(
-                    settings, current, glossary, skipped, show_progress, before_publish=store.commit
+                    settings,
+                    current,
+                    glossary,
+                    skipped,
+                    show_progress,
+                    before_publish=store.commit,
+                    origins=store.origins(),
                 )
         finally:
             store.close()
@@ -325,8 +353,9 @@ def change_documents(settings: Settings, action, glossary_dir: Path | None = Non
             with store.transaction():
                 action(store)
                 current = [as_document(v) for v in store.current_documents()]
+                glossary = glossary_for(settings, glossary_dir)
                 return build_from_documents(
-                    settings, current, glossary_for(settings, glossary_dir), before_publish=store.commit
+                    settings, current, glossary, before_publish=store.commit, origins=store.origins()
                 )
         finally:
             store.close()

@@ -8,6 +8,9 @@ Pure Python, no langextract: ``indexes.rules.extraction`` wraps ``find_rules`` i
 
 from __future__ import annotations
 
+import bisect
+import functools
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -69,8 +72,8 @@ _QUANTITY_RES: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
 )
-_PERIOD_AFTER = re.compile(
-    rf"^(?:\s*trở lên|\s*or more)?(?:(?P<chain>(?:\s*/\s*(?:{_alternatives(_PERIODS)}))+)|\s+(?:mỗi|một|hằng|hàng|"
+_PERIOD_AFTER = re.compile(  # used with .match(text, pos): anchored at pos without copying the rest
+    rf"(?:\s*trở lên|\s*or more)?(?:(?P<chain>(?:\s*/\s*(?:{_alternatives(_PERIODS)}))+)|\s+(?:mỗi|một|hằng|hàng|"
     rf"trên|per|a|an|each|every|trong(?:\s+(?:một|01|1))?|in\s+(?:a|one))\s+(?P<word>{_alternatives(_PERIODS)})\b)",
     re.I,
 )
@@ -140,22 +143,37 @@ def _value(match: re.Match[str], kind: str) -> tuple[str, str]:
 
 
 def find_quantities(sentence: str) -> list[Quantity]:
-    """Quantities of a sentence in reading order; "trong 01 tháng" after a quantity is its period, not another."""
+    """Quantities of a sentence in reading order; "trong 01 tháng" after a quantity is its period, not another.
+    Linear in the sentence's length (found spans are kept sorted and searched by bisection); a sentence is
+    read once however many steps ask (a small cache)."""
+    return list(_quantities(sentence))
+
+
+@functools.lru_cache(maxsize=512)
+def _quantities(sentence: str) -> tuple[Quantity, ...]:
     found: list[Quantity] = []
-    period_spans: list[tuple[int, int]] = []
+    starts: list[int] = []  # sorted starts of ``taken`` (disjoint spans)
+    taken: dict[int, int] = {}  # start -> end of the spans found so far
+    in_period: set[int] = set()  # positions inside "trong 01 tháng"-like periods that follow a quantity
     for kind, pattern in _QUANTITY_RES:
         for match in pattern.finditer(sentence):
             start, end = match.span()
-            if any(start < q.end and q.start < end for q in found):
+            before = bisect.bisect_left(starts, end) - 1  # the last found span starting before this one ends
+            if before >= 0 and taken[starts[before]] > start:
                 continue
-            after = _PERIOD_AFTER.match(sentence[end:])
+            after = _PERIOD_AFTER.match(sentence, end)
             word = after and (after.group("word") or after.group("chain").split("/")[-1])
             period = _PERIODS.get(word.strip().lower()) if word else None
             if after:
-                period_spans.append((end, end + after.end()))
+                in_period.update(range(end, after.end()))
+            bisect.insort(starts, start)
+            taken[start] = end
             found.append(Quantity(kind, sentence[start:end], *_value(match, kind), start, end, period))
-    kept = [q for q in found if not any(a <= q.start < b for a, b in period_spans)]
-    return sorted(kept, key=lambda q: q.start)
+    kept = [q for q in found if q.start not in in_period]
+    return tuple(sorted(kept, key=lambda q: q.start))
+
+
+_SEGMENT_END = re.compile(r"[,;:.]")
 
 
 def _phrase(sentence: str, start: int, body: int, stops: tuple[int, ...] = (), commas: bool = True) -> str:
@@ -178,8 +196,10 @@ def _phrase(sentence: str, start: int, body: int, stops: tuple[int, ...] = (), c
         if depth < 0:  # the marker was inside parentheses: they close the phrase
             break
         at_comma = commas and sentence[i] == "," and depth == 0 and not sentence[i + 1 : i + 2].isdigit()
-        if at_comma and len(re.split(r"[,;:.]", sentence[i + 1 : clause_end])[0].split()) >= 4:
-            break
+        if at_comma:
+            segment_end = _SEGMENT_END.search(sentence, i + 1, clause_end)
+            if len(sentence[i + 1 : segment_end.start() if segment_end else clause_end].split()) >= 4:
+                break
         i += 1
     return sentence[start:i].strip()[:200]
 
@@ -229,8 +249,10 @@ def rule_attributes(rule_class: str, rule_type: str, sentence: str, lead_in: str
     if condition_text:
         attrs["condition"] = condition_text
     if applies := _APPLIES.search(sentence):
-        stops = tuple(
-            q.start for q in quantities if re.search(r"(?:,|;|\bvà|\band)\s*$", sentence[: q.start])
+        stops = tuple(  # a quantity right after a list separator (a window: no copy of the whole prefix)
+            q.start
+            for q in quantities
+            if re.search(r"(?:,|;|\bvà|\band)\s*$", sentence[max(0, q.start - 40) : q.start])
         )
         phrase = _phrase(sentence, applies.end(), applies.end(), stops, commas=applies.start() < 3)
         if phrase := re.sub(r"\s+(?:và|hoặc|and|or)$", "", phrase):
@@ -272,7 +294,7 @@ def _calculation_method(rule_class: str, sentence: str, attrs: dict[str, str]) -
 
 def is_example(text: str) -> bool:
     """Does the text open a worked example ("Ví dụ:", "For example", "e.g.")?"""
-    head = " ".join(cue_words(text).split()[:2])
+    head = " ".join(cue_words(text[:120]).split()[:2])  # the first words decide: never fold a whole line
     return head.startswith(("vi du", "example", "for example", "e g", "worked example"))
 
 
@@ -345,28 +367,43 @@ def read_lines(source: str) -> list[Line]:
     return lines
 
 
+_SENTENCE_MARKS = re.compile(r"[().!?]")
+_NEXT_VISIBLE = re.compile(r"\s*(\S)")
+_WORD_BEFORE = re.compile(r"[\w.]*$")
+
+
 def _sentence_spans(text: str) -> list[tuple[int, int]]:
-    """Sentences of a line: split after . ! ? before a capital or digit, outside parentheses and abbreviations."""
+    """Sentences of a line: split after . ! ? before a capital or digit, outside parentheses and abbreviations.
+    Linear: only the marks are visited, and only a few characters around each are read."""
     spans, begin, depth = [], 0, 0
-    for i, ch in enumerate(text):
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        if ch not in ".!?" or depth > 0 or i + 2 >= len(text) or not text[i + 1].isspace():
+    for mark in _SENTENCE_MARKS.finditer(text):
+        i, ch = mark.start(), mark.group(0)
+        if ch in "()":
+            depth += 1 if ch == "(" else -1
             continue
-        following = text[i + 1 :].lstrip()[:1]
-        word = re.search(r"[\w.]*$", text[begin:i]).group(0).lower()
+        if depth > 0 or i + 2 >= len(text) or not text[i + 1].isspace():
+            continue
+        next_visible = _NEXT_VISIBLE.match(text, i + 1)
+        following = next_visible.group(1) if next_visible else ""
+        word = _WORD_BEFORE.search(text[max(begin, i - 12) : i]).group(0).lower()  # abbreviations are short
         if (following.isupper() or following.isdigit() or following in '"“(') and word not in _ABBREVIATIONS:
             spans.append((begin, i + 1))
             begin = i + 1
     return [*spans, (begin, len(text))]
 
 
+_CLAUSE_MARKS = re.compile(r"[();]")
+
+
 def _clauses(text: str, begin: int, end: int) -> list[tuple[int, int]]:
     """Clauses split at ';' (outside parentheses); clauses without a quantity join the next one (or the last)."""
     cuts, depth = [begin], 0
-    for i in range(begin, end):
-        depth += {"(": 1, ")": -1}.get(text[i], 0)
-        if text[i] == ";" and depth == 0:
-            cuts.append(i + 1)
+    for mark in _CLAUSE_MARKS.finditer(text, begin, end):
+        ch = mark.group(0)
+        if ch != ";":
+            depth += 1 if ch == "(" else -1
+        elif depth == 0:
+            cuts.append(mark.end())
     groups: list[tuple[int, int]] = []
     pending: int | None = None
     for a, b in zip(cuts, [*cuts[1:], end], strict=True):
@@ -388,16 +425,22 @@ def _trim(text: str, a: int, b: int) -> tuple[int, int]:
     return a, b
 
 
-def _units(source: str, line: Line) -> list[tuple[int, int, bool]]:
+LONG_LINE = (
+    20_000  # characters; a longer line is read only where the window asks (one-line files stay linear)
+)
+
+
+def _units(source: str, line: Line, lo: int, hi: int) -> list[tuple[int, int, bool]]:
     """(start, end, is in an example) of the rule candidates of a line: its sentences' clauses, or a table row."""
     if line.header is not None:
         return [(*_trim(source, line.start, line.end), line.example)]
+    begin, end = line.start, line.end
+    if end - begin > LONG_LINE:
+        begin, end = max(begin, lo), min(end, hi)
     units, example = [], line.example
-    for s, e in _sentence_spans(source[line.start : line.end]):
-        example = example or is_example(source[line.start + s : line.start + e])
-        units += [
-            (*_trim(source, a, b), example) for a, b in _clauses(source, line.start + s, line.start + e)
-        ]
+    for s, e in _sentence_spans(source[begin:end]):
+        example = example or is_example(source[begin + s : begin + e])
+        units += [(*_trim(source, a, b), example) for a, b in _clauses(source, begin + s, begin + e)]
     return units
 
 
@@ -406,18 +449,24 @@ def find_rules(
 ) -> list[FoundRule]:
     """Rules within ``source[lo:hi]`` in source order (``lines`` = ``read_lines(source)``, to read once)."""
     hi = len(source) if hi is None else hi
+    lines = read_lines(source) if lines is None else lines
     found: list[FoundRule] = []
-    for line in read_lines(source) if lines is None else lines:
-        if line.end <= lo or line.start >= hi:
-            continue
-        for start, end, example in _units(source, line):
+    first = bisect.bisect_right(lines, lo, key=lambda line: line.end)  # lines are in source order
+    for line in itertools.islice(lines, first, None):
+        if line.start >= hi:
+            break
+        for start, end, example in _units(source, line, lo, hi):
+            if end <= lo or start >= hi:
+                continue
             start, end = _trim(source, max(start, lo), min(end, hi))  # a unit cut by the chunk's edge
             text = source[start:end]
             quantities = find_quantities(text) if start < end else []
+            if not quantities:
+                continue
             kind = classify(text, list(line.contexts), any(q.kind == "time" for q in quantities))
             if kind is None and line.header is not None:
                 kind = ("ExpenseNorm", "expense_norm")  # a table of amounts with no cue: an expense norm
-            if not quantities or kind is None:
+            if kind is None:
                 continue
             attrs = rule_attributes(*kind, text, line.lead_in)
             if line.header is not None:

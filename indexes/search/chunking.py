@@ -7,6 +7,7 @@ URLs or e-mail addresses. Consecutive chunks of a node overlap by about ``overla
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import re
 from dataclasses import asdict, dataclass
@@ -84,17 +85,20 @@ def split_spans(text: str, sizes: ChunkSizes) -> list[tuple[int, int]]:
         if text_len - start <= sizes.target:
             end = text_len
         else:
-            window = [p for p in ordered if start + sizes.minimum <= p <= start + sizes.target]
+            lo = bisect.bisect_left(ordered, start + sizes.minimum)  # bisection: long texts stay linear
+            window = ordered[lo : bisect.bisect_right(ordered, start + sizes.target, lo)]
             if window:
                 best = max(points[p] for p in window)
                 end = max(p for p in window if points[p] == best)
             else:  # one protected span longer than the target: keep it whole
-                end = next((p for p in ordered if p > start + sizes.target), text_len)
+                after = bisect.bisect_right(ordered, start + sizes.target)
+                end = ordered[after] if after < len(ordered) else text_len
         spans.append((start, end))
         if end >= text_len:
             break
         # Next chunk starts at a boundary about `overlap` before the end, always moving forward.
-        back = [p for p in ordered if end - sizes.overlap <= p < end and p > start] if sizes.overlap else []
+        lo = bisect.bisect_left(ordered, max(end - sizes.overlap, start + 1))
+        back = ordered[lo : bisect.bisect_left(ordered, end, lo)] if sizes.overlap else []
         start = min(back, key=lambda p: (-points[p], p)) if back else end
     # Merge a short tail into its predecessor.
     if len(spans) > 1 and spans[-1][1] - spans[-1][0] < sizes.minimum:

@@ -132,20 +132,51 @@ def _explain(error: ValidationError) -> str:
     return "; ".join(parts)
 
 
-def load_json_payload(raw: bytes | str, source: str) -> list[Any]:
+MAX_JSON_DEPTH = 64
+
+
+def _depth(data: Any) -> int:
+    """Deepest nesting of lists and objects in ``data`` (iterative: no recursion limit to hit)."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, level = stack.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, level)
+            stack.extend((v, level + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
+
+
+def loads_bounded(raw: bytes | str, source: str, max_depth: int = MAX_JSON_DEPTH) -> Any:
+    """``json.loads`` that refuses JSON nested deeper than ``max_depth`` with a ``DocumentError`` (never a
+    ``RecursionError``); malformed JSON still raises ``json.JSONDecodeError``."""
+    too_deep = f"JSON nested deeper than {max_depth} levels; flatten it"
+    try:
+        data = json.loads(raw)
+    except RecursionError:
+        raise DocumentError(source, too_deep) from None
+    if isinstance(data, dict | list) and _depth(data) > max_depth:
+        raise DocumentError(source, too_deep)
+    return data
+
+
+def load_json_payload(raw: bytes | str, source: str, max_depth: int = MAX_JSON_DEPTH) -> list[Any]:
     """One object, an array of objects, or JSON Lines → a list of raw items."""
-    text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
+    try:
+        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError as exc:
+        hint = "UTF-16: convert it to UTF-8" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else "save it as UTF-8"
+        raise DocumentError(source, f"not valid UTF-8 (byte {exc.start}); {hint}") from None
     if not text.strip():
         raise DocumentError(source, "empty JSON input")
     try:
-        data = json.loads(text)
+        data = loads_bounded(text, source, max_depth)
     except json.JSONDecodeError as first:
         items = []
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
             try:
-                items.append(json.loads(line))
+                items.append(loads_bounded(line, source, max_depth))
             except json.JSONDecodeError as exc:
                 raise DocumentError(
                     source,

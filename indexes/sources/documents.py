@@ -50,6 +50,8 @@ class Skipped:
 def decode_source(path: str, raw: bytes) -> str:
     if not raw.strip():
         raise DocumentError(path, "empty file")
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise DocumentError(path, "UTF-16 text; convert it to UTF-8")
     if b"\x00" in raw[:8192]:
         raise DocumentError(path, "binary file (contains NUL bytes), not markdown text")
     try:

@@ -182,6 +182,11 @@ class DocumentStore:
         )
         return [r[0] for r in rows]
 
+    def origins(self) -> dict[str, str | None]:
+        """Where each live document came from (a folder, a push...): kept in the build for repairs."""
+        rows = self.db.execute("SELECT doc_id, origin FROM documents WHERE deleted = 0 ORDER BY doc_id")
+        return dict(rows.fetchall())
+
     def latest(self, doc_id: str) -> StoredVersion | None:
         """The document's current version, even when the document is deleted (then ``current`` is False)."""
         found = self._versions("v.doc_id = ? AND v.version = d.current_version", (doc_id,))
@@ -257,6 +262,13 @@ class DocumentStore:
             (number, origin, stamp, version.doc_id),
         )
         return number
+
+    def claim_origin(self, doc_id: str, origin: str | None) -> None:
+        """Record where a document comes from when the store does not know yet (a rebuilt store)."""
+        if origin:
+            self.db.execute(
+                "UPDATE documents SET origin = ? WHERE doc_id = ? AND origin IS NULL", (origin, doc_id)
+            )
 
     def restore(self, doc_id: str, version: int) -> StoredVersion:
         """Make an earlier version current again (the document is undeleted if needed)."""

@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from indexes.errors import IndexMissingError, UnknownDocumentError
+from indexes.errors import IndexDamagedError, IndexMissingError, UnknownDocumentError
+from indexes.settings import Settings
 from indexes.sources.tree_model import TreeNode
+from indexes.store.integrity import check_files, check_vectors
 
 MANIFEST = "manifest.json"
 
@@ -69,17 +71,36 @@ def publish(build_dir: Path, index_link: Path) -> None:
             shutil.rmtree(old, ignore_errors=True)
 
 
+def read_manifest(index_dir: Path) -> dict:
+    """The published build's manifest; a missing index or an unreadable manifest is a clear error."""
+    path = index_dir / MANIFEST
+    if not path.exists():
+        raise IndexMissingError(str(index_dir))
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise IndexDamagedError(str(path), f"is unreadable ({exc.__class__.__name__})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("documents"), list):
+        raise IndexDamagedError(str(path), "is not an index manifest")
+    return data
+
+
 class IndexStore:
-    """Read access to the published index. Cheap to create; trees load lazily."""
+    """Read access to the published index. Cheap to create (the build's file sizes are checked); trees load
+    lazily. ``verify(deep=True)`` also checks the files' hashes and the vector store."""
 
     def __init__(self, index_dir: Path) -> None:
-        manifest_path = index_dir / MANIFEST
-        if not manifest_path.exists():
-            raise IndexMissingError(str(index_dir))
+        self.manifest = read_manifest(index_dir)
         self.dir = index_dir.resolve()
-        self.manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        check_files(self.dir, self.manifest.get("files", {}), deep=False)
         self._trees: dict[str, TreeNode] = {}
         self._texts: dict[str, str | None] = {}
+
+    def verify(self, settings: Settings, deep: bool = True) -> None:
+        """Raise ``IndexDamagedError`` naming the first damaged file (build files, then Chroma's)."""
+        check_files(self.dir, self.manifest.get("files", {}), deep)
+        if self.manifest.get("vectors"):
+            check_vectors(settings, self.dir, deep)
 
     @property
     def build_id(self) -> str:
