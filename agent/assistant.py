@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
-import uuid
 from collections.abc import Iterator
 from functools import cached_property
 from typing import Any
@@ -18,6 +17,7 @@ from agent.answer import FinalAnswer
 from agent.graph import build_graph
 from agent.models import make_chat_model
 from agent.state import AgentContext
+from agent.threads import ThreadOwners, new_thread_id
 from agent.tracing import Tracer
 from indexes.settings import Settings
 from tools.context import SharedIndexes, ToolContext
@@ -53,8 +53,16 @@ class Assistant:
         from langgraph.checkpoint.sqlite import SqliteSaver
 
         self.settings.data_dir.mkdir(parents=True, exist_ok=True)
-        connection = sqlite3.connect(self.settings.data_dir / "conversations.sqlite", check_same_thread=False)
-        return build_graph(checkpointer=SqliteSaver(connection))
+        return build_graph(checkpointer=SqliteSaver(self._conversations))
+
+    @cached_property
+    def _conversations(self) -> sqlite3.Connection:
+        self.settings.data_dir.mkdir(parents=True, exist_ok=True)
+        return sqlite3.connect(self.settings.data_dir / "conversations.sqlite", check_same_thread=False)
+
+    @cached_property
+    def threads(self) -> ThreadOwners:
+        return ThreadOwners(self._conversations)
 
     def _context(self, tenant: str | None, tracer: Tracer) -> AgentContext:
         tools = ToolContext(
@@ -77,7 +85,8 @@ class Assistant:
         self, question: str, thread_id: str | None = None, tenant: str | None = None
     ) -> Iterator[dict[str, Any]]:
         """Yield ``{"node": name, "update": ...}`` as the graph runs; the last item holds the answer."""
-        thread_id = thread_id or uuid.uuid4().hex
+        thread_id = thread_id or new_thread_id()
+        self.threads.claim(thread_id, tenant or self.settings.tenant)  # another tenant's thread: refused
         tracer = Tracer(self.settings.data_dir / "traces", question, thread_id)
         inputs = {
             "messages": [HumanMessage(question)],

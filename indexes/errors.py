@@ -51,3 +51,13 @@ class IndexDamagedError(QuycheError):
 
 class InputTooLargeError(QuycheError):
     """A query, a document or a payload over one of the limits in settings (the message names it)."""
+
+
+class ThreadAccessError(QuycheError):
+    """A conversation thread that belongs to another tenant (thread ids never cross tenants)."""
+
+    def __init__(self, thread_id: str) -> None:
+        super().__init__(
+            f"thread {thread_id!r} belongs to another tenant; start a new conversation (no thread_id)"
+        )
+        self.thread_id = thread_id

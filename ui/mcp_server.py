@@ -29,7 +29,7 @@ from starlette.responses import JSONResponse
 
 from agent.answer import FinalAnswer
 from agent.assistant import Assistant
-from indexes.errors import DocumentError, QuycheError
+from indexes.errors import DocumentError, QuycheError, ThreadAccessError
 from indexes.settings import Settings
 from indexes.sources.combined_json import loads_bounded
 from tools.context import ToolContext
@@ -129,7 +129,10 @@ def build_server(
         {answer, citations[], tool_calls[], refused, ...}. Pass thread_id to ask a follow-up."""
         if len(question) > settings.max_question_chars:
             raise ToolError(f"the question is too long: at most {settings.max_question_chars} characters")
-        return assistant.ask(question, thread_id=thread_id, tenant=_tenant(settings))
+        try:
+            return assistant.ask(question, thread_id=thread_id, tenant=_tenant(settings))
+        except ThreadAccessError as exc:
+            raise ToolError(str(exc)) from None
 
     @mcp.resource("quyche://documents", name="documents", mime_type="application/json")
     def documents() -> str:
