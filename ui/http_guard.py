@@ -16,6 +16,11 @@ from urllib.parse import urlsplit
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
+NO_TOKEN_WRITE = (
+    "writes need a token: set QUYCHE_MCP_TOKEN (or QUYCHE_MCP_TOKENS) and send it as a bearer token"
+)
+
+
 def is_loopback(host: str | None) -> bool:
     """``localhost`` or a loopback IP address (127.0.0.0/8, ::1); never a name that merely starts alike."""
     if host is None:

@@ -18,30 +18,23 @@ import logging
 import operator
 from typing import Annotated, Any, get_type_hints
 
-import anyio
 from fastmcp import FastMCP
 from fastmcp.exceptions import ToolError
 from fastmcp.server.auth.auth import AccessToken, TokenVerifier
 from pydantic import BaseModel, Field
 from starlette.middleware import Middleware
-from starlette.requests import Request
-from starlette.responses import JSONResponse
 
 from agent.answer import FinalAnswer
 from agent.assistant import Assistant
-from indexes.errors import DocumentError, QuycheError, ThreadAccessError
+from indexes.errors import ThreadAccessError
 from indexes.settings import Settings
-from indexes.sources.combined_json import loads_bounded
 from tools.context import ToolContext
 from tools.registry import ALL, ToolSpec, run_tool
 from ui.documents_api import DocumentsError, ingest_json
-from ui.http_guard import RequestGuard, bearer_token, is_loopback
-from ui.retrieve_api import RetrieveError, retrieve
+from ui.http_guard import NO_TOKEN_WRITE, RequestGuard, is_loopback
+from ui.http_routes import add_http_routes
 
 log = logging.getLogger(__name__)
-NO_TOKEN_WRITE = (
-    "writes need a token: set QUYCHE_MCP_TOKEN (or QUYCHE_MCP_TOKENS) and send it as a bearer token"
-)
 
 
 class BearerTokens(TokenVerifier):
@@ -120,134 +113,11 @@ def build_server(
     for spec in ALL:
         mcp.tool(_as_mcp_tool(spec, settings, assistant), name=spec.tool_name, description=spec.description)
 
-    @mcp.tool(name="ask")
-    def ask(
-        question: Annotated[str, Field(min_length=1, description="The employee's question.")],
-        thread_id: Annotated[str | None, Field(description="Continue a conversation.")] = None,
-    ) -> FinalAnswer:
-        """Answer a question about the company's regulations with the full agent: a cited answer
-        {answer, citations[], tool_calls[], refused, ...}. Pass thread_id to ask a follow-up."""
-        if len(question) > settings.max_question_chars:
-            raise ToolError(f"the question is too long: at most {settings.max_question_chars} characters")
-        try:
-            return assistant.ask(question, thread_id=thread_id, tenant=_tenant(settings))
-        except ThreadAccessError as exc:
-            raise ToolError(str(exc)) from None
-
-    @mcp.resource("quyche://documents", name="documents", mime_type="application/json")
-    def documents() -> str:
-        """The documents of the corpus: ids, titles, descriptions."""
-        ctx = ToolContext(settings, tenant=_tenant(settings), indexes=assistant.indexes)
-        return json.dumps(run_tool(ctx, "navigate_tree", {}).result_json(), ensure_ascii=False)
-
-    @mcp.resource("quyche://tree/{doc_id}", name="document_tree", mime_type="application/json")
-    def document_tree(doc_id: str) -> str:
-        """One document's heading tree (node ids, titles, line ranges)."""
-        ctx = ToolContext(settings, tenant=_tenant(settings), indexes=assistant.indexes)
-        if doc_id not in ctx.visible_documents():
-            raise ToolError(f"no document {doc_id!r}")
-        return json.dumps(_compact(ctx.store.tree(doc_id)), ensure_ascii=False)
-
+    _add_ask(mcp, settings, assistant)
+    _add_resources(mcp, settings, assistant)
     if settings.mcp_ingest:
-
-        @mcp.tool(name="ingest_document")
-        def ingest_document(
-            body: Annotated[str, Field(min_length=1, description="The document text (markdown or plain).")],
-            title: Annotated[str | None, Field(description="Title; default: the body's start.")] = None,
-            sourceUrl: Annotated[str | None, Field(description="Where the document lives.")] = None,  # noqa: N803
-            date: Annotated[str | None, Field(description="ISO 8601 version date; default now.")] = None,
-            replace: Annotated[str, Field(description="newer (default), always or never.")] = "newer",
-        ) -> dict:
-            """Add or update one regulation document of the caller's company; it is searchable at once.
-            Returns {documentId, status (indexed|replaced|rejected_duplicate|unchanged|error), ...}."""
-            if verifier is None and _over_http():
-                raise ToolError(NO_TOKEN_WRITE)
-            item = {
-                k: v for k, v in {"body": body, "title": title, "sourceUrl": sourceUrl, "date": date}.items()
-            }
-            try:
-                out = ingest_json(
-                    settings, _tenant(settings), [{k: v for k, v in item.items() if v is not None}], replace
-                )
-            except DocumentsError as exc:
-                raise ToolError(str(exc)) from None
-            return out["results"][0]
-
-    def caller_tenant(request: Request) -> str | None:
-        """The token's tenant; without tokens configured, the settings' tenant for loopback clients."""
-        if verifier is None:
-            return settings.tenant if is_loopback(request.client.host if request.client else None) else None
-        return verifier.tenant_of(bearer_token(request.headers.get("authorization")))
-
-    unauthorized = {"error": "unauthorized", "message": "missing or wrong bearer token"}
-    pool: dict[str, anyio.CapacityLimiter] = {}  # created on the server's event loop, at the first request
-
-    async def off_loop(fn, *args, timeout: bool = True):
-        """``fn(*args)`` on the worker pool; with ``timeout``, TimeoutError after ``request_timeout_s`` (the
-        work is abandoned: it ends on its own, holding its worker slot until then)."""
-        limiter = pool.setdefault("limiter", anyio.CapacityLimiter(settings.serve_workers))
-        if not timeout:
-            return await anyio.to_thread.run_sync(fn, *args, limiter=limiter)
-        with anyio.fail_after(settings.request_timeout_s):
-            return await anyio.to_thread.run_sync(fn, *args, limiter=limiter, abandon_on_cancel=True)
-
-    def busy() -> JSONResponse:
-        message = (
-            f"the request did not finish within {settings.request_timeout_s:g}s; try a shorter query or another "
-            "mode, or raise QUYCHE_REQUEST_TIMEOUT_S"
-        )
-        return JSONResponse({"error": "timeout", "message": message}, status_code=503)
-
-    @mcp.custom_route("/health", methods=["GET"])
-    async def health_route(request: Request) -> JSONResponse:
-        return JSONResponse({"status": "ok"})
-
-    @mcp.custom_route("/documents", methods=["POST"])
-    async def documents_route(request: Request) -> JSONResponse:
-        if verifier is None:
-            return JSONResponse({"error": "forbidden", "message": NO_TOKEN_WRITE}, status_code=403)
-        tenant = caller_tenant(request)
-        if tenant is None:
-            return JSONResponse(unauthorized, status_code=401)
-        declared = request.headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > settings.max_request_bytes:
-            message = f"request too large ({int(declared):,} bytes > {settings.max_request_bytes:,})"
-            return JSONResponse({"error": "too_large", "message": message}, status_code=413)
-        raw = await request.body()
-        replace = request.query_params.get("replace", "newer")
-        try:
-            out = await off_loop(
-                ingest_json, settings, tenant, raw, replace, timeout=False
-            )  # runs to the end
-        except DocumentsError as exc:
-            return JSONResponse({"error": "bad_request", "message": str(exc)}, status_code=400)
-        except QuycheError as exc:
-            return JSONResponse({"error": "conflict", "message": str(exc)}, status_code=409)
-        failed = all(r["status"] == "error" for r in out["results"])
-        return JSONResponse(out, status_code=400 if failed else 200)
-
-    @mcp.custom_route("/retrieve", methods=["POST"])
-    async def retrieve_route(request: Request) -> JSONResponse:
-        tenant = caller_tenant(request)
-        if tenant is None:
-            return JSONResponse(unauthorized, status_code=401)
-        try:
-            body = loads_bounded(await request.body() or b"null", "request", settings.max_json_depth)
-        except (json.JSONDecodeError, UnicodeDecodeError, DocumentError) as exc:
-            return JSONResponse(
-                {"error": "bad_request", "message": f"malformed JSON: {exc}"}, status_code=400
-            )
-        ctx = ToolContext(settings, tenant=tenant, indexes=assistant.indexes)
-        try:
-            # in a worker thread of the bounded pool: the event loop keeps serving while the query runs
-            return JSONResponse(await off_loop(retrieve, ctx, body))
-        except RetrieveError as exc:
-            return JSONResponse({"error": "bad_request", "message": str(exc)}, status_code=400)
-        except TimeoutError:
-            return busy()
-        except QuycheError as exc:  # a damaged or missing index: say which file and how to repair
-            return JSONResponse({"error": "unavailable", "message": str(exc)}, status_code=503)
-
+        _add_ingest_tool(mcp, settings, verifier)
+    add_http_routes(mcp, settings, assistant, verifier)
     return mcp
 
 
@@ -276,3 +146,58 @@ def http_middleware(settings: Settings, tokens: dict[str, str] | None = None) ->
 def http_app(server: FastMCP, settings: Settings, tokens: dict[str, str] | None = None):
     """The Starlette app of ``server`` behind the front-door checks."""
     return server.http_app(middleware=http_middleware(settings, tokens))
+
+
+def _add_ask(mcp: FastMCP, settings: Settings, assistant: Assistant) -> None:
+    @mcp.tool(name="ask")
+    def ask(
+        question: Annotated[str, Field(min_length=1, description="The employee's question.")],
+        thread_id: Annotated[str | None, Field(description="Continue a conversation.")] = None,
+    ) -> FinalAnswer:
+        """Answer a question about the company's regulations with the full agent: a cited answer
+        {answer, citations[], tool_calls[], refused, ...}. Pass thread_id to ask a follow-up."""
+        if len(question) > settings.max_question_chars:
+            raise ToolError(f"the question is too long: at most {settings.max_question_chars} characters")
+        try:
+            return assistant.ask(question, thread_id=thread_id, tenant=_tenant(settings))
+        except ThreadAccessError as exc:
+            raise ToolError(str(exc)) from None
+
+
+def _add_resources(mcp: FastMCP, settings: Settings, assistant: Assistant) -> None:
+    @mcp.resource("quyche://documents", name="documents", mime_type="application/json")
+    def documents() -> str:
+        """The documents of the corpus: ids, titles, descriptions."""
+        ctx = ToolContext(settings, tenant=_tenant(settings), indexes=assistant.indexes)
+        return json.dumps(run_tool(ctx, "navigate_tree", {}).result_json(), ensure_ascii=False)
+
+    @mcp.resource("quyche://tree/{doc_id}", name="document_tree", mime_type="application/json")
+    def document_tree(doc_id: str) -> str:
+        """One document's heading tree (node ids, titles, line ranges)."""
+        ctx = ToolContext(settings, tenant=_tenant(settings), indexes=assistant.indexes)
+        if doc_id not in ctx.visible_documents():
+            raise ToolError(f"no document {doc_id!r}")
+        return json.dumps(_compact(ctx.store.tree(doc_id)), ensure_ascii=False)
+
+
+def _add_ingest_tool(mcp: FastMCP, settings: Settings, verifier: BearerTokens | None) -> None:
+    @mcp.tool(name="ingest_document")
+    def ingest_document(
+        body: Annotated[str, Field(min_length=1, description="The document text (markdown or plain).")],
+        title: Annotated[str | None, Field(description="Title; default: the body's start.")] = None,
+        sourceUrl: Annotated[str | None, Field(description="Where the document lives.")] = None,  # noqa: N803
+        date: Annotated[str | None, Field(description="ISO 8601 version date; default now.")] = None,
+        replace: Annotated[str, Field(description="newer (default), always or never.")] = "newer",
+    ) -> dict:
+        """Add or update one regulation document of the caller's company; it is searchable at once.
+        Returns {documentId, status (indexed|replaced|rejected_duplicate|unchanged|error), ...}."""
+        if verifier is None and _over_http():
+            raise ToolError(NO_TOKEN_WRITE)
+        item = {k: v for k, v in {"body": body, "title": title, "sourceUrl": sourceUrl, "date": date}.items()}
+        try:
+            out = ingest_json(
+                settings, _tenant(settings), [{k: v for k, v in item.items() if v is not None}], replace
+            )
+        except DocumentsError as exc:
+            raise ToolError(str(exc)) from None
+        return out["results"][0]
