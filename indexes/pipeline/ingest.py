@@ -9,12 +9,8 @@ step ahead, and the next build catches the index up. A second ingest of the same
 
 from __future__ import annotations
 
-import fcntl
 import logging
 import re
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -24,6 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from indexes.dates import date_order
 from indexes.errors import QuycheError
 from indexes.pipeline.build import IndexReport, build_from_documents, glossary_for
+from indexes.pipeline.lock import ingest_lock
+from indexes.pipeline.versions import as_document, as_version
 from indexes.settings import Settings
 from indexes.sources.documents import DOC_ID_RE, Document, Skipped
 from indexes.sources.folder import scan_corpus
@@ -79,66 +77,6 @@ def check_tenant(tenant: str) -> str:
     if not TENANT_RE.match(tenant or ""):
         raise QuycheError(f"invalid tenant {tenant!r}: use lower-case letters, digits, '_' or '-'")
     return tenant
-
-
-@contextmanager
-def ingest_lock(data_dir: Path, timeout_s: float) -> Iterator[None]:
-    """One ingest at a time per data dir (across threads and processes)."""
-    data_dir.mkdir(parents=True, exist_ok=True)
-    with open(data_dir / "ingest.lock", "w") as handle:
-        deadline = time.monotonic() + timeout_s
-        while True:
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise QuycheError(
-                        f"another ingest has held {data_dir} for over {timeout_s:.0f}s; try again later"
-                    ) from None
-                time.sleep(0.05)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
-def as_document(v: StoredVersion) -> Document:
-    return Document(
-        doc_id=v.doc_id,
-        title=v.title,
-        path=v.path,
-        text=v.text,
-        body_start_line=v.body_start_line,
-        content_hash=v.content_hash,
-        effective_date=v.effective_date,
-        source_url=v.source_url,
-        tenant=v.tenant,
-        meta=v.meta,
-        date=v.date,
-        format=v.format,
-        generated_title=v.generated_title,
-    )
-
-
-def as_version(doc: Document, doc_id: str) -> StoredVersion:
-    return StoredVersion(
-        doc_id=doc_id,
-        tenant=doc.tenant,
-        version=0,
-        title=doc.title,
-        source_url=doc.source_url,
-        date=doc.date or "",
-        text=doc.text,
-        body_start_line=doc.body_start_line,
-        content_hash=doc.content_hash,
-        body_key=body_key(doc.body),
-        format=doc.format,
-        path=doc.path,
-        effective_date=doc.effective_date,
-        generated_title=doc.generated_title,
-        meta=doc.meta,
-    )
 
 
 def _own_id(store: DocumentStore, doc: Document) -> str | None:

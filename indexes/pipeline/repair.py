@@ -20,7 +20,8 @@ from pathlib import Path
 
 from indexes.errors import IndexMissingError, QuycheError, StoreDamagedError
 from indexes.pipeline.build import build_from_documents, glossary_for
-from indexes.pipeline.ingest import as_document, as_version, ingest_lock
+from indexes.pipeline.lock import ingest_lock
+from indexes.pipeline.versions import as_document, as_version
 from indexes.settings import Settings
 from indexes.sources.documents import Document
 from indexes.store.checks import open_store, store_path

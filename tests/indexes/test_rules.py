@@ -18,7 +18,8 @@ import pytest
 from indexes.rules.examples import PROMPT, RULE_CLASSES, build_examples, example_texts, expected_extractions
 from indexes.rules.extraction import Rule, _tokenizer, extract_rules
 from indexes.rules.offline_provider import OFFLINE_MODEL_ID, chunk_from_prompt, offline_model
-from indexes.rules.patterns import find_quantities, find_rules
+from indexes.rules.patterns import find_rules
+from indexes.rules.quantities import find_quantities
 from indexes.settings import Settings
 from indexes.sources.documents import Document
 from indexes.sources.folder import parse_document, scan_corpus

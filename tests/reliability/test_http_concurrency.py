@@ -11,7 +11,7 @@ import pytest
 import uvicorn
 
 from agent.assistant import Assistant
-from indexes.pipeline.ingest import ingest_lock
+from indexes.pipeline.lock import ingest_lock
 from tests.conftest import free_port
 from ui.mcp_server import build_server, http_app
 
