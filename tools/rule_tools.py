@@ -73,8 +73,18 @@ def lookup_rules(
     expanded = ctx.retriever.enhance(query).expanded
     if _AMOUNT_RE.search(fold(query)):  # regulations state amounts as "mức ..." ("mức hỗ trợ", "mức cho vay")
         expanded += " mức"
-    # BM25 over "section title + attributes + text", tokenised once per build; only rules holding a query
-    # term are scored (the rest would score 0 and never be shown).
+    rules, sections, scores = _score(ctx, rules, expanded, ranked_nodes)
+    order = sorted(range(len(rules)), key=lambda i: -scores[i])[:k]
+    limit = max(200, ctx.settings.max_tool_output_chars // k - 300)
+    return RuleResult(
+        query=query, rules=[_hit(rules[i], sections[i], scores[i], limit) for i in order if scores[i] > 0]
+    )
+
+
+def _score(ctx: ToolContext, rules: list, expanded: str, ranked_nodes: list[str]) -> tuple[list, list, list]:
+    """The rules holding a query term, their sections and scores: BM25 over "section title + attributes +
+    text" (tokenised once per build), plus the section title's coverage of the query and the passage search's
+    rank of the section; worked examples weigh less."""
     index = ctx.loaded.rule_index
     lexical = index.bm25(index.positions(rules), search_terms(expanded, query=True))
     rules = [index.rules[i] for i in lexical]
@@ -92,28 +102,23 @@ def lookup_rules(
         if rule.attributes.get("example") == "true":
             score *= EXAMPLE_WEIGHT
         scores.append(score if lex > 0 else 0.0)
-    order = sorted(range(len(rules)), key=lambda i: -scores[i])[:k]
-    limit = max(200, ctx.settings.max_tool_output_chars // k - 300)
-    return RuleResult(
-        query=query,
-        rules=[
-            RuleHit(
-                rule_class=rules[i].rule_class,
-                rule_type=rules[i].attributes.get("rule_type"),
-                text=clip(rules[i].text, limit),
-                attributes=rules[i].attributes,
-                doc_id=rules[i].doc_id,
-                node_id=rules[i].node_id,
-                section=sections[i].title if sections[i] else "",
-                start=rules[i].start,
-                end=rules[i].end,
-                line_start=rules[i].line_start,
-                line_end=rules[i].line_end,
-                score=round(scores[i], 4),
-            )
-            for i in order
-            if scores[i] > 0
-        ],
+    return rules, sections, scores
+
+
+def _hit(rule, section, score: float, limit: int) -> RuleHit:
+    return RuleHit(
+        rule_class=rule.rule_class,
+        rule_type=rule.attributes.get("rule_type"),
+        text=clip(rule.text, limit),
+        attributes=rule.attributes,
+        doc_id=rule.doc_id,
+        node_id=rule.node_id,
+        section=section.title if section else "",
+        start=rule.start,
+        end=rule.end,
+        line_start=rule.line_start,
+        line_end=rule.line_end,
+        score=round(score, 4),
     )
 
 

@@ -46,7 +46,7 @@ class Hit(Location):
 
 
 @dataclass(frozen=True)
-class _Run:
+class _Ranking:
     ranked: list[tuple[str, float]]  # chunk id, fused score, best first
     runs: dict[str, list[str]]  # each retriever's ranking
     cosines: dict[str, float]
@@ -144,7 +144,7 @@ class Retriever:
 
     def _ranked(
         self, enhanced: EnhancedQuery, vector, k: int, mode: SearchMode, scopes: tuple[str, ...]
-    ) -> _Run:
+    ) -> _Ranking:
         """One scope's ranking of sections (each by its best chunk id) with scores, each retriever's ranking,
         and cosines."""
         pool = max(k, self.settings.candidate_pool)
@@ -164,7 +164,7 @@ class Retriever:
             scored = {"keyword": keyword_hits, "vector": vector_hits}
             ranked = fuse_scores(scored, weights, self._node, pool)
         ranked = self._pin(enhanced, ranked, scopes)
-        return _Run(ranked[:k], runs, dict(vector_hits), dict(keyword_hits))
+        return _Ranking(ranked[:k], runs, dict(vector_hits), dict(keyword_hits))
 
     def _pin(
         self, enhanced: EnhancedQuery, ranked: list[tuple[str, float]], scopes: tuple[str, ...]
