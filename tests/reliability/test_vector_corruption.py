@@ -38,8 +38,8 @@ def test_damaged_vectors_fail_clearly_and_repair_rebuilds(corpus_settings, tmp_p
     shutil.copytree(corpus_settings.data_dir, data, symlinks=True)
     chroma = data / "chroma"
     if damage == "overwrite_vectors":
-        target = _segment_file(chroma, "data_level0.bin")
-        target.write_bytes(os.urandom(target.stat().st_size))
+        target = _segment_file(chroma, "data_level0.bin")  # a torn write: part of the vectors is gone
+        target.write_bytes(os.urandom(target.stat().st_size // 2))
     elif damage == "delete_dir":
         shutil.rmtree(chroma)
     else:
