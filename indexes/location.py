@@ -27,6 +27,12 @@ class Location(BaseModel):
     spans: list[Span] = Field(default_factory=list)
     url: str | None = None
 
+    @classmethod
+    def fields_of_node(cls, node) -> dict:
+        """The location fields of a heading-tree node (``TreeNode``): the whole node, no spans."""
+        names = ("doc_id", "node_id", "title", "title_path", "line_start", "line_end")
+        return {name: getattr(node, name) for name in names}
+
     def location(self) -> Location:
         """Just the location fields (subclasses add scores, text, ...)."""
         return Location(**{name: getattr(self, name) for name in Location.model_fields})

@@ -85,16 +85,7 @@ class RetrievalService:
 
 
 def _node_hit(node, score: float) -> RetrievedHit:
-    return RetrievedHit(
-        doc_id=node.doc_id,
-        node_id=node.node_id,
-        title=node.title,
-        title_path=node.title_path,
-        line_start=node.line_start,
-        line_end=node.line_end,
-        id=node.node_id,
-        score=round(score, 6),
-    )
+    return RetrievedHit(**Location.fields_of_node(node), id=node.node_id, score=round(score, 6))
 
 
 def retrieval_service(ctx: ToolContext) -> RetrievalService:

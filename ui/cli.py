@@ -93,13 +93,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         settings = settings.model_copy(update={"tenant": args.tenant})
     if args.set == "real-law":
         return _eval_real_law(args, settings)
-    strategies = tuple(args.strategies.split(",")) if args.strategies else STRATEGIES
-    unknown = set(strategies) - set(STRATEGIES)
-    if unknown:
-        print(
-            f"error: unknown strategies {sorted(unknown)}; choose from {', '.join(STRATEGIES)}",
-            file=sys.stderr,
-        )
+    strategies = _strategies(args.strategies, STRATEGIES)
+    if strategies is None:
         return 2
     today = dt.date.fromisoformat(args.today) if args.today else None
     items = None
@@ -118,16 +113,21 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def _strategies(asked: str | None, known: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The comma-separated strategies asked for (default: all), or None after saying which are unknown."""
+    strategies = tuple(asked.split(",")) if asked else known
+    unknown = set(strategies) - set(known)
+    if unknown:
+        print(f"error: unknown strategies {sorted(unknown)}; choose from {', '.join(known)}", file=sys.stderr)
+        return None
+    return strategies
+
+
 def _eval_real_law(args: argparse.Namespace, settings) -> int:
     from evals.real_law_eval import STRATEGIES, run_real_law, to_markdown
 
-    strategies = tuple(args.strategies.split(",")) if args.strategies else STRATEGIES
-    unknown = set(strategies) - set(STRATEGIES)
-    if unknown:
-        print(
-            f"error: unknown strategies {sorted(unknown)}; choose from {', '.join(STRATEGIES)}",
-            file=sys.stderr,
-        )
+    strategies = _strategies(args.strategies, STRATEGIES)
+    if strategies is None:
         return 2
     print(to_markdown(run_real_law(settings, strategies, fold=args.fold)))
     return 0

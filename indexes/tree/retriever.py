@@ -262,12 +262,4 @@ def _contents(node: TreeNode) -> tuple[str, ...]:
 
 
 def _hit(node: TreeNode, score: float) -> TreeHit:
-    return TreeHit(
-        doc_id=node.doc_id,
-        node_id=node.node_id,
-        title=node.title,
-        title_path=node.title_path,
-        line_start=node.line_start,
-        line_end=node.line_end,
-        score=round(score, 4),
-    )
+    return TreeHit(**Location.fields_of_node(node), score=round(score, 4))
