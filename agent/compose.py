@@ -18,6 +18,7 @@ from agent.language import (
     concept_words,
     covers,
     english_concepts,
+    head_concepts,
     language_of,
     phrase,
     refusal,
@@ -191,6 +192,13 @@ def compose(
     missing = {w for w in unsupported_words(terms, passages) if fold(w) not in paraphrased}
     unsupported = len(missing) + len(concepts) - len(found)
     unsupported_share = unsupported / max(1, len(terms.words))
+    absent = [
+        c
+        for c in concepts
+        if c not in found and not any(covers(h, t, loose=True) for h in head_concepts(c) for t in texts)
+    ]
+    if absent:  # what an English question names (a lexicon concept) that no evidence states
+        return _refuse(question, lang, passages, terms, best_cover)
     if (
         best_cover < min_coverage
         or (unknown_share >= UNKNOWN_SHARE and best_cover < UNKNOWN_TERMS_COVERAGE)

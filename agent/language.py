@@ -215,8 +215,37 @@ def covers(concept: Concept, text: str, loose: bool = False) -> bool:
     padded = f" {stemmed(text)} "
     if not loose:
         return any(f" {w} " in padded for w in concept.wordings)
-    present = set(padded.split())
-    return any(set(w.split()) <= present for w in concept.wordings)
+    words = padded.split()
+    return any(_near(w.split(), words) for w in concept.wordings)
+
+
+LOOSE_SLACK = 3  # words a loose match may have between the words of a wording
+
+
+def _near(wanted: list[str], words: list[str]) -> bool:
+    """Every word of ``wanted`` within one window of ``len(wanted) + LOOSE_SLACK`` words of ``words``."""
+    span = len(wanted) + LOOSE_SLACK
+    need = set(wanted)
+    positions = [i for i, w in enumerate(words) if w in need]
+    for start in positions:
+        if need <= set(words[start : start + span]):
+            return True
+    return False
+
+
+@functools.cache
+def _by_form() -> dict[str, tuple[Concept, ...]]:
+    forms: dict[str, list[Concept]] = {}
+    for concept in _lexicon():
+        forms.setdefault(concept.asked, []).append(concept)
+    return {form: tuple(found) for form, found in forms.items()}
+
+
+def head_concepts(concept: Concept) -> tuple[Concept, ...]:
+    """The lexicon's concepts for the head of an English compound ("staff loan" -> "loan"): its shorter
+    trailing wordings, longest first."""
+    words = concept.asked.split()
+    return tuple(c for i in range(1, len(words)) for c in _by_form().get(" ".join(words[i:]), ()))
 
 
 def concept_words(concepts: list[Concept]) -> set[str]:

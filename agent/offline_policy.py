@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agent.evidence import expansions, passages
+from agent.language import english_concepts, language_of
 from agent.question import Question, analyse
 from indexes.text import title_coverage
 from tools.leave_calculator import LeaveResult
@@ -65,6 +66,9 @@ def next_call(
         or (last.name == "lookup_article" and q.intent == "title")
     ):
         return NextCall("search", {"query": question, "k": 5})
+    translated = vietnamese_query(question)
+    if translated and not any(r.name == "search" and r.args.get("query") == translated for r in runs):
+        return NextCall("search", {"query": translated, "k": 5})
     if "expand_node" not in called and q.intent in ("quantity", "search", "title"):
         best = best_section(question, runs)
         if best:
@@ -93,3 +97,12 @@ def best_section(question: str, runs: list[ToolRun]) -> str | None:
     for node_id, title in titles.items():
         scores[node_id] += title_coverage(title, f"{question} {expanded}")
     return max(scores, key=lambda n: scores[n]) if scores else None
+
+
+def vietnamese_query(question: str) -> str | None:
+    """An English question's concepts in their Vietnamese wording (the lexicon's first term of each), for a
+    second search: the documents are Vietnamese and the embedder does not bridge the two languages."""
+    if language_of(question) != "en":
+        return None
+    terms = [c.vietnamese[0] for c in english_concepts(question) if c.vietnamese]
+    return " ".join(dict.fromkeys(terms)) or None
