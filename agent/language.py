@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from indexes.search.lexicon import Lexicon
-from indexes.text import fold, has_diacritics, nfc
+from indexes.text import GENERIC_WORDS, fold, has_diacritics, nfc
 
 Language = Literal["vi", "en"]
 
@@ -216,10 +216,26 @@ def covers(concept: Concept, text: str, loose: bool = False) -> bool:
     if not loose:
         return any(f" {w} " in padded for w in concept.wordings)
     words = padded.split()
-    return any(_near(w.split(), words) for w in concept.wordings)
+    return any(_near(_content_syllables(w), words) for w in concept.wordings)
 
 
-LOOSE_SLACK = 3  # words a loose match may have between the words of a wording
+def states(concept: Concept, text: str) -> bool:
+    """Whether a text states a concept, or the head of an English compound ("a staff loan" is a loan)."""
+    return covers(concept, text, loose=True) or any(
+        covers(h, text, loose=True) for h in head_concepts(concept)
+    )
+
+
+def _content_syllables(wording: str) -> list[str]:
+    """A wording's words without function syllables ("nghỉ có hưởng lương" -> nghỉ, hưởng, lương), unless
+    that leaves nothing."""
+    words = wording.split()
+    return [w for w in words if w not in _WORDING_FUNCTION_SYLLABLES] or words
+
+
+# Folded Vietnamese function syllables a wording may drop in running text ("nghỉ (có) hưởng lương").
+_WORDING_FUNCTION_SYLLABLES = frozenset("co cua cho va duoc cac nhung mot the".split())
+LOOSE_SLACK = 4  # words a loose match may have between the words of a wording
 
 
 def _near(wanted: list[str], words: list[str]) -> bool:
@@ -227,10 +243,7 @@ def _near(wanted: list[str], words: list[str]) -> bool:
     span = len(wanted) + LOOSE_SLACK
     need = set(wanted)
     positions = [i for i, w in enumerate(words) if w in need]
-    for start in positions:
-        if need <= set(words[start : start + span]):
-            return True
-    return False
+    return any(need <= set(words[start : start + span]) for start in positions)
 
 
 @functools.cache
@@ -241,11 +254,26 @@ def _by_form() -> dict[str, tuple[Concept, ...]]:
     return {form: tuple(found) for form, found in forms.items()}
 
 
+@functools.cache
+def _generic_stems() -> frozenset[str]:
+    return frozenset(stem(w) for w in GENERIC_WORDS)
+
+
 def head_concepts(concept: Concept) -> tuple[Concept, ...]:
-    """The lexicon's concepts for the head of an English compound ("staff loan" -> "loan"): its shorter
-    trailing wordings, longest first."""
+    """The lexicon's concepts for the head of an English compound whose modifier is generic ("staff loan" ->
+    "loan"; never "paternity leave" -> "leave"): its shorter trailing wordings, longest first."""
     words = concept.asked.split()
-    return tuple(c for i in range(1, len(words)) for c in _by_form().get(" ".join(words[i:]), ()))
+    return tuple(
+        c
+        for i in range(1, len(words))
+        if all(w in _generic_stems() for w in words[:i])
+        for c in _by_form().get(" ".join(words[i:]), ())
+    )
+
+
+def wordings_with_heads(concept: Concept) -> tuple[str, ...]:
+    """A concept's wordings, then its compound heads' ("staff loan": ..., "cho vay")."""
+    return tuple(dict.fromkeys([*concept.wordings, *(w for h in head_concepts(concept) for w in h.wordings)]))
 
 
 def concept_words(concepts: list[Concept]) -> set[str]:

@@ -38,6 +38,15 @@ def _topic(words: list[str], accented: bool) -> tuple[set[str], set[str]]:
     return topic, bigrams
 
 
+def _wording_topic(wording: str, accented: bool) -> tuple[set[str], set[str]]:
+    """A glossary or lexicon wording's topic words and bigrams: judged as written (the lexicon's "vay" is "to
+    borrow", not the particle "vậy"), then compared as the question's words are (folded when it has no accents)."""
+    words, bigrams = _topic(words_of(wording, True, stemmed=False), True)
+    if accented:
+        return words, bigrams
+    return {fold(w) for w in words}, {fold(b) for b in bigrams}
+
+
 # Quantity qualifiers ask "how much", they name no topic: "làm thêm giờ tối đa" is about overtime, not about
 # "Mức cho vay tối đa" (folded, matched as whole phrases).
 QUANTITY_PHRASES = re.compile(
@@ -62,7 +71,7 @@ def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
     extra_words: set[str] = set()
     extra_bigrams: set[str] = set()
     for wording in expansions or []:
-        w, b = _topic(words_of(wording, accented, stemmed=False), accented)
+        w, b = _wording_topic(wording, accented)
         extra_words |= w
         extra_bigrams |= b
     plain = [stem(w) for w in words_of(asked, accented, stemmed=False) if not is_stopword(w, accented)]

@@ -1,0 +1,85 @@
+"""English questions over Vietnamese documents: the concepts they name (through the bilingual lexicon), how a
+passage states them, the second search in Vietnamese, and refusing when a named concept is nowhere."""
+
+from __future__ import annotations
+
+from agent.compose import compose
+from agent.evidence import Passage
+from agent.language import covers, english_concepts, head_concepts
+from agent.offline_policy import vietnamese_query
+
+MIN = 0.2
+
+
+def passage(node_id: str, title: str, text: str, rank: int = 0) -> Passage:
+    return Passage(
+        node_id=node_id,
+        doc_id=node_id.split(":")[0],
+        title=title,
+        text=text,
+        line_start=1,
+        line_end=3,
+        tool="search",
+        rank=rank,
+    )
+
+
+PERSONAL_LEAVE = passage(
+    "noi_quy:dieu-10",
+    "Điều 10. Nghỉ việc riêng",
+    "1. NLĐ được nghỉ việc riêng mà vẫn hưởng nguyên lương: a) Bản thân kết hôn: 03 ngày; b) Con đẻ, con nuôi "
+    "kết hôn: 01 ngày.",
+)
+TRAVEL = passage(
+    "du_lich:dieu-2",
+    "Điều 2. Nguyên tắc hỗ trợ",
+    "1. Hỗ trợ du lịch là chế độ phúc lợi nhằm giúp NLĐ nghỉ ngơi; kinh phí được chi từ quỹ phúc lợi. "
+    "2. Quy định này áp dụng cho người lao động đã ký hợp đồng.",
+)
+
+
+def test_a_concept_is_stated_only_when_its_words_stand_together():
+    (dress,) = [c for c in english_concepts("What is the company dress code?") if c.asked == "dress code"]
+    # "quy định", "trang", "phúc" all occur in the travel text, but never as "quy định trang phục"
+    assert not covers(dress, f"{TRAVEL.title} {TRAVEL.text}", loose=True)
+    assert covers(dress, "Điều 9. Quy định về trang phục: NLĐ mặc đồng phục khi làm việc.", loose=True)
+    # words of a wording may stand a little apart: "nghỉ ... hưởng lương"
+    (paid,) = [c for c in english_concepts("Is this paid leave?") if c.asked == "paid leav"]
+    assert covers(paid, "NLĐ được nghỉ việc riêng mà vẫn hưởng lương", loose=True)
+
+
+def test_the_head_of_an_english_compound_is_its_last_words():
+    (staff_loan,) = [c for c in english_concepts("How much is a staff loan?") if c.asked == "staff loan"]
+    assert "loan" in {h.asked for h in head_concepts(staff_loan)}
+
+
+def test_an_english_question_searches_again_with_its_concepts_in_vietnamese():
+    assert "kết hôn" in vietnamese_query("How many days of paid leave do I get when I get married?")
+    assert vietnamese_query("Nghỉ kết hôn được mấy ngày?") is None  # Vietnamese already
+    assert vietnamese_query("What is the weather like?") is None  # nothing the lexicon knows
+
+
+def test_an_english_question_whose_concept_no_evidence_states_is_refused_in_english():
+    answer = compose("What is the company dress code?", [TRAVEL], MIN, quantity=False)
+    assert answer.refused and answer.text.startswith("I could not find")
+
+
+def test_the_concept_stated_in_vietnamese_is_quoted_for_an_english_question():
+    answer = compose(
+        "How many days of paid leave do I get when I get married?",
+        [TRAVEL, PERSONAL_LEAVE],
+        MIN,
+        quantity=True,
+        expansions=["kết hôn", "nghỉ có hưởng lương"],
+    )
+    assert not answer.refused
+    assert "03 ngày" in answer.text and answer.node_ids[0] == "noi_quy:dieu-10"
+    assert answer.text.startswith("According to")
+
+
+def test_a_compound_is_not_refused_when_the_evidence_states_its_head():
+    loan = passage(
+        "cho_vay:dieu-5", "Điều 5. Mức cho vay tối đa", "1. Mức cho vay tối đa là 50.000.000 đồng."
+    )
+    answer = compose("What is the maximum staff loan?", [loan], MIN, quantity=True, expansions=["khoản vay"])
+    assert not answer.refused and "50.000.000" in answer.text
