@@ -14,10 +14,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from evals.golden import GoldenItem, load_golden
+from evals.golden import GoldenItem, contains, load_golden
 from indexes.settings import Settings
-from indexes.sources.folder import scan_corpus
-from indexes.sources.markdown import build_tree
 
 EVALS_DIR = Path(__file__).parent
 
@@ -55,19 +53,36 @@ COMPANY_SETS = {
 }
 
 
-def node_ids(corpus_dir: Path) -> list[str]:
-    """Every node id of the corpus as the project's tree builder makes them."""
+def node_texts(corpus_dir: Path) -> dict[str, str]:
+    """Every node id of the corpus as the project's tree builder makes them (in order), with the text of the
+    node and its subtree."""
+    from indexes.sources.folder import scan_corpus  # only the checks read the corpus: the CLI starts without it
+    from indexes.sources.markdown import build_tree
+
     scan = scan_corpus(corpus_dir, 10**7)
     assert not scan.skipped, scan.skipped
-    ids = []
+
+    def subtree(node) -> str:
+        return "\n".join([node.text, *(subtree(c) for c in node.children)])
+
+    texts = {}
     for doc in scan.documents:
-        ids += [n.node_id for n in build_tree(doc, lambda t: len(t.split())).walk()]
-    return ids
+        texts |= {n.node_id: subtree(n) for n in build_tree(doc, lambda t: len(t.split())).walk()}
+    return texts
 
 
-def problems(company: CompanySet, minimums: dict[str, int]) -> tuple[list[str], dict[str, int], dict]:
-    """What is wrong with the set's questions (unknown nodes, fields, counts below ``minimums``)."""
-    ids = set(node_ids(company.corpus_dir))
+def node_ids(corpus_dir: Path) -> list[str]:
+    return list(node_texts(corpus_dir))
+
+
+def problems(
+    company: CompanySet, minimums: dict[str, int], answers_stated: bool = False
+) -> tuple[list[str], dict[str, int], dict]:
+    """What is wrong with the set's questions (unknown nodes, fields, counts below ``minimums``). With
+    ``answers_stated``, every must_contain group of an answerable item that needs no calculation must also have
+    an alternative stated in its expected nodes' text: the gold points at the section that says it."""
+    texts = node_texts(company.corpus_dir)
+    ids = set(texts)
     items = company.load()
     lines = company.questions_file.read_text(encoding="utf-8").splitlines()
     raw = [json.loads(x) for x in lines if x.strip()]
@@ -89,6 +104,13 @@ def problems(company: CompanySet, minimums: dict[str, int]) -> tuple[list[str], 
             found.append(f"{item.id}: a refusal has nodes or must_contain")
         if not item.refuse and not (item.expected_nodes and item.must_contain):
             found.append(f"{item.id}: an answerable item needs nodes and must_contain")
+        if answers_stated and not item.refuse and not item.needs_calculation:
+            gold = "\n".join(texts.get(n, "") for n in item.expected_nodes)
+            found += [
+                f"{item.id}: none of {group} is in its expected nodes"
+                for group in item.must_contain
+                if not any(contains(gold, alt) for alt in group)
+            ]
     counts = {
         "total": len(items),
         "en": sum(i.lang == "en" for i in items),
@@ -105,7 +127,9 @@ def problems(company: CompanySet, minimums: dict[str, int]) -> tuple[list[str], 
     return found, counts, dict(collections.Counter(i.category for i in items))
 
 
-def check_main(name: str, minimums: dict[str, int], argv: list[str] | None = None) -> int:
+def check_main(
+    name: str, minimums: dict[str, int], answers_stated: bool = False, argv: list[str] | None = None
+) -> int:
     """A set's check script: node_ids.txt current (``--write-node-ids`` rewrites it), questions well formed."""
     argv = sys.argv[1:] if argv is None else argv
     company = COMPANY_SETS[name]
@@ -113,7 +137,7 @@ def check_main(name: str, minimums: dict[str, int], argv: list[str] | None = Non
     listed = company.folder / "node_ids.txt"
     if "--write-node-ids" in argv:
         listed.write_text("\n".join(ids) + "\n", encoding="utf-8")
-    found, counts, categories = problems(company, minimums)
+    found, counts, categories = problems(company, minimums, answers_stated)
     if listed.read_text(encoding="utf-8").split() != ids:
         found.insert(0, "node_ids.txt is stale: run with --write-node-ids")
     print(json.dumps(counts))
