@@ -56,7 +56,8 @@ COMPANY_SETS = {
 def node_texts(corpus_dir: Path) -> dict[str, str]:
     """Every node id of the corpus as the project's tree builder makes them (in order), with the text of the
     node and its subtree."""
-    from indexes.sources.folder import scan_corpus  # only the checks read the corpus: the CLI starts without it
+    # only the checks read the corpus: the CLI starts without these
+    from indexes.sources.folder import scan_corpus
     from indexes.sources.markdown import build_tree
 
     scan = scan_corpus(corpus_dir, 10**7)
