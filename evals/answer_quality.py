@@ -1,19 +1,14 @@
 """What an answer must hold beyond being right: exact span quotes, the question's language, calculator
-citations with real line ranges; and the held-out company set (its own corpus and data dir)."""
+citations with real line ranges. The company sets (held-out, dev) live in ``evals/company_sets.py``."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from agent.answer import FinalAnswer
 from agent.language import framing_language
-from evals.golden import GoldenItem, load_golden
-from indexes.settings import Settings
+from evals.golden import GoldenItem
 from indexes.spans import quote_matches
 from indexes.store.published_index import IndexStore
 
-HELDOUT_DIR = Path(__file__).with_name("heldout_company")
-HELDOUT_FILE = HELDOUT_DIR / "questions.jsonl"
 LANGUAGES = ("vi", "en")
 
 
@@ -57,14 +52,3 @@ def quality_metrics(rows: list[dict]) -> dict[str, float]:
                 sum(r["answer_lang"] == lang for r in mine), len(mine)
             )
     return out
-
-
-def heldout_settings(settings: Settings) -> Settings:
-    """The held-out company set runs on its own corpus alone, in its own data dir under the usual one."""
-    return settings.model_copy(
-        update={"corpus_dir": HELDOUT_DIR / "corpus", "data_dir": settings.data_dir / "heldout_company"}
-    )
-
-
-def load_heldout() -> list[GoldenItem]:
-    return load_golden(HELDOUT_FILE)

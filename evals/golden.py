@@ -32,12 +32,12 @@ class GoldenItem(BaseModel):
             return refused
         if refused:
             return False
-        return all(any(_contains(answer, alt) for alt in group) for group in self.must_contain) and not any(
-            _contains(answer, bad) for bad in self.must_not_contain
+        return all(any(contains(answer, alt) for alt in group) for group in self.must_contain) and not any(
+            contains(answer, bad) for bad in self.must_not_contain
         )
 
 
-def _contains(text: str, phrase: str) -> bool:
+def contains(text: str, phrase: str) -> bool:
     """Case-insensitive phrase match on word boundaries: "4 ngày" is not inside "14 ngày"."""
     zeros = "0*" if phrase[:1].isdigit() else ""  # "3 ngày" also matches "03 ngày"
     pattern = r"(?<!\w)" + zeros + re.escape(nfc(phrase).lower()) + r"(?!\w)"

@@ -12,6 +12,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
+from evals.company_sets import COMPANY_SETS
 from indexes.errors import QuycheError
 from ui import cli_asking, cli_doctor, cli_documents, cli_tools
 from ui.cli_settings import settings_from_args, verified
@@ -98,11 +99,11 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return 2
     today = dt.date.fromisoformat(args.today) if args.today else None
     items = None
-    if args.set == "heldout":  # the held-out company: its own corpus and data dir, indexed incrementally
-        from evals.answer_quality import heldout_settings, load_heldout
+    if args.set in COMPANY_SETS:  # a company set: its own corpus and data dir, indexed incrementally
         from indexes.pipeline.ingest import index_folder
 
-        settings, items = heldout_settings(settings), load_heldout()
+        company = COMPANY_SETS[args.set]
+        settings, items = company.settings(settings), company.load()
         index_folder(settings, settings.corpus_dir, show_progress=False)
     result = run_eval(settings, strategies, today=today, items=items)
     result.meta["set"] = args.set
@@ -182,9 +183,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tenant", help="answer as this tenant (its documents plus global)")
     p.add_argument(
         "--set",
-        choices=["golden", "heldout", "real-law"],
+        choices=["golden", *COMPANY_SETS, "real-law"],
         default="golden",
-        help="golden: the bundled corpus; heldout: the held-out company (its own corpus and data dir); "
+        help="golden: the bundled corpus; heldout: the held-out company, never tuned on; dev-company: the dev "
+        "company, to tune on (each its own corpus and data dir); "
         "real-law: retrieval over four real laws (evals/real_law, own data dir)",
     )
     p.add_argument(

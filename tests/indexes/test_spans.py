@@ -96,6 +96,7 @@ def _source_texts() -> list[tuple[str, str]]:
     paths = [
         *sorted((REPO / "corpus").glob("*.md")),
         *sorted((REPO / "evals" / "heldout_company" / "corpus").glob("*.md")),
+        *sorted((REPO / "evals" / "dev_company" / "corpus").glob("*.md")),
         *sorted((FIXTURES / "rst_project").glob("*.rst")),
         FIXTURES / "quy_dinh_mau.md",
     ]
@@ -104,7 +105,7 @@ def _source_texts() -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(("name", "text"), _source_texts(), ids=lambda v: v if len(v) < 60 else "")
 def test_every_unit_of_every_source_round_trips(name, text):
-    """Markdown (bundled, held-out), RST and the fixture: every unit's quote is its spans, offsets exact."""
+    """Markdown (bundled, held-out, dev company), RST and the fixture: every unit's quote is its spans, offsets exact."""
     units = split_units(text)
     assert units, name
     for unit in units:

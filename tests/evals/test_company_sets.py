@@ -1,0 +1,83 @@
+"""The company sets (held-out, dev): each loads, passes its own check, and every gold node is a node of the
+index built from its corpus."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+from evals.company_sets import COMPANY_SETS, node_ids, problems
+from ui.cli import build_parser
+
+TOPICS = {"leave", "probation", "special_leave", "hours", "travel", "benefits", "discipline"}
+
+
+def _check_module(name: str):
+    """The set's own ``check.py``: its minimum counts and whether it asks for answers stated in the gold."""
+    folder = COMPANY_SETS[name].folder
+    spec = importlib.util.spec_from_file_location(f"check_{folder.name}", folder / "check.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("name", sorted(COMPANY_SETS))
+def test_company_set_passes_its_check(name, capsys):
+    company = COMPANY_SETS[name]
+    check = _check_module(name)
+    assert check.check_main(name, check.MINIMUMS, argv=[]) == 0, capsys.readouterr().out
+    listed = (company.folder / "node_ids.txt").read_text(encoding="utf-8").split()
+    assert listed == node_ids(company.corpus_dir)
+
+
+def test_dev_company_counts_and_stated_answers():
+    found, counts, categories = problems(COMPANY_SETS["dev-company"], {}, answers_stated=True)
+    assert found == []
+    assert counts["total"] >= 70 and counts["en"] >= 25 and counts["refuse"] >= 15
+    assert counts["calc_leave_probation"] >= 8
+    items = COMPANY_SETS["dev-company"].load()
+    assert sum(i.refuse and i.lang == "en" for i in items) >= 5  # near misses asked in both languages
+    assert set(categories) >= TOPICS
+
+
+def test_a_wrong_gold_fails_the_check(tmp_path):
+    """The check can fail: an unknown node, and an answer its gold section does not state."""
+    import dataclasses
+    import json
+
+    company = COMPANY_SETS["dev-company"]
+    lines = company.questions_file.read_text(encoding="utf-8").splitlines()
+    first = json.loads(lines[0])
+    wrong = [dict(first, id="x-1", expected_nodes=["ta_phep_nam_thu_viec:chuong-ix"])]
+    wrong.append(dict(first, id="x-2", must_contain=[["99 ngày"]]))
+    folder = tmp_path / "set"
+    folder.mkdir()
+    (folder / "corpus").symlink_to(company.corpus_dir)
+    (folder / "questions.jsonl").write_text(
+        "\n".join(json.dumps(w, ensure_ascii=False) for w in wrong), encoding="utf-8"
+    )
+    found, _, _ = problems(dataclasses.replace(company, folder=folder), {"total": 3}, answers_stated=True)
+    assert any("x-1: unknown node" in p for p in found)
+    assert any("x-2: none of" in p for p in found)
+    assert "total: 2 < 3" in found
+
+
+@pytest.mark.parametrize("name", sorted(COMPANY_SETS))
+def test_eval_cli_knows_the_set(name):
+    assert build_parser().parse_args(["eval", "--set", name]).set == name
+
+
+def test_dev_company_gold_nodes_are_in_its_index(make_settings):
+    """Indexed on its own (own data dir, as ``quyche eval --set dev-company`` does), every gold node exists."""
+    from indexes.pipeline.ingest import index_folder
+    from indexes.store.published_index import IndexStore
+
+    company = COMPANY_SETS["dev-company"]
+    settings = company.settings(make_settings())
+    assert settings.data_dir.name == "dev_company" and settings.corpus_dir == company.corpus_dir
+    index_folder(settings, settings.corpus_dir, show_progress=False)
+    store = IndexStore(settings.index_dir)
+    assert set(store.documents) == {p.stem for p in company.corpus_dir.glob("*.md")}
+    for item in company.load():
+        assert all(store.node(n) for n in item.expected_nodes), item.id
