@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from agent.language import language_of
 from indexes.search.query_terms import parse_refs
 from indexes.text import fold, nfc
 
@@ -125,10 +126,28 @@ def extract_leave_args(folded: str) -> tuple[LeaveArgs, int]:
     return args, found
 
 
+_MONTH_NAMES = frozenset(
+    "january february march april may june july august september october november december".split()
+)
+
+
+def _without_false_months(text: str) -> str:
+    """The question folded, except Vietnamese words that fold into an English month name: "mấy ngày" and,
+    in Vietnamese typed without accents, "may ngay" ask "how many days", not about May."""
+    english = language_of(text) == "en"
+
+    def word(m: re.Match[str]) -> str:
+        folded = fold(m.group(0))
+        is_month = folded in _MONTH_NAMES and english and folded == m.group(0).lower()
+        return "_" if folded in _MONTH_NAMES and not is_month else folded
+
+    return " ".join(re.sub(r"\w+", word, text).split())
+
+
 def analyse(text: str) -> Question:
     text = nfc(text).strip()
     folded = " ".join(fold(text).split())
-    leave, found = extract_leave_args(folded)
+    leave, found = extract_leave_args(_without_false_months(text))
     about_leave = _has(folded, LEAVE_CUES)
     has_dates = found > 0 and (leave.probation_start or leave.confirmation_date or leave.end_date)
     if about_leave and has_dates:
