@@ -107,7 +107,10 @@ def resolve_citations(
         candidates = [p for p in found if p.node_id == node_id]
         if node_id in numbers:
             return f"[{numbers[node_id]}]"
-        if candidates:
+        if node_id in calc_sources and "“" not in statement:  # "Rules applied: [id]": the rule's own spans
+            rules = calc_sources[node_id]
+            citation = _rule_citation(node_id, rules, source(rules[0]["doc_id"]) if source else None)
+        elif candidates:
             best = max(candidates, key=lambda p: (_overlap(p.text, statement), -p.rank))
             doc_text = source(best.doc_id) if source else None
             citation = _passage_citation(best, statement, doc_text)

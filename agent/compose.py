@@ -11,6 +11,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from agent.amendments import amended_clause, clause_number
 from agent.evidence import Passage, calculator_result, passages
 from agent.evidence import expansions as evidence_expansions
 from agent.language import (
@@ -53,7 +54,7 @@ _SCOPE_RE = re.compile(r"pham vi dieu chinh|doi tuong ap dung|\bscope\b")
 SCOPE_WEIGHT = 0.5
 # A worked example ("Ví dụ", "Worked example") illustrates a rule with one person's numbers: the rule itself is
 # quoted unless the example matches far better.
-_EXAMPLE_RE = re.compile(r"^(?:[\d.]+\s*)?(?:vi du|minh hoa|(?:worked )?examples?)\b")
+_EXAMPLE_RE = re.compile(r"^(?:[\d.]+\s*)?(?:vi du|minh hoa|(?:worked )?examples?|e\.g\.)\b")
 EXAMPLE_WEIGHT = 0.5
 FOCUS_RATIO = 0.6  # an expanded section is quoted unless another passage scores far better
 
@@ -96,13 +97,17 @@ def _rank_units(
             score *= 1.3
         if _SCOPE_RE.search(fold(p.title)):
             score *= SCOPE_WEIGHT
-        if _EXAMPLE_RE.search(fold(p.title).strip()):
+        if _is_example(p, unit):
             score *= EXAMPLE_WEIGHT
         prior = 1.0 / (1 + p.rank) + (
             0.3 if p.tool in ("lookup_article", "lookup_rules", "expand_node") else 0.0
         )
         scored.append((score * (1 + 0.5 * prior), p, i, unit))
     return sorted(scored, key=lambda x: -x[0])
+
+
+def _is_example(passage: Passage, unit: str) -> bool:
+    return bool(_EXAMPLE_RE.search(fold(passage.title).strip()) or _EXAMPLE_RE.search(fold(unit).strip()))
 
 
 def _closest(passages: list[Passage], terms: Terms) -> list[str]:
@@ -143,6 +148,18 @@ def _quote(passage: Passage, picked: list[int]) -> str:
     text = _CLIP_RE.sub("", passage.text)
     spans = [s for i in sorted(set(picked)) for s in units[i].spans]
     return quote_of(text, spans)
+
+
+def _amendment_of(passage: Passage, index: int, passages: list[Passage]) -> tuple[Passage, int] | None:
+    """The unit of the evidence that amends the clause ``passage``'s unit ``index`` states, if any."""
+    number = clause_number(passage_units(passage)[index].text, passage.title)
+    if number is None:
+        return None
+    for other in passages:
+        for i, unit in enumerate(passage_units(other)):
+            if amended_clause(unit.text) == number:
+                return other, i
+    return None
 
 
 def _with_list_items(units: list[Unit], picked: list[int]) -> list[int]:
@@ -210,11 +227,15 @@ def compose(
         top = expanded[0]  # the section the planner chose to read whole: quote it
     same = [x for x in scored if x[1] is top[1] and x[0] >= 0.5 * top[0]][:MAX_UNITS]
     picked = _with_list_items(passage_units(top[1]), [x[2] for x in same])
+    amendment = _amendment_of(top[1], picked[0], passages)
+    if amendment is not None:  # the clause was amended: quote the amendment, which states the rule now
+        top, picked = (top[0], amendment[0], amendment[1], ""), [amendment[1]]
     quote = _quote(top[1], picked)
     parts = [f"{phrase('according', lang, title=top[1].title)}“{quote}” [{top[1].node_id}]"]
     node_ids = [top[1].node_id]
     for score, p, i, unit in scored:
-        if p.node_id not in node_ids and score >= 0.8 * top[0] and unit not in quote:
+        superseded = _amendment_of(p, i, passages) is not None
+        if p.node_id not in node_ids and score >= 0.8 * top[0] and unit not in quote and not superseded:
             parts.append(f"{phrase('also', lang, title=p.title)}“{_quote(p, [i])}” [{p.node_id}]")
             node_ids.append(p.node_id)
             break
@@ -254,7 +275,13 @@ def compose_calculation(result: dict, support: list[Passage], question: str) -> 
     corpus = [s for k, s in sources.items() if s.get("source") == "corpus" and (k in used or not used)]
     node_ids = list(dict.fromkeys(s["node_id"] for s in corpus if s.get("node_id")))
     terms = question_terms(question, _with_concepts(question, lang, [], support))
-    ranked = _rank_units(support, terms, quantity=True)
+    # the corpus rules behind the figures are cited by their grounded spans; without any, the passage that best
+    # states the rule (a worked example is one person's numbers, not a rule)
+    ranked = (
+        []
+        if node_ids
+        else [r for r in _rank_units(support, terms, quantity=True) if not _is_example(r[1], r[3])]
+    )
     if ranked:
         _, passage, i, _ = ranked[0]
         lines.append(

@@ -20,7 +20,7 @@ from indexes.text import fold
 SKIP = " … "
 _HEADING_RE = re.compile(r"^\s{0,3}#{1,6}\s")
 _SEPARATOR_RE = re.compile(r"^\s*\|?[\s:|-]*-[\s:|-]*\|?\s*$")
-_ITEM_RE = re.compile(r"^\s*(?:[-*+•–]|\d+[.)]|[a-zđ]\))\s+")
+_ITEM_RE = re.compile(r"^\s*(?:[-*+•–]|\d+(?:\.\d+)*[.)]|[a-zđ]\))\s+")  # "1.", "7.3.", "a)"
 _BULLET_RE = re.compile(r"^\s*[-*+•–]\s+")
 _QUOTE_MARK_RE = re.compile(r"^\s*>\s?")
 _RULE_RE = re.compile(r"^\s*([-=~^*#+`'\".:_])\1{2,}\s*$")  # front matter fences, RST title underlines
@@ -28,7 +28,7 @@ _CONTINUATION_RE = re.compile(r"^\s{2,}\S")
 # A sentence ends at . ! ? followed by a space and a capital or an opening quote/bracket, except after a short
 # abbreviation ("TP. Hồ Chí Minh", "Q. 1") or a number ("Điều 5. Nội dung" stays whole, "1.000.000" too).
 _SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-ỸĐ\"“(])")
-_ABBREVIATION_RE = re.compile(r"(?:^|\s)(?:[A-ZĐ]{1,3}|[A-Za-zđ]|\d+)[.]$")
+_ABBREVIATION_RE = re.compile(r"(?:^|\s)(?:[A-ZĐ]{1,3}|[A-Za-zđ]|\d+(?:\.\d+)*)[.]$")
 # Lines that address the assistant instead of employees (an injected instruction, or a note "for the virtual
 # assistant"): they state no rule for the reader, and quoting them would pass an attack on.
 INJECTION_RE = re.compile(

@@ -120,3 +120,31 @@ def test_glossary_matches_english_plurals_and_prefers_the_longest_term():
     assert glossary.expansions("How far in advance must I register?") == ["đăng ký trước"]
     assert glossary.expansions("vay cty co mat lai khong") == ["lãi suất"]
     assert glossary.expansions("Bố mất được nghỉ mấy ngày?") == ["chết"]
+
+
+def test_an_amended_clause_is_answered_from_its_amendment():
+    original = passage(
+        "quy_che:muc-7",
+        "Mục 7. Đăng ký và sử dụng phép năm",
+        "7.3. NLĐ đã ký chính thức được ứng trước tối đa 02 ngày phép của các tháng còn lại trong năm.",
+    )
+    amendment = passage(
+        "quy_che:muc-9",
+        "Mục 9. Sửa đổi, bổ sung",
+        '9.2. Sửa đổi khoản 7.3 như sau: "NLĐ đã ký chính thức được ứng trước tối đa 03 ngày phép."',
+        rank=3,
+    )
+    answer = compose("Được ứng trước tối đa mấy ngày phép?", [original, amendment], MIN, quantity=True)
+    assert not answer.refused and "03 ngày" in answer.text and "02 ngày" not in answer.text
+    assert answer.node_ids[0] == "quy_che:muc-9"
+
+
+def test_a_worked_example_is_not_quoted_before_the_rule():
+    rules = passage(
+        "quy_che:muc-6",
+        "Mục 6. Tích lũy phép",
+        "6.1. Mỗi tháng làm việc được cộng 01 ngày phép.\n"
+        "6.5. Ví dụ: chị Lan thử việc từ 03/8 và được cộng 01 ngày phép mỗi tháng làm việc, tháng 9 có 02 ngày.",
+    )
+    answer = compose("Mỗi tháng làm việc được cộng mấy ngày phép?", [rules], MIN, quantity=True)
+    assert not answer.refused and answer.text.split("“")[1].startswith("6.1.")

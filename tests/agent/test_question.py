@@ -9,12 +9,16 @@ def test_may_the_vietnamese_question_word_is_not_the_month_may():
     for question in ("Nhân viên chính thức được ứng trước tối đa mấy ngày phép?", "nghi phep may ngay"):
         q = analyse(question)
         assert q.intent == "quantity" and q.leave.to_args() == {}, question
-    q = analyse("Bắt đầu thử việc ngày 01/9/2026, ký chính thức ngày 02/11/2026. Hôm nay tôi có mấy ngày phép?")
+    q = analyse(
+        "Bắt đầu thử việc ngày 01/9/2026, ký chính thức ngày 02/11/2026. Hôm nay tôi có mấy ngày phép?"
+    )
     assert q.intent == "leave_calculation"
     assert q.leave.to_args() == {"probation_start": "01/9/2026", "confirmation_date": "02/11/2026"}
 
 
 def test_english_month_names_are_dates_in_english_questions():
-    q = analyse("I joined in May 2026 on probation and was confirmed in July 2026. How many leave days do I have?")
+    q = analyse(
+        "I joined in May 2026 on probation and was confirmed in July 2026. How many leave days do I have?"
+    )
     assert q.intent == "leave_calculation"
     assert q.leave.to_args() == {"probation_start": "may 2026", "confirmation_date": "july 2026"}

@@ -127,3 +127,14 @@ def test_a_note_addressed_to_the_assistant_is_not_quotable():
 def test_a_row_cited_from_below_its_header_keeps_the_header():
     (row,) = units_in_lines(MARKDOWN, 18, 18)
     assert row.text == f"Sự kiện | Số ngày{SKIP}Anh, chị, em ruột mất | 01 ngày"
+
+
+def test_a_dotted_clause_number_starts_an_item_and_is_never_a_sentence_of_its_own():
+    units = split_units(
+        "7.3. NLĐ được ứng trước 02 ngày phép. Khi nghỉ việc thì khấu trừ.\n8.1. Chuyển phép."
+    )
+    assert [u.text for u in units] == [
+        "7.3. NLĐ được ứng trước 02 ngày phép. Khi nghỉ việc thì khấu trừ.",
+        "8.1. Chuyển phép.",
+    ]
+    assert all(u.kind == "item" for u in units)
