@@ -44,9 +44,10 @@ FUNCTION_WORDS_EN = frozenset(
 )
 FUNCTION_WORDS_VI = frozenset(
     "này kia đó ấy luôn xin ạ nhé nha vậy thế rồi đã đang vẫn cũng lại nữa chỉ mà để với từ đến tới bởi vì "
-    "nên do bằng như cả hết thật rất quá lắm hơn ơi hả hở chứ nhỉ thôi".split()
+    "nên do bằng như cả hết thật rất quá lắm hơn ơi hả hở chứ nhỉ thôi lúc mới vừa sắp hãy chưa còn cùng tại "
+    "vào ra".split()
 )
-_FUNCTION_WORDS_FOLDED = frozenset("nay luon xin nhe nha roi nua voi boi nhu het rat hon oi chu nhi".split())
+_FUNCTION_WORDS_FOLDED = frozenset("nay luon xin nhe nha roi nua voi boi nhu het rat hon oi chu nhi luc sap".split())
 
 
 def is_function_word(word: str, accented: bool) -> bool:
@@ -174,7 +175,7 @@ def synonym_supported(question: str, texts: list[str]) -> set[str]:
     return supported
 
 
-_LIGHT_VERBS = frozenset("get gets got getting go goes going have has having".split())
+_LIGHT_VERBS = frozenset("get gets got getting go goes going have has having be being been am is are".split())
 
 
 def _form_key(form: str) -> str:
