@@ -48,6 +48,7 @@ UNKNOWN_TERMS_COVERAGE = 0.65  # the bar when the question names something no do
 UNKNOWN_SHARE = 0.1  # ... that is, when at least this share of its topic words appear in no document
 UNSUPPORTED_COVERAGE = 0.45  # the bar when a share of its topic words appear in none of the evidence found
 MAX_LIST_ITEMS = 6
+MAX_TABLE_ROWS = 8  # a table this small is quoted whole when the question names none of its rows
 # A regulation's scope article ("Phạm vi điều chỉnh": "this regulation covers conditions, amounts, interest,
 # terms ...") names every topic and states no rule: quoted only when nothing else matches nearly as well.
 _SCOPE_RE = re.compile(r"pham vi dieu chinh|doi tuong ap dung|\bscope\b")
@@ -162,6 +163,33 @@ def _amendment_of(passage: Passage, index: int, passages: list[Passage]) -> tupl
     return None
 
 
+def _table_of(units: list[Unit], i: int) -> list[int]:
+    """The rows of the table unit ``i`` is a row of (rows share their header's span)."""
+    header = units[i].spans[0]
+    return [j for j, u in enumerate(units) if u.kind == "row" and u.spans[0] == header]
+
+
+def _with_table_rows(passage: Passage, picked: list[int], terms: Terms) -> list[int]:
+    """A small table none of whose rows the question names by its own cells (it asks "how much per grade", not
+    about "L4") is quoted whole, header first; otherwise the rows picked stay alone."""
+    units = passage_units(passage)
+    text = _CLIP_RE.sub("", passage.text)
+    asked = terms.words | terms.extra_words | terms.bigrams | terms.extra_bigrams
+    out = set(picked)
+    for i in picked:
+        if units[i].kind != "row":
+            continue
+        rows = _table_of(units, i)
+        own = [
+            f" {' '.join(words_of(text[units[j].spans[-1].start : units[j].spans[-1].end], terms.accented))} "
+            for j in rows
+        ]
+        named = any(f" {t} " in cells for cells in own for t in asked)
+        if len(rows) <= MAX_TABLE_ROWS and not named:
+            out.update(rows)
+    return sorted(out)
+
+
 def _with_list_items(units: list[Unit], picked: list[int]) -> list[int]:
     """A unit that introduces a list ("... như sau:") brings its items (or the unit that continues it)."""
     out = list(picked)
@@ -227,6 +255,7 @@ def compose(
         top = expanded[0]  # the section the planner chose to read whole: quote it
     same = [x for x in scored if x[1] is top[1] and x[0] >= 0.5 * top[0]][:MAX_UNITS]
     picked = _with_list_items(passage_units(top[1]), [x[2] for x in same])
+    picked = _with_table_rows(top[1], picked, ranking)
     amendment = _amendment_of(top[1], picked[0], passages)
     if amendment is not None:  # the clause was amended: quote the amendment, which states the rule now
         top, picked = (top[0], amendment[0], amendment[1], ""), [amendment[1]]

@@ -47,7 +47,9 @@ FUNCTION_WORDS_VI = frozenset(
     "nên do bằng như cả hết thật rất quá lắm hơn ơi hả hở chứ nhỉ thôi lúc mới vừa sắp hãy chưa còn cùng tại "
     "vào ra".split()
 )
-_FUNCTION_WORDS_FOLDED = frozenset("nay luon xin nhe nha roi nua voi boi nhu het rat hon oi chu nhi luc sap".split())
+_FUNCTION_WORDS_FOLDED = frozenset(
+    "nay luon xin nhe nha roi nua voi boi nhu het rat hon oi chu nhi luc sap".split()
+)
 
 
 def is_function_word(word: str, accented: bool) -> bool:

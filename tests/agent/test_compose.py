@@ -148,3 +148,19 @@ def test_a_worked_example_is_not_quoted_before_the_rule():
     )
     answer = compose("Mỗi tháng làm việc được cộng mấy ngày phép?", [rules], MIN, quantity=True)
     assert not answer.refused and answer.text.split("“")[1].startswith("6.1.")
+
+
+PHONE_TABLE = (
+    "Mức phụ cấp điện thoại theo ngạch:\n\n"
+    "| Ngạch | Mức phụ cấp điện thoại (đồng/tháng) |\n|---|---|\n"
+    "| L1 | Không áp dụng |\n| L2 | 200.000 |\n| L3 | 300.000 |\n| L4 | 500.000 |\n| L5 | 800.000 |\n"
+)
+
+
+def test_a_small_table_whose_rows_the_question_does_not_name_is_quoted_whole():
+    table = passage("phuc_loi:dien-thoai", "Phụ cấp điện thoại", PHONE_TABLE)
+    answer = compose("Phụ cấp điện thoại mỗi tháng là bao nhiêu?", [table], MIN, quantity=True)
+    assert not answer.refused
+    assert all(v in answer.text for v in ("200.000", "300.000", "500.000", "800.000"))
+    named = compose("Ngạch L4 được phụ cấp điện thoại bao nhiêu?", [table], MIN, quantity=True)
+    assert "L4 | 500.000" in named.text and "800.000" not in named.text  # the row it names, with the header
