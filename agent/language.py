@@ -65,6 +65,8 @@ def stem(word: str) -> str:
     these endings at that length, so they pass unchanged."""
     if len(word) < 4 or not word.isascii() or not word.isalpha():
         return word
+    if len(word) >= 5 and word.endswith(("ied", "ies")):  # "carried", "policies" -> "carry", "policy"
+        return word[:-3] + "y"
     for suffix in ("ing", "ly", "ed", "s"):
         if word.endswith(suffix) and not word.endswith("ss") and len(word) - len(suffix) >= 3:
             word = word[: -len(suffix)]

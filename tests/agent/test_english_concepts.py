@@ -83,3 +83,9 @@ def test_a_compound_is_not_refused_when_the_evidence_states_its_head():
     )
     answer = compose("What is the maximum staff loan?", [loan], MIN, quantity=True, expansions=["khoản vay"])
     assert not answer.refused and "50.000.000" in answer.text
+
+
+def test_irregular_english_endings_stem_alike():
+    from agent.language import stem
+
+    assert stem("carried") == stem("carry") == "carry" and stem("policies") == stem("policy")
