@@ -54,7 +54,7 @@ def test_the_language_of_a_question():
 
 def test_an_english_question_gets_an_english_answer_with_verbatim_marked_quotes():
     question = "How many days off do I get when I get married?"
-    assert [c.asked for c in english_concepts(question)][-1] == "marri"  # through the bilingual lexicon
+    assert [c.asked for c in english_concepts(question)][-1] == "marry"  # through the bilingual lexicon
     composed = compose_from_runs(question, [_run()], 0.2, quantity=True)
     assert not composed.refused
     assert composed.text.startswith("According to “Điều 10. Nghỉ việc riêng”: “")
