@@ -23,7 +23,8 @@ from indexes.search.chunk_bm25 import BM25Index
 from indexes.search.chunking import Chunk
 from indexes.search.fusion import best_per_group, fuse_scores, rrf
 from indexes.search.glossary import Glossary
-from indexes.search.query_terms import EnhancedQuery, article_number, enhance
+from indexes.search.diacritics import DiacriticRestorer
+from indexes.search.query_terms import EnhancedQuery, article_number, enhance, query_language
 from indexes.settings import Settings
 from indexes.store.published_index import IndexStore
 from indexes.text import fold, has_diacritics, topic_words
@@ -109,8 +110,16 @@ class Retriever:
 
         return open_client(self.settings)
 
+    @cached_property
+    def restorer(self) -> DiacriticRestorer:
+        return DiacriticRestorer.from_texts(c.text for c in self.chunks.values())
+
     def enhance(self, query: str) -> EnhancedQuery:
-        return enhance(query, self.glossary)
+        """The question's expansions and legal references; a Vietnamese question typed without accents also
+        gets its diacritics restored from the indexed text (for the vector side and the lexicon's variants)."""
+        if has_diacritics(query) or query_language(query) != "vi":
+            return enhance(query, self.glossary)
+        return enhance(query, self.glossary, restored=self.restorer.restore(query))
 
     def unknown_terms(self, query: str, tenant: str = GLOBAL) -> list[str]:
         """Topic words of the query that appear in none of the documents ``tenant`` may see (a sign of an
@@ -133,7 +142,7 @@ class Retriever:
     def _query_vector(self, query: EnhancedQuery):
         if not self.store.manifest.get("vectors", False):
             raise QuycheError("the vector index was not built (QUYCHE_VECTORS=false); use mode 'keyword'")
-        return self.embedder.embed_query(query.expanded)
+        return self.embedder.embed_query(query.vector_text)
 
     def vector(self, vector, k: int, scopes: tuple[str, ...]) -> list[tuple[str, float]]:
         from indexes.search.vector_store import collection_name, query_collection
