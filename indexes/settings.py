@@ -103,6 +103,14 @@ class Settings(BaseSettings):
         "evals/real_law/fusion_weights.json), never on its test fold.",
     )
 
+    title_bonus: float = Field(
+        0.1,
+        ge=0,
+        le=1,
+        description="Hybrid fusion: added to a section's fused score (0..1 per retriever) times the share of "
+        "its title's words the query contains; chosen on the real-law dev fold (evals/real_law_tuning.py).",
+    )
+
     # Ingestion and tenants
     ingest_lock_timeout_s: float = Field(
         600.0, gt=0, description="How long an ingest waits for another one on the same data dir."

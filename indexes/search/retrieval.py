@@ -21,7 +21,7 @@ from indexes.errors import QuycheError
 from indexes.location import Location, Span
 from indexes.search.chunk_bm25 import BM25Index
 from indexes.search.chunking import Chunk
-from indexes.search.fusion import best_per_group, fuse_scores, rrf
+from indexes.search.fusion import best_per_group, fuse_scores, rrf, title_bonus
 from indexes.search.glossary import Glossary
 from indexes.search.diacritics import DiacriticRestorer
 from indexes.search.query_terms import EnhancedQuery, article_number, enhance, query_language
@@ -87,6 +87,9 @@ class Retriever:
 
     def _node(self, chunk_id: str) -> str:
         return self.chunks[chunk_id].node_id
+
+    def _title(self, chunk_id: str) -> str:
+        return self.chunks[chunk_id].title
 
     @cached_property
     def glossary(self) -> Glossary:
@@ -172,6 +175,7 @@ class Retriever:
             weights = self.settings.fusion_weights.get(enhanced.lang, {})
             scored = {"keyword": keyword_hits, "vector": vector_hits}
             ranked = fuse_scores(scored, weights, self._node, pool)
+            ranked = title_bonus(ranked, self._title, enhanced.expanded, self.settings.title_bonus)
         ranked = self._pin(enhanced, ranked, scopes)
         return _Ranking(ranked[:k], runs, dict(vector_hits), dict(keyword_hits))
 
