@@ -96,7 +96,7 @@ class Settings(BaseSettings):
     fusion_weights: dict[str, dict[str, float]] = Field(
         default_factory=lambda: {
             "vi": {"keyword": 0.5, "vector": 0.5},
-            "en": {"keyword": 0.25, "vector": 0.75},
+            "en": {"keyword": 0.3, "vector": 0.7},
         },
         description="Hybrid fusion: weight of each retriever's min-max scaled scores per query language (vi, "
         "en); chosen on the dev fold of the real-law set by evals/real_law_tuning.py (recorded in "
@@ -104,7 +104,7 @@ class Settings(BaseSettings):
     )
 
     title_bonus: float = Field(
-        0.1,
+        0.05,
         ge=0,
         le=1,
         description="Hybrid fusion: added to a section's fused score (0..1 per retriever) times the share of "

@@ -55,11 +55,7 @@ class Lexicon:
         self._exact_re = _alternation(exact, plural=False, flags=0)
         # Vietnamese variants ("nghỉ ốm" for the legal "nghỉ ốm đau"), matched with their accents only
         variants = {
-            v.lower(): e
-            for e in entries
-            if not e.one_way
-            for v in e.vi[1:]
-            if v.lower() != e.vi[0].lower()
+            v.lower(): e for e in entries if not e.one_way for v in e.vi[1:] if v.lower() != e.vi[0].lower()
         }
         self._vi_variants = variants
         self._vi_re = _alternation(variants, plural=False, flags=re.IGNORECASE)

@@ -21,9 +21,9 @@ from indexes.errors import QuycheError
 from indexes.location import Location, Span
 from indexes.search.chunk_bm25 import BM25Index
 from indexes.search.chunking import Chunk
+from indexes.search.diacritics import DiacriticRestorer
 from indexes.search.fusion import best_per_group, fuse_scores, rrf, title_bonus
 from indexes.search.glossary import Glossary
-from indexes.search.diacritics import DiacriticRestorer
 from indexes.search.query_terms import EnhancedQuery, article_number, enhance, query_language
 from indexes.settings import Settings
 from indexes.store.published_index import IndexStore
