@@ -4,7 +4,8 @@
 that folds to it; a Viterbi pass picks the sequence whose syllable pairs the corpus uses most (bigram counts,
 unigram counts as the fallback). The e5 model ranks accent-less questions poorly (they look like another
 language to it), so the vector side embeds the restored question; BM25 already matches folded terms.
-Syllables the corpus does not know stay as typed.
+Syllables the corpus does not know stay as typed. Beside the corpus, the counts include the glossary's and the
+HR lexicon's Vietnamese terms and the everyday question phrases below (a small corpus knows few of them).
 """
 
 from __future__ import annotations
@@ -20,6 +21,69 @@ _TOKEN_RE = re.compile(r"\w+|\W+")
 _BIGRAM_WEIGHT = 5.0  # a pair seen in the corpus outweighs a frequent syllable seen elsewhere
 _UNIGRAM_WEIGHT = 0.1
 _MAX_CANDIDATES = 8  # the most frequent accented forms of a folded syllable (bounds the Viterbi's width)
+# How employees ask, whatever the topic: question words and the verbs and nouns around them.
+QUESTION_PHRASES = (
+    "bao nhiêu",
+    "bao nhiêu ngày",
+    "bao nhiêu tiền",
+    "bao nhiêu tháng",
+    "bao nhiêu năm",
+    "bao nhiêu phần trăm",
+    "bao lâu",
+    "mấy ngày",
+    "mấy tháng",
+    "mấy năm",
+    "mấy lần",
+    "khi nào",
+    "lúc nào",
+    "ở đâu",
+    "thế nào",
+    "như thế nào",
+    "làm sao",
+    "làm thế nào",
+    "tại sao",
+    "vì sao",
+    "là gì",
+    "gì vậy",
+    "có được không",
+    "được không",
+    "có phải không",
+    "phải không",
+    "có bị không",
+    "có không",
+    "thì sao",
+    "hay không",
+    "tôi có được",
+    "em có được",
+    "tôi phải",
+    "công ty có phải",
+    "công ty phải",
+    "cho tôi hỏi",
+    "cho em hỏi",
+    "người lao động",
+    "nhân viên",
+    "đi làm",
+    "nghỉ làm",
+    "nghỉ việc",
+    "bị đuổi việc",
+    "bị sa thải",
+    "mỗi ngày",
+    "mỗi tháng",
+    "mỗi năm",
+    "một năm",
+    "một tháng",
+    "một lần",
+    "tối đa",
+    "tối thiểu",
+    "được hưởng",
+    "được nhận",
+    "được trả",
+    "bị trừ",
+    "trừ lương",
+    "mất tiền",
+    "mất lãi",
+    "tiền lương",
+)
 
 
 class DiacriticRestorer:
@@ -42,6 +106,11 @@ class DiacriticRestorer:
                 unigrams.update(syllables)
                 bigrams.update(zip(syllables, syllables[1:], strict=False))
         return cls(unigrams, bigrams)
+
+    @classmethod
+    def for_index(cls, texts: Iterable[str], vocabulary: Iterable[str]) -> DiacriticRestorer:
+        """From an index's texts, its vocabulary (glossary and lexicon terms) and the question phrases."""
+        return cls.from_texts([*texts, *vocabulary, *QUESTION_PHRASES])
 
     def restore(self, text: str) -> str:
         """``text`` with each word replaced by its most likely accented form (punctuation and spacing kept;

@@ -133,6 +133,10 @@ class Lexicon:
                 out.append(canonical)
         return out
 
+    def vietnamese_terms(self) -> list[str]:
+        """Every Vietnamese term of the lexicon (vocabulary for restoring a question's diacritics)."""
+        return [term for entry in self.entries for term in entry.vi]
+
     def concepts(self, text: str) -> list[str]:
         """The Vietnamese concepts a question asks about (each matched entry's canonical term), for a topic
         check: does the passage talk about what was asked?"""

@@ -105,14 +105,15 @@ def enhance(
     """The question with its glossary expansions, then the lexicon's Vietnamese terms for English terms and
     abbreviations and its legal terms for everyday Vietnamese variants, where the glossary does not know them
     (the glossary wins: a term it matched is not looked up again). ``restored`` (the question with its
-    diacritics restored) is where accented variants are looked up, when given."""
+    diacritics restored) is where the accented everyday variants are looked up, when given; the glossary
+    matches an accent-less question folded, so it reads the question as typed."""
     text = nfc(query).strip()
-    source = nfc(restored).strip() if restored else text
-    expansions = glossary.expansions(source)
+    expansions = glossary.expansions(text)
     lexicon = lexicon if lexicon is not None else default_lexicon()
-    skip = tuple(glossary.matched_terms(source))
-    expansions += [t for t in lexicon.expansions(source, skip) if t not in expansions]
-    expansions += [t for t in lexicon.canonical_terms(source, skip) if t not in expansions]
+    skip = tuple(glossary.matched_terms(text))
+    expansions += [t for t in lexicon.expansions(text, skip) if t not in expansions]
+    variants_in = nfc(restored).strip() if restored else text  # variants match with their accents only
+    expansions += [t for t in lexicon.canonical_terms(variants_in, skip) if t not in expansions]
     expanded = f"{text} ({'; '.join(expansions)})" if expansions else text
     return EnhancedQuery(
         text=text,

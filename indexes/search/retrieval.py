@@ -24,6 +24,7 @@ from indexes.search.chunking import Chunk
 from indexes.search.diacritics import DiacriticRestorer
 from indexes.search.fusion import best_per_group, fuse_scores, rrf, title_bonus
 from indexes.search.glossary import Glossary
+from indexes.search.lexicon import default_lexicon
 from indexes.search.query_terms import EnhancedQuery, article_number, enhance, query_language
 from indexes.settings import Settings
 from indexes.store.published_index import IndexStore
@@ -115,7 +116,8 @@ class Retriever:
 
     @cached_property
     def restorer(self) -> DiacriticRestorer:
-        return DiacriticRestorer.from_texts(c.text for c in self.chunks.values())
+        vocabulary = [*self.glossary.vietnamese_terms(), *default_lexicon().vietnamese_terms()]
+        return DiacriticRestorer.for_index((c.text for c in self.chunks.values()), vocabulary)
 
     def enhance(self, query: str) -> EnhancedQuery:
         """The question's expansions and legal references; a Vietnamese question typed without accents also
