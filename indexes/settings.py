@@ -95,7 +95,7 @@ class Settings(BaseSettings):
     candidate_pool: int = Field(30, ge=1, description="Sections taken from each retriever before fusion.")
     fusion_weights: dict[str, dict[str, float]] = Field(
         default_factory=lambda: {
-            "vi": {"keyword": 0.5, "vector": 0.5},
+            "vi": {"keyword": 0.35, "vector": 0.65},
             "en": {"keyword": 0.3, "vector": 0.7},
         },
         description="Hybrid fusion: weight of each retriever's min-max scaled scores per query language (vi, "
