@@ -3,7 +3,9 @@
     python -m evals.real_law_tuning            # prints the grid, writes evals/real_law/fusion_weights.json
 
 For each query language the keyword weight w (vector: 1 - w) with the best dev recall@5 + MRR wins (ties: the
-smaller w). ``Settings.fusion_weights`` holds the recorded choice; a test checks the two agree.
+smaller w); then, with those weights, the title bonus (``Settings.title_bonus``) with the best dev recall@5 + MRR
+over both languages (ties: the smaller bonus). ``Settings.fusion_weights`` and ``Settings.title_bonus`` hold the
+recorded choice; a test checks they agree.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from indexes.settings import Settings
 
 RECORD = REAL_LAW_DIR / "fusion_weights.json"
 GRID = (0.0, 0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.7)
+TITLE_BONUS_GRID = (0.0, 0.05, 0.1, 0.2, 0.3)
 TUNING_FOLD = "dev"
 
 
@@ -32,36 +35,59 @@ def weights_for(keyword: float) -> dict[str, float]:
     return {"keyword": keyword, "vector": round(1 - keyword, 4)}
 
 
+class _Scorer:
+    """Hybrid search on the dev fold under changed settings (the model loaded once)."""
+
+    def __init__(self, settings: Settings, fold: str) -> None:
+        if fold != TUNING_FOLD:
+            raise ValueError(f"fusion weights are tuned on the {TUNING_FOLD} fold only, not {fold!r}")
+        self.law = real_law_settings(settings)
+        ensure_index(self.law)
+        self.items = load_questions(fold)
+        self._embedder = None
+
+    def scores(self, update: dict, langs: tuple[str, ...]) -> tuple[float, float]:
+        """(recall@5, MRR) over the questions in ``langs`` with ``update`` applied to the settings."""
+        from tools.context import ToolContext
+        from tools.retrieval_service import RetrievalService
+
+        ctx = ToolContext(self.law.model_copy(update=update), embedder=self._embedder)
+        service = RetrievalService(ctx)
+        ranks = [
+            rank_of(i, article_ranking(ctx.store, node_ranking("hybrid", service, i.question)[0]))
+            for i in self.items
+            if i.lang in langs
+        ]
+        self._embedder = ctx.retriever.embedder
+        n = len(ranks) or 1
+        recall = sum(recall_at(r, 5) for r in ranks) / n
+        mrr = sum(reciprocal_rank(r) for r in ranks) / n
+        return round(recall, 4), round(mrr, 4)
+
+
 def score_grid(settings: Settings, fold: str = TUNING_FOLD) -> dict[str, dict[float, tuple[float, float]]]:
     """lang -> keyword weight -> (recall@5, MRR) of hybrid search on ``fold`` (which must be dev)."""
-    if fold != TUNING_FOLD:
-        raise ValueError(f"fusion weights are tuned on the {TUNING_FOLD} fold only, not {fold!r}")
-    from tools.context import ToolContext
-    from tools.retrieval_service import RetrievalService
+    scorer = _Scorer(settings, fold)
+    return {
+        lang: {
+            keyword: scorer.scores(
+                {"fusion_weights": {x: weights_for(keyword) for x in ("vi", "en")}}, (lang,)
+            )
+            for keyword in GRID
+        }
+        for lang in ("vi", "en")
+    }
 
-    law = real_law_settings(settings)
-    ensure_index(law)
-    items = load_questions(fold)
-    grid: dict[str, dict[float, tuple[float, float]]] = {}
-    embedder = None
-    for keyword in GRID:
-        tuned = law.model_copy(
-            update={"fusion_weights": {lang: weights_for(keyword) for lang in ("vi", "en")}}
-        )
-        ctx = ToolContext(tuned, embedder=embedder)
-        service = RetrievalService(ctx)
-        for lang in ("vi", "en"):
-            ranks = [
-                rank_of(i, article_ranking(ctx.store, node_ranking("hybrid", service, i.question)[0]))
-                for i in items
-                if i.lang == lang
-            ]
-            n = len(ranks) or 1
-            recall = sum(recall_at(r, 5) for r in ranks) / n
-            mrr = sum(reciprocal_rank(r) for r in ranks) / n
-            grid.setdefault(lang, {})[keyword] = (round(recall, 4), round(mrr, 4))
-        embedder = ctx.retriever.embedder  # load the model once
-    return grid
+
+def score_title_bonus(
+    settings: Settings, weights: dict[str, dict[str, float]], fold: str = TUNING_FOLD
+) -> dict[float, tuple[float, float]]:
+    """Title bonus -> (recall@5, MRR) of hybrid search on ``fold`` (dev), both languages, with ``weights``."""
+    scorer = _Scorer(settings, fold)
+    return {
+        bonus: scorer.scores({"fusion_weights": weights, "title_bonus": bonus}, ("vi", "en"))
+        for bonus in TITLE_BONUS_GRID
+    }
 
 
 def choose(grid: dict[str, dict[float, tuple[float, float]]]) -> dict[str, dict[str, float]]:
@@ -72,18 +98,30 @@ def choose(grid: dict[str, dict[float, tuple[float, float]]]) -> dict[str, dict[
     }
 
 
+def choose_bonus(grid: dict[float, tuple[float, float]]) -> float:
+    """The title bonus with the best dev recall@5 + MRR (the smaller bonus on a tie)."""
+    return max(sorted(grid), key=lambda b: (round(sum(grid[b]), 4), -b))
+
+
 def main(path: Path = RECORD) -> None:
-    grid = score_grid(Settings())
+    settings = Settings()
+    grid = score_grid(settings)
     for lang, by in grid.items():
         for weight, (recall, mrr) in by.items():
             print(f"{lang} keyword={weight:<5} recall@5 {recall:.3f} MRR {mrr:.3f}")
+    weights = choose(grid)
+    bonuses = score_title_bonus(settings, weights)
+    for bonus, (recall, mrr) in bonuses.items():
+        print(f"title bonus={bonus:<5} recall@5 {recall:.3f} MRR {mrr:.3f}")
     record = {
         "fold": TUNING_FOLD,
-        "weights": choose(grid),
+        "weights": weights,
+        "title_bonus": choose_bonus(bonuses),
         "grid": {lang: {str(w): v for w, v in by.items()} for lang, by in grid.items()},
+        "title_bonus_grid": {str(b): v for b, v in bonuses.items()},
     }
     path.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {path}: {record['weights']}")
+    print(f"wrote {path}: {record['weights']}, title bonus {record['title_bonus']}")
 
 
 if __name__ == "__main__":

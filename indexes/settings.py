@@ -95,12 +95,20 @@ class Settings(BaseSettings):
     candidate_pool: int = Field(30, ge=1, description="Sections taken from each retriever before fusion.")
     fusion_weights: dict[str, dict[str, float]] = Field(
         default_factory=lambda: {
-            "vi": {"keyword": 0.5, "vector": 0.5},
-            "en": {"keyword": 0.25, "vector": 0.75},
+            "vi": {"keyword": 0.35, "vector": 0.65},
+            "en": {"keyword": 0.3, "vector": 0.7},
         },
         description="Hybrid fusion: weight of each retriever's min-max scaled scores per query language (vi, "
         "en); chosen on the dev fold of the real-law set by evals/real_law_tuning.py (recorded in "
         "evals/real_law/fusion_weights.json), never on its test fold.",
+    )
+
+    title_bonus: float = Field(
+        0.05,
+        ge=0,
+        le=1,
+        description="Hybrid fusion: added to a section's fused score (0..1 per retriever) times the share of "
+        "its title's words the query contains; chosen on the real-law dev fold (evals/real_law_tuning.py).",
     )
 
     # Ingestion and tenants

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from indexes.text import title_coverage
+
 
 def rrf(rankings: Sequence[Sequence[str]], k: int = 60) -> list[tuple[str, float]]:
     scores: dict[str, float] = {}
@@ -69,3 +71,15 @@ def fuse_scores(
             scores[group] = scores.get(group, 0.0) + weights.get(name, 1.0) * scaled
     fused = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
     return [(chunk_of[group][1], score) for group, score in fused]
+
+
+def title_bonus(
+    fused: Sequence[tuple[str, float]], title_of: Callable[[str], str], query: str, weight: float
+) -> list[tuple[str, float]]:
+    """Fused sections re-sorted after adding ``weight`` × the share of each section title's words that the
+    (expanded) query contains: a real law's titles carry most of its meaning ("Điều 49. Điều kiện hưởng"),
+    and between near-equal fused scores the section whose title the question names is the better hit."""
+    if not weight:
+        return list(fused)
+    scored = [(item, score + weight * title_coverage(title_of(item), query)) for item, score in fused]
+    return sorted(scored, key=lambda kv: -kv[1])

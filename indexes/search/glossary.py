@@ -49,6 +49,13 @@ class Glossary:
         data = data or {}
         return cls(data.get("abbreviations", {}), data.get("english", {}), data.get("synonyms", {}))
 
+    def vietnamese_terms(self) -> list[str]:
+        """Every Vietnamese term the glossary holds (what its abbreviations, English terms and synonyms stand
+        for, and the synonyms themselves): vocabulary for restoring a question's diacritics."""
+        terms = [*self.abbreviations.values(), *self.synonyms]
+        terms += [v for values in (*self.english.values(), *self.synonyms.values()) for v in values]
+        return [t for t in terms if has_diacritics(t)]
+
     def matched_terms(self, query: str) -> list[str]:
         """The glossary entries (abbreviations, English terms, synonyms) present in ``query``."""
         accented = has_diacritics(query)  # "mật khẩu" must not match the synonym "mất"

@@ -28,6 +28,7 @@ class LexiconEntry:
     vi: tuple[str, ...]  # Vietnamese terms, NFC; the first is canonical (the legal term)
     abbr: tuple[str, ...] = ()
     topic: str = ""
+    one_way: bool = False  # English -> Vietnamese only: its Vietnamese terms are not variants of each other
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,9 @@ class Lexicon:
         self._form_re = _alternation(by_form, plural=True, flags=re.IGNORECASE)
         self._exact_re = _alternation(exact, plural=False, flags=0)
         # Vietnamese variants ("nghỉ ốm" for the legal "nghỉ ốm đau"), matched with their accents only
-        variants = {v.lower(): e for e in entries for v in e.vi[1:] if v.lower() != e.vi[0].lower()}
+        variants = {
+            v.lower(): e for e in entries if not e.one_way for v in e.vi[1:] if v.lower() != e.vi[0].lower()
+        }
         self._vi_variants = variants
         self._vi_re = _alternation(variants, plural=False, flags=re.IGNORECASE)
 
@@ -73,6 +76,7 @@ class Lexicon:
                     vi=tuple(nfc(str(x)).strip() for x in raw["vi"]),
                     abbr=tuple(nfc(str(x)).strip() for x in raw.get("abbr") or []),
                     topic=str(raw.get("topic") or ""),
+                    one_way=bool(raw.get("one_way", False)),
                 )
             )
         return cls(entries)
@@ -128,6 +132,10 @@ class Lexicon:
             if canonical.lower() not in lowered and canonical not in out:
                 out.append(canonical)
         return out
+
+    def vietnamese_terms(self) -> list[str]:
+        """Every Vietnamese term of the lexicon (vocabulary for restoring a question's diacritics)."""
+        return [term for entry in self.entries for term in entry.vi]
 
     def concepts(self, text: str) -> list[str]:
         """The Vietnamese concepts a question asks about (each matched entry's canonical term), for a topic

@@ -68,6 +68,15 @@ class EnhancedQuery:
     refs: list[LegalRef] = field(default_factory=list)
     legal_documents: list[str] = field(default_factory=list)  # "Nghị định 145/2020/NĐ-CP"
     lang: str = "vi"  # the question's language (query_language): picks the fusion weights
+    restored: str | None = None  # an accent-less Vietnamese question with its diacritics restored
+
+    @property
+    def vector_text(self) -> str:
+        """What the embedder sees: the expanded question, restored when it was typed without accents (e5
+        ranks accent-less Vietnamese poorly; BM25 matches folded terms either way)."""
+        if self.restored is None:
+            return self.expanded
+        return f"{self.restored} ({'; '.join(self.expansions)})" if self.expansions else self.restored
 
 
 def parse_refs(text: str) -> list[LegalRef]:
@@ -90,16 +99,21 @@ def parse_refs(text: str) -> list[LegalRef]:
     return refs
 
 
-def enhance(query: str, glossary: Glossary, lexicon: Lexicon | None = None) -> EnhancedQuery:
+def enhance(
+    query: str, glossary: Glossary, lexicon: Lexicon | None = None, restored: str | None = None
+) -> EnhancedQuery:
     """The question with its glossary expansions, then the lexicon's Vietnamese terms for English terms and
     abbreviations and its legal terms for everyday Vietnamese variants, where the glossary does not know them
-    (the glossary wins: a term it matched is not looked up again)."""
+    (the glossary wins: a term it matched is not looked up again). ``restored`` (the question with its
+    diacritics restored) is where the accented everyday variants are looked up, when given; the glossary
+    matches an accent-less question folded, so it reads the question as typed."""
     text = nfc(query).strip()
     expansions = glossary.expansions(text)
     lexicon = lexicon if lexicon is not None else default_lexicon()
     skip = tuple(glossary.matched_terms(text))
     expansions += [t for t in lexicon.expansions(text, skip) if t not in expansions]
-    expansions += [t for t in lexicon.canonical_terms(text, skip) if t not in expansions]
+    variants_in = nfc(restored).strip() if restored else text  # variants match with their accents only
+    expansions += [t for t in lexicon.canonical_terms(variants_in, skip) if t not in expansions]
     expanded = f"{text} ({'; '.join(expansions)})" if expansions else text
     return EnhancedQuery(
         text=text,
@@ -108,4 +122,5 @@ def enhance(query: str, glossary: Glossary, lexicon: Lexicon | None = None) -> E
         refs=parse_refs(text),
         legal_documents=[m.group(0).strip() for m in _DECREE_RE.finditer(text)],
         lang=query_language(text),
+        restored=nfc(restored).strip() if restored else None,
     )

@@ -21,9 +21,11 @@ from indexes.errors import QuycheError
 from indexes.location import Location, Span
 from indexes.search.chunk_bm25 import BM25Index
 from indexes.search.chunking import Chunk
-from indexes.search.fusion import best_per_group, fuse_scores, rrf
+from indexes.search.diacritics import DiacriticRestorer
+from indexes.search.fusion import best_per_group, fuse_scores, rrf, title_bonus
 from indexes.search.glossary import Glossary
-from indexes.search.query_terms import EnhancedQuery, article_number, enhance
+from indexes.search.lexicon import default_lexicon
+from indexes.search.query_terms import EnhancedQuery, article_number, enhance, query_language
 from indexes.settings import Settings
 from indexes.store.published_index import IndexStore
 from indexes.text import fold, has_diacritics, topic_words
@@ -87,6 +89,9 @@ class Retriever:
     def _node(self, chunk_id: str) -> str:
         return self.chunks[chunk_id].node_id
 
+    def _title(self, chunk_id: str) -> str:
+        return self.chunks[chunk_id].title
+
     @cached_property
     def glossary(self) -> Glossary:
         return Glossary.from_dict(self.store.manifest.get("glossary"))
@@ -109,8 +114,17 @@ class Retriever:
 
         return open_client(self.settings)
 
+    @cached_property
+    def restorer(self) -> DiacriticRestorer:
+        vocabulary = [*self.glossary.vietnamese_terms(), *default_lexicon().vietnamese_terms()]
+        return DiacriticRestorer.for_index((c.text for c in self.chunks.values()), vocabulary)
+
     def enhance(self, query: str) -> EnhancedQuery:
-        return enhance(query, self.glossary)
+        """The question's expansions and legal references; a Vietnamese question typed without accents also
+        gets its diacritics restored from the indexed text (for the vector side and the lexicon's variants)."""
+        if has_diacritics(query) or query_language(query) != "vi":
+            return enhance(query, self.glossary)
+        return enhance(query, self.glossary, restored=self.restorer.restore(query))
 
     def unknown_terms(self, query: str, tenant: str = GLOBAL) -> list[str]:
         """Topic words of the query that appear in none of the documents ``tenant`` may see (a sign of an
@@ -133,7 +147,7 @@ class Retriever:
     def _query_vector(self, query: EnhancedQuery):
         if not self.store.manifest.get("vectors", False):
             raise QuycheError("the vector index was not built (QUYCHE_VECTORS=false); use mode 'keyword'")
-        return self.embedder.embed_query(query.expanded)
+        return self.embedder.embed_query(query.vector_text)
 
     def vector(self, vector, k: int, scopes: tuple[str, ...]) -> list[tuple[str, float]]:
         from indexes.search.vector_store import collection_name, query_collection
@@ -163,6 +177,7 @@ class Retriever:
             weights = self.settings.fusion_weights.get(enhanced.lang, {})
             scored = {"keyword": keyword_hits, "vector": vector_hits}
             ranked = fuse_scores(scored, weights, self._node, pool)
+            ranked = title_bonus(ranked, self._title, enhanced.expanded, self.settings.title_bonus)
         ranked = self._pin(enhanced, ranked, scopes)
         return _Ranking(ranked[:k], runs, dict(vector_hits), dict(keyword_hits))
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from evals.real_law_eval import REAL_LAW_DIR, RealLawItem, load_questions, rank_of
-from evals.real_law_tuning import RECORD, choose, score_grid
+from evals.real_law_tuning import RECORD, choose, choose_bonus, score_grid
 from indexes.settings import Settings
 
 
@@ -38,6 +38,8 @@ def test_fusion_weights_are_the_ones_chosen_on_the_dev_fold():
     assert Settings(_env_file=None).fusion_weights == record["weights"]
     grid = {lang: {float(w): tuple(v) for w, v in by.items()} for lang, by in record["grid"].items()}
     assert choose(grid) == record["weights"]  # the record is what the rule picks from its own dev grid
+    bonuses = {float(b): tuple(v) for b, v in record["title_bonus_grid"].items()}
+    assert choose_bonus(bonuses) == record["title_bonus"] == Settings(_env_file=None).title_bonus
 
 
 def test_tuning_refuses_the_test_fold():

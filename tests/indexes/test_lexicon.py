@@ -16,7 +16,7 @@ def test_lexicon_ships_with_the_package_and_has_enough_entries():
 def test_english_terms_expand_to_vietnamese_longest_match_first():
     lexicon = default_lexicon()
     found = [m.surface for m in lexicon.matches("Who has to pay into unemployment insurance?")]
-    assert found == ["unemployment insurance"]  # not "insurance" on its own
+    assert found == ["who has to", "pay into", "unemployment insurance"]  # not "insurance" on its own
     assert lexicon.expansions("How many sick days a year are paid by social insurance?")[:1] == ["nghỉ ốm"]
     assert "bảo hiểm xã hội" in lexicon.expansions("How many sick days a year are paid by social insurance?")
     assert "thử việc" in lexicon.expansions("Is my probation period counted?")
@@ -69,3 +69,9 @@ def test_everyday_vietnamese_gets_the_legal_term_with_accents_only():
     assert lexicon.canonical_terms("cong ty co phai cap do bao ho khong") == []
     assert lexicon.canonical_terms("Đồ bảo hộ là phương tiện bảo vệ cá nhân") == []
     assert lexicon.canonical_terms("cấp đồ bảo hộ", skip=("đồ bảo hộ",)) == []
+
+
+def test_one_way_entries_translate_english_but_are_not_vietnamese_variants():
+    lexicon = Lexicon([LexiconEntry(en=("contribution rate",), vi=("tỷ lệ đóng", "mức"), one_way=True)])
+    assert lexicon.expansions("What is the contribution rate?") == ["tỷ lệ đóng", "mức"]
+    assert lexicon.canonical_terms("mức đóng là bao nhiêu") == []  # "mức" is no variant of "tỷ lệ đóng"

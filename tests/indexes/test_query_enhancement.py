@@ -51,3 +51,13 @@ def test_rrf_on_known_rankings():
     assert abs(dict(fused)["b"] - (1 / 62 + 1 / 61)) < 1e-12
     assert abs(dict(fused)["d"] - 1 / 63) < 1e-12
     assert rrf([], k=60) == []
+
+
+def test_title_bonus_lifts_the_section_whose_title_the_query_names():
+    from indexes.search.fusion import title_bonus
+
+    titles = {"a": "Điều 1. Phạm vi điều chỉnh", "b": "Điều 49. Điều kiện hưởng trợ cấp thất nghiệp"}
+    fused = [("a", 0.88), ("b", 0.86)]
+    query = "điều kiện hưởng trợ cấp thất nghiệp là gì"
+    assert [i for i, _ in title_bonus(fused, titles.__getitem__, query, 0.05)] == ["b", "a"]
+    assert title_bonus(fused, titles.__getitem__, query, 0.0) == fused
