@@ -225,10 +225,12 @@ def compose(
         return max(own, _concept_cover(p, question)) if lang == "en" else own
 
     best_cover = max(cover(p) for p in passages)
-    concepts = english_concepts(question) if lang == "en" else []
+    named = english_concepts(question) if lang == "en" else []
+    concepts = [c for c in named if not c.general]  # the HR topics it names (general words are no topic)
     texts = [f"{p.title} {p.text}" for p in passages]
-    found = [c for c in concepts if any(states(c, t) for t in texts)]
-    paraphrased = concept_words(found) | synonym_supported(question, texts)
+    stated = [c for c in named if any(states(c, t) for t in texts)]
+    found = [c for c in concepts if c in stated]
+    paraphrased = concept_words(stated) | synonym_supported(question, texts)
     unknown = {w for w in unknown_topic_words(terms, unknown_terms, passages) if fold(w) not in paraphrased}
     if lang == "en":  # an English word no document has is an absent topic only when it names an HR concept
         unknown &= concept_words(concepts)

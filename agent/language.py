@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from indexes.search.lexicon import Lexicon
+from indexes.search.lexicon import Lexicon, LexiconEntry
 from indexes.text import GENERIC_WORDS, fold, has_diacritics, nfc
 
 Language = Literal["vi", "en"]
@@ -136,25 +136,26 @@ class Concept:
     asked: str
     wordings: tuple[str, ...]  # folded, English and Vietnamese
     vietnamese: tuple[str, ...] = ()  # the entry's Vietnamese terms as written (NFC)
+    general: bool = False  # general vocabulary ("monthly", "documents"; a one-way entry), not an HR topic
 
 
 @functools.cache
-def _entries() -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
-    """The lexicon's entries (read by ``indexes.search.lexicon``): (English forms, Vietnamese terms)."""
-    return tuple((e.en, e.vi) for e in Lexicon.load().entries)
+def _entries() -> tuple[LexiconEntry, ...]:
+    """The lexicon's entries (read by ``indexes.search.lexicon``)."""
+    return tuple(Lexicon.load().entries)
 
 
-def _wordings(entry: tuple[tuple[str, ...], tuple[str, ...]]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(w for w in map(stemmed, entry[0] + entry[1]) if w))
+def _wordings(entry: LexiconEntry) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(w for w in map(stemmed, entry.en + entry.vi) if w))
 
 
 @functools.cache
 def _lexicon() -> tuple[Concept, ...]:
     """Each English form (content words, stemmed) with its entry's wordings, longest forms first."""
     concepts = [
-        Concept(form, _wordings(e), tuple(nfc(v) for v in e[1]))
+        Concept(form, _wordings(e), tuple(nfc(v) for v in e.vi), e.one_way)
         for e in _entries()
-        for form in map(_form_key, e[0])
+        for form in map(_form_key, e.en)
         if len(form) > 2
     ]
     return tuple(sorted(concepts, key=lambda c: -len(c.asked)))
@@ -163,7 +164,7 @@ def _lexicon() -> tuple[Concept, ...]:
 @functools.cache
 def _vi_lexicon() -> tuple[tuple[str, tuple[str, ...]], ...]:
     """(a Vietnamese wording, folded; the entry's wordings), longest first."""
-    pairs = [(w, _wordings(e)) for e in _entries() for w in map(stemmed, e[1]) if " " in w]
+    pairs = [(w, _wordings(e)) for e in _entries() for w in map(stemmed, e.vi) if " " in w]
     return tuple(sorted(pairs, key=lambda p: -len(p[0])))
 
 
