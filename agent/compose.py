@@ -57,7 +57,8 @@ SCOPE_WEIGHT = 0.5
 # quoted unless the example matches far better.
 _EXAMPLE_RE = re.compile(r"^(?:[\d.]+\s*)?(?:vi du|minh hoa|(?:worked )?examples?|e\.g\.)\b")
 EXAMPLE_WEIGHT = 0.5
-FOCUS_RATIO = 0.6  # an expanded section is quoted unless another passage scores far better
+FOCUS_RATIO = 0.6
+GENERAL_CONCEPT_WEIGHT = 0.5  # general words (no HR topic) vouch for a passage half as much  # an expanded section is quoted unless another passage scores far better
 
 
 @dataclass(frozen=True)
@@ -122,12 +123,15 @@ def _refuse(question: str, lang: Language, passages: list[Passage], terms: Terms
 
 
 def _concept_cover(passage: Passage, question: str) -> float:
-    """Share of an English question's lexicon concepts that a passage states (in English or Vietnamese)."""
-    concepts = english_concepts(question)
+    """Share of an English question's lexicon concepts that a passage states (in English or Vietnamese): its HR
+    topics, or, when it names none, half the share of its general words ("morning", "office")."""
+    named = english_concepts(question)
+    topics = [c for c in named if not c.general]
+    concepts, weight = (topics, 1.0) if topics else (named, GENERAL_CONCEPT_WEIGHT)
     if not concepts:
         return 0.0
     text = f"{passage.title} {passage.text}"
-    return sum(states(c, text) for c in concepts) / len(concepts)
+    return weight * sum(states(c, text) for c in concepts) / len(concepts)
 
 
 def _with_concepts(

@@ -104,5 +104,7 @@ def vietnamese_query(question: str) -> str | None:
     second search: the documents are Vietnamese and the embedder does not bridge the two languages."""
     if language_of(question) != "en":
         return None
-    terms = [c.vietnamese[0] for c in english_concepts(question) if c.vietnamese]
-    return " ".join(dict.fromkeys(terms)) or None
+    concepts = [c for c in english_concepts(question) if c.vietnamese]
+    if all(c.general for c in concepts):
+        return None  # general words alone ("năm") would search for everything
+    return " ".join(dict.fromkeys(c.vietnamese[0] for c in concepts))

@@ -89,3 +89,20 @@ def test_irregular_english_endings_stem_alike():
     from agent.language import stem
 
     assert stem("carried") == stem("carry") == "carry" and stem("policies") == stem("policy")
+
+
+def test_general_words_translate_a_question_but_name_no_topic_that_must_be_stated():
+    from agent.language import english_concepts
+
+    named = {c.asked: c for c in english_concepts("What is the maximum overtime per year?")}
+    assert not named["overtim"].general and named["per year"].general and named["maximum"].general
+    # "year" is searched in Vietnamese with the topic, never alone
+    assert "làm thêm giờ" in vietnamese_query("What is the maximum overtime per year?")
+    assert vietnamese_query("What happens every year?") is None
+    overtime = passage(
+        "gio_lam:b-1",
+        "B.1. Nguyên tắc và giới hạn",
+        "• Làm thêm giờ phải có sự đồng ý của người lao động.\n• Không quá 40 giờ/tháng và 200 giờ/năm.",
+    )
+    answer = compose("What is the maximum overtime per year?", [overtime], MIN, quantity=True)
+    assert not answer.refused and "200 giờ/năm" in answer.text
