@@ -89,6 +89,7 @@ def _rank_units(
     df = {t: sum(1 for pu in padded_units if f" {t} " in pu) for t in all_terms}
     idf = {t: math.log(1 + len(candidates) / (1 + df[t])) for t in all_terms}
     scored = []
+    asked_kinds = [kind for kind, (asks, _) in QUANTITY_KINDS.items() if asks.search(terms.question)]
     for (p, i, unit), padded in zip(candidates, padded_units, strict=True):
         title = f" {' '.join(words_of(p.title, terms.accented))} "
         score = sum(idf[t] * (2 if " " in t else 1) for t in all_terms if f" {t} " in padded)
@@ -96,7 +97,7 @@ def _rank_units(
         if score <= 0:
             continue
         if quantity and _NUMBER_RE.search(unit):
-            score *= 1.3
+            score *= _quantity_weight(asked_kinds, unit)
         if _SCOPE_RE.search(fold(p.title)):
             score *= SCOPE_WEIGHT
         if _is_example(p, unit):
@@ -106,6 +107,38 @@ def _rank_units(
         )
         scored.append((score * (1 + 0.5 * prior), p, i, unit))
     return sorted(scored, key=lambda x: -x[0])
+
+
+# The kind of quantity a question asks for (folded question) and how a unit states one (folded unit): "bao lâu"
+# wants a duration, "bao nhiêu phần trăm" a percentage, "lúc mấy giờ" a time of day, "bao nhiêu tiền" an amount.
+_DURATION = r"\d+\s*(?:ngay|thang|nam|tuan|gio|phut|days?|months?|years?|weeks?|hours?|minutes?)\b"
+QUANTITY_KINDS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
+    "duration": (
+        re.compile(
+            r"\b(?:bao lau|trong vong bao nhieu|how long|how many (?:days|months|years|weeks|hours)|"
+            r"(?:may|bao nhieu) (?:ngay|thang|nam|tuan|gio))\b"
+        ),
+        re.compile(_DURATION),
+    ),
+    "percent": (re.compile(r"\b(?:phan tram|percent|percentage|ty le)\b|%"), re.compile(r"\d\s*%")),
+    "time_of_day": (
+        re.compile(r"\b(?:luc may gio|may gio|what time|gio nao)\b"),
+        re.compile(r"\b\d{1,2}\s*(?::|h)\s*\d{2}\b|\b\d{1,2}\s*gio\b"),
+    ),
+    "amount": (
+        re.compile(r"\b(?:bao nhieu tien|so tien|muc tien|how much|what amount)\b"),
+        re.compile(r"\d[\d.,]*\s*(?:dong|d\b|vnd|usd|trieu|ty)\b|\b(?:vnd|usd)\s*\d"),
+    ),
+}
+QUANTITY_WEIGHT = 1.3  # a unit stating a number, when the question asks "how much / how many"
+ASKED_KIND_WEIGHT = 1.6  # ... a number of the kind asked ("60 ngày" for "bao lâu")
+
+
+def _quantity_weight(kinds: list[str], unit: str) -> float:
+    if not kinds:
+        return QUANTITY_WEIGHT
+    folded = fold(unit)
+    return ASKED_KIND_WEIGHT if any(QUANTITY_KINDS[k][1].search(folded) for k in kinds) else 1.0
 
 
 def _is_example(passage: Passage, unit: str) -> bool:

@@ -19,6 +19,7 @@ class Terms:
     extra_bigrams: frozenset[str]
     accented: bool  # the question has diacritics: match them exactly ("thú cưng" is not "thứ cùng")
     scoring: frozenset[str] = frozenset()  # every non-question word and bigram: ranks sentences
+    question: str = ""  # the question, folded (what kind of quantity it asks for)
 
 
 def words_of(text: str, accented: bool = False, stemmed: bool = True) -> list[str]:
@@ -77,7 +78,9 @@ def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
     plain = [stem(w) for w in words_of(asked, accented, stemmed=False) if not is_stopword(w, accented)]
     scoring = set(plain) | {f"{a} {b}" for a, b in zip(plain, plain[1:], strict=False)}
     terms = (words, bigrams, extra_words, extra_bigrams)
-    return Terms(*(frozenset(t) for t in terms), accented, frozenset(scoring))
+    return Terms(
+        *(frozenset(t) for t in terms), accented, frozenset(scoring), " ".join(fold(question).split())
+    )
 
 
 def _cover(words: frozenset[str], bigrams: frozenset[str], text_words: set[str], padded: str) -> float:
