@@ -58,6 +58,7 @@ SCOPE_WEIGHT = 0.5
 _EXAMPLE_RE = re.compile(r"^(?:[\d.]+\s*)?(?:vi du|minh hoa|(?:worked )?examples?|e\.g\.)\b")
 EXAMPLE_WEIGHT = 0.5
 FOCUS_RATIO = 0.6
+TITLE_WEIGHT = 1.0  # a section title's words count for each of its units (a unit rarely repeats its title)
 GENERAL_CONCEPT_WEIGHT = 0.5  # general words (no HR topic) vouch for a passage half as much  # an expanded section is quoted unless another passage scores far better
 
 
@@ -93,7 +94,7 @@ def _rank_units(
     for (p, i, unit), padded in zip(candidates, padded_units, strict=True):
         title = f" {' '.join(words_of(p.title, terms.accented))} "
         score = sum(idf[t] * (2 if " " in t else 1) for t in all_terms if f" {t} " in padded)
-        score += 0.5 * sum(idf[t] for t in all_terms if f" {t} " in title and f" {t} " not in padded)
+        score += TITLE_WEIGHT * sum(idf[t] for t in all_terms if f" {t} " in title and f" {t} " not in padded)
         if score <= 0:
             continue
         if quantity and _NUMBER_RE.search(unit):
