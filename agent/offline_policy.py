@@ -76,6 +76,7 @@ def next_call(
     return None
 
 
+TRANSLATIONS_PER_CONCEPT = 2  # Vietnamese wordings of each concept in the second search of an English question
 TOOL_WEIGHT = {"search": 1.0, "lookup_article": 1.0, "lookup_rules": 0.6, "navigate_tree": 0.3}
 
 
@@ -107,4 +108,4 @@ def vietnamese_query(question: str) -> str | None:
     concepts = [c for c in english_concepts(question) if c.vietnamese]
     if all(c.general for c in concepts):
         return None  # general words alone ("năm") would search for everything
-    return " ".join(dict.fromkeys(c.vietnamese[0] for c in concepts))
+    return " ".join(dict.fromkeys(v for c in concepts for v in c.vietnamese[:TRANSLATIONS_PER_CONCEPT]))
