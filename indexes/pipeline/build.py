@@ -3,6 +3,8 @@
 Per document (skipped when its content hash is unchanged: artifacts are copied from the previous build):
 heading tree, chunks, extracted rules. Over all documents: vectors in Chroma (embeddings cached by content
 hash, so only new text is embedded), BM25, the article map. An unchanged corpus publishes nothing new.
+Publishing removes nothing a reader may use: earlier builds are collected once no reader leases them
+(``garbage.py``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from indexes.errors import DocumentError, IndexDamagedError
+from indexes.pipeline.garbage import collect
 from indexes.rules.extraction import extract_rules
 from indexes.search.article_index import build_article_index, write_article_index
 from indexes.search.chunk_bm25 import write_bm25
@@ -234,10 +237,12 @@ def build_from_documents(
         raise
     publish(build_dir, settings.index_dir)
     if settings.vectors:
-        from indexes.search.vector_store import collection_name, drop_other_collections, open_client
+        from indexes.search.vector_store import collection_name
 
-        drop_other_collections(open_client(settings), collection_name(build_dir.name))
         record_vectors(settings, build_dir, collection_name(build_dir.name), _chunks(entries))
+    collected = collect(settings)  # earlier builds no reader holds, their vectors, crashed builds' folders
+    if collected.kept:
+        log.info("kept %d earlier builds while readers use them", len(collected.kept))
     report.published = True
     _count(report, entries)
     report.seconds = time.perf_counter() - started

@@ -2,16 +2,17 @@
 
     <data_dir>/builds/<build_id>/manifest.json      documents, hashes, counts
     <data_dir>/builds/<build_id>/trees/<doc>.json   one heading tree per document
+    <data_dir>/builds/<build_id>/.lease             readers hold a shared lock on it (``leases.py``)
     <data_dir>/index -> builds/<build_id>           the published build
 
-A crash while building leaves the previous build published and untouched.
+A crash while building leaves the previous build published and untouched. Publishing removes nothing: earlier
+builds are collected once no reader holds them (``indexes/pipeline/garbage.py``).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
 import time
 from dataclasses import dataclass
 from functools import cached_property
@@ -21,6 +22,7 @@ from indexes.errors import IndexDamagedError, IndexMissingError, UnknownDocument
 from indexes.settings import Settings
 from indexes.sources.tree_model import TreeNode
 from indexes.store.integrity import check_files, check_vectors
+from indexes.store.leases import create_lease_file, lease_published
 
 MANIFEST = "manifest.json"
 
@@ -60,15 +62,13 @@ def new_build_dir(data_dir: Path) -> Path:
 
 
 def publish(build_dir: Path, index_link: Path) -> None:
-    """Point ``index_link`` at ``build_dir`` atomically, then remove builds no longer published."""
+    """Point ``index_link`` at ``build_dir`` atomically (earlier builds stay until collected)."""
+    create_lease_file(build_dir)
     tmp_link = index_link.with_name(f".{index_link.name}.tmp{os.getpid()}")
     if tmp_link.is_symlink() or tmp_link.exists():
         tmp_link.unlink()
     tmp_link.symlink_to(Path("builds") / build_dir.name)
     os.replace(tmp_link, index_link)
-    for old in (index_link.parent / "builds").iterdir():
-        if old.name != build_dir.name and not old.name.startswith("."):
-            shutil.rmtree(old, ignore_errors=True)
 
 
 def read_manifest(index_dir: Path) -> dict:
@@ -87,11 +87,16 @@ def read_manifest(index_dir: Path) -> dict:
 
 class IndexStore:
     """Read access to the published index. Cheap to create (the build's file sizes are checked); trees load
-    lazily. ``verify(deep=True)`` also checks the files' hashes and the vector store."""
+    lazily. ``verify(deep=True)`` also checks the files' hashes and the vector store.
+
+    The store leases the build it opened for as long as it lives (``release()`` ends it sooner), so a publish
+    meanwhile does not remove it."""
 
     def __init__(self, index_dir: Path) -> None:
-        self.manifest = read_manifest(index_dir)
-        self.dir = index_dir.resolve()
+        if not (index_dir / MANIFEST).exists():
+            raise IndexMissingError(str(index_dir))
+        self.dir, self.lease = lease_published(index_dir)
+        self.manifest = read_manifest(self.dir)
         check_files(self.dir, self.manifest.get("files", {}), deep=False)
         self._trees: dict[str, TreeNode] = {}
         self._texts: dict[str, str | None] = {}
@@ -101,6 +106,10 @@ class IndexStore:
         check_files(self.dir, self.manifest.get("files", {}), deep)
         if self.manifest.get("vectors"):
             check_vectors(settings, self.dir, deep)
+
+    def release(self) -> None:
+        """Give up the lease (the store must not be read afterwards)."""
+        self.lease.release()
 
     @property
     def build_id(self) -> str:
