@@ -33,11 +33,20 @@ from indexes.sources.document_tree import build_document_tree
 from indexes.sources.documents import Document, Skipped
 from indexes.sources.tree_model import TreeNode, describe_document
 from indexes.store.integrity import check_files, file_digests, record_vectors
-from indexes.store.published_index import MANIFEST, new_build_dir, publish, read_manifest, write_json
+from indexes.store.published_index import (
+    CHECKSUM,
+    MANIFEST,
+    manifest_checksum,
+    new_build_dir,
+    publish,
+    read_manifest,
+    write_json,
+)
 from indexes.tokens import TokenCounter
 
 log = logging.getLogger(__name__)
-INDEX_FORMAT = 6  # bump when the on-disk layout changes (5: titled BM25; 6: trees keep the text spans index)
+# bump when the on-disk layout changes (5: titled BM25; 6: trees keep the text spans index; 7: manifest checksum)
+INDEX_FORMAT = 7
 PER_DOC_DIRS = ("trees", "chunks", "rules", "documents")  # documents/: copies that can rebuild the store
 
 
@@ -229,7 +238,7 @@ def build_from_documents(
             "origins": origins or {},
             "files": file_digests(build_dir),  # checked when the index is loaded (indexes/store/integrity.py)
         }
-        write_json(build_dir / MANIFEST, manifest)
+        write_json(build_dir / MANIFEST, manifest | {CHECKSUM: manifest_checksum(manifest)})
         if before_publish is not None:  # the document store commits first: the index never runs ahead of it
             before_publish()
     except BaseException:

@@ -11,6 +11,7 @@ builds are collected once no reader holds them (``indexes/pipeline/garbage.py``)
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import time
@@ -25,6 +26,8 @@ from indexes.store.integrity import check_files, check_vectors
 from indexes.store.leases import create_lease_file, lease_published
 
 MANIFEST = "manifest.json"
+CHECKSUM = "checksum"  # sha256 of the rest of the manifest: its own damage is found like any file's
+CHECKSUMMED_FORMAT = 7  # builds of this format on carry a checksum; earlier ones are read without
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,11 @@ def publish(build_dir: Path, index_link: Path) -> None:
     os.replace(tmp_link, index_link)
 
 
+def manifest_checksum(manifest: dict) -> str:
+    rest = {k: v for k, v in manifest.items() if k != CHECKSUM}
+    return hashlib.sha256(json.dumps(rest, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
 def read_manifest(index_dir: Path) -> dict:
     """The published build's manifest; a missing index or an unreadable manifest is a clear error."""
     path = index_dir / MANIFEST
@@ -82,6 +90,9 @@ def read_manifest(index_dir: Path) -> dict:
         raise IndexDamagedError(str(path), f"is unreadable ({exc.__class__.__name__})") from None
     if not isinstance(data, dict) or not isinstance(data.get("documents"), list):
         raise IndexDamagedError(str(path), "is not an index manifest")
+    checksummed = isinstance(data.get("format"), int) and data["format"] >= CHECKSUMMED_FORMAT
+    if (checksummed or CHECKSUM in data) and data.get(CHECKSUM) != manifest_checksum(data):
+        raise IndexDamagedError(str(path), "differs from what the build wrote (checksum mismatch)")
     return data
 
 

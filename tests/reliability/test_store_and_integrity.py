@@ -99,6 +99,7 @@ def test_the_cli_says_which_store_file_is_damaged(indexed, capsys):
         ("chunks/quy_dinh_mau.json", "flip"),
         ("trees/phu_cap.json", "delete"),
         ("manifest.json", "garbage"),
+        ("manifest.json", "flip"),  # still JSON, a title or a hash altered: its checksum tells
     ],
 )
 def test_damaged_index_files_are_a_clear_error_and_repair_rebuilds(indexed, capsys, monkeypatch, target, how):
