@@ -64,6 +64,25 @@ def test_a_reader_keeps_its_build_through_a_publish_and_it_is_collected_after(ma
     assert _answers(ToolContext(settings)), "the published build still answers"
 
 
+def test_a_server_gives_up_a_replaced_build_once_no_request_reads_it(make_settings, fixture_corpus):
+    from tools.retrieval_service import retrieval_service
+
+    settings = make_settings(corpus_dir=fixture_corpus)
+    old = index_folder(settings).build_id
+    shared = SharedIndexes(settings)  # a server's: one per process, requests come and go
+    gc.disable()  # as in a long-running server, where a full collection may not come for a long time
+    try:
+        for mode in ("bm25", "tree_lexical"):  # a loaded build holds reference cycles (the tree retriever's)
+            assert retrieval_service(ToolContext(settings, indexes=shared)).retrieve(QUESTION, mode, 3).hits
+        ingest(settings, [_doc("gui_xe", "Gửi xe miễn phí.")])
+        assert is_leased(settings.data_dir / "builds" / old)  # the server has not asked since
+        assert _answers(ToolContext(settings, indexes=shared))  # the next request loads the new build
+        assert not is_leased(settings.data_dir / "builds" / old)
+    finally:
+        gc.enable()
+    assert collect(settings).builds == [old]
+
+
 def test_a_reader_in_another_process_holds_its_build(make_settings, fixture_corpus):
     settings = make_settings(corpus_dir=fixture_corpus)
     old = index_folder(settings).build_id
