@@ -39,6 +39,7 @@ from evals.adversary_cases_input import input_cases
 from evals.adversary_cases_tenants import issue_threads, tenant_cases
 from evals.adversary_cases_tools import tool_cases
 from evals.adversary_lab import (
+    CLI_TIMEOUT_S,
     HEADERS,
     MAX_REQUEST_BYTES,
     OUTCOMES,
@@ -68,6 +69,8 @@ def run_case(check: Check, budget_s: float) -> tuple[str, str, float]:
     thread = threading.Thread(target=target, daemon=True)
     thread.start()
     thread.join(budget_s)
+    if "error" in result:
+        print(f"  (an exception escaped: {result['error']})")
     return result.get("outcome", "hang"), check.expect, time.perf_counter() - started
 
 
@@ -162,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--groups", default=",".join(groups), help=f"comma-separated subset of {groups}")
     args = parser.parse_args(argv)
     os.environ.update({"QUYCHE_LLM_PROVIDER": "offline", "QUYCHE_VECTORS": "false"})  # this process' builds
+    CLI_TIMEOUT_S[0] = args.budget - 2
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         lab = build_lab(Path(tmp), vectors=not args.no_vectors)

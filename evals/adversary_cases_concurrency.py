@@ -22,8 +22,11 @@ QUERIES = ("giờ làm việc buổi sáng", "nghỉ phép năm", "công tác ph
 
 def _document(n: int) -> dict:
     para = "Nhân viên được nghỉ 12 ngày phép mỗi năm. Khi kết hôn được nghỉ 03 ngày hưởng nguyên lương. "
-    body = "# Quy định lớn\n\n" + "\n\n".join(f"## Mục {i}\n\n{para * 6}" for i in range(n))
-    return {"body": body, "title": f"Quy định lớn {secrets.token_hex(3)}"}
+    tag = secrets.token_hex(
+        3
+    )  # distinct bodies: a copy of a stored body is (rightly) rejected as a duplicate
+    body = f"# Quy định lớn {tag}\n\n" + "\n\n".join(f"## Mục {i}\n\n{para * 6}" for i in range(n))
+    return {"body": body, "title": f"Quy định lớn {tag}"}
 
 
 def _retrieve_many(client: httpx.Client, count: int, workers: int, mode: str = "bm25") -> list[int]:

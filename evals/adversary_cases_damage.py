@@ -43,10 +43,12 @@ def build_files(lab: Lab) -> list[str]:
     return ["manifest.json", *sorted(shared), *per_doc]
 
 
-def _ask_after(lab: Lab, name: str, damage: Damage, source: Path | None = None) -> str:
+def _ask_after(
+    lab: Lab, name: str, damage: Damage, source: Path | None = None, needs: str = "doctor --repair"
+) -> str:
     data = lab.copy(name, source)
     damage(data)
-    return cli_outcome(*cli(data, "ask", QUESTION), needs="doctor --repair")
+    return cli_outcome(*cli(data, "ask", QUESTION), needs=needs)
 
 
 def file_cases(lab: Lab) -> dict[str, Check]:

@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
-from evals.adversary_lab import Check, Lab, answers, cli, cli_outcome, refusals
+from evals.adversary_lab import ANSWER, QUESTION, Check, Lab, answers, cli, cli_outcome, refusals
 
 PWNED = Path("/tmp/quyche-adversary-pwned")  # a YAML tag that ran code would create it
 
@@ -31,7 +31,6 @@ BAD_FILES: dict[str, tuple[str, bytes]] = {
         "fm_tag.md",
         f"---\ntitle: !!python/object/apply:os.system ['touch {PWNED}']\n---\n# A\n\nB.\n".encode(),
     ),
-    "front matter title a mapping": ("fm_map.md", b"---\ntitle: {a: 1}\n---\n# A\n\nB.\n"),
     "front matter effective_date 2026-13-45": (
         "fm_date.md",
         b"---\neffective_date: 2026-13-45\n---\n# A\n\nB.\n",
@@ -45,7 +44,6 @@ BAD_FILES: dict[str, tuple[str, bytes]] = {
         '{"body": "Lương tháng"}'.encode("latin-1", "replace").replace(b"?", b"\xe9"),
     ),
     "JSON a number": ("num.json", b"42"),
-    "JSON an empty array": ("arr.json", b"[]"),
     "JSON item without body": ("nobody.json", b'[{"title": "A"}]'),
     "JSON body a list": ("bodylist.json", b'{"body": ["a", "b"]}'),
     "JSON Lines with a broken line": ("broken.jsonl", b'{"body": "# A\\n\\nB."}\n{oops\n'),
@@ -60,6 +58,8 @@ ODD_FILES: dict[str, tuple[str, bytes]] = {
         "nested.md",
         ("# Danh sách\n\n" + "".join("  " * i + "- mục\n" for i in range(1_500))).encode(),
     ),
+    "front matter title a mapping": ("fm_map.md", b"---\ntitle: {a: 1}\n---\n# A\n\nB.\n"),
+    "JSON an empty array": ("arr.json", b"[]"),
     "decomposed (NFD) Vietnamese": (
         "nfd.md",
         unicodedata.normalize("NFD", "# Lương\n\nNghỉ phép năm 12 ngày.\n").encode(),
@@ -86,6 +86,8 @@ def _refused(lab: Lab, name: str, raw: bytes) -> str:
 
 def _handled(lab: Lab, name: str, raw: bytes) -> str:
     rc, out, err = _ingest(lab, name, raw)
+    if err == "TIMEOUT":
+        return "hang"
     if "Traceback" in err or rc < 0:
         return "traceback/500"
     return "ok" if rc == 0 or (err.strip() or name in out) else "silent wrong"
@@ -122,7 +124,6 @@ def cli_cases(lab: Lab) -> dict[str, Check]:
             "ask a 90,000-character question": run("ask", "nghỉ phép " * 9_000),
             "ask an empty question": run("ask", ""),
             "ask --tenant ''": run("ask", "--tenant", "", "Giờ làm việc?"),
-            "ask --thread ''": run("ask", "--thread", "", "Giờ làm việc?"),
             "retrieve a 90,000-character query": run("retrieve", "--mode", "bm25", "nghỉ phép " * 9_000),
             "retrieve --mode magic": run("retrieve", "--mode", "magic", "a"),
             "retrieve --top-k 0": run("retrieve", "--top-k", "0", "a"),
@@ -162,4 +163,9 @@ def cli_cases(lab: Lab) -> dict[str, Check]:
 
 
 def input_cases(lab: Lab) -> dict[str, Check]:
-    return file_cases(lab) | cli_cases(lab)
+    fresh = {
+        "ask --thread '' (a new conversation)": lambda: cli_outcome(
+            *cli(lab.base, "ask", "--thread", "", QUESTION), want="ok", needs=ANSWER
+        )
+    }
+    return file_cases(lab) | cli_cases(lab) | answers(fresh)

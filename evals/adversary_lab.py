@@ -17,6 +17,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -73,7 +74,6 @@ class Lab:
     secret_ids: dict[str, set[str]] = field(default_factory=dict)  # tenant -> its secret document ids
     secret_nodes: dict[str, str] = field(default_factory=dict)  # tenant -> a node id of its secret document
     threads: dict[str, str] = field(default_factory=dict)  # tenant -> a thread id the server issued to it
-    _copies: int = 0
 
     @property
     def served(self) -> Path:
@@ -81,14 +81,13 @@ class Lab:
         return self.vectors or self.base
 
     def settings(self, data_dir: Path | None = None, **extra) -> Settings:
-        return Settings(
-            _env_file=None, llm_provider="offline", vectors=False, data_dir=data_dir or self.base, **extra
-        )
+        values = {"llm_provider": "offline", "vectors": False, "data_dir": data_dir or self.base} | extra
+        return Settings(_env_file=None, **values)
 
     def copy(self, name: str, source: Path | None = None) -> Path:
-        self._copies += 1
-        target = self.work / f"{self._copies:03d}-{name}"
-        shutil.copytree(source or self.base, target, symlinks=True)
+        """A fresh copy of ``source`` (default the base data dir), safe to damage; cases run in parallel."""
+        target = Path(tempfile.mkdtemp(prefix=f"{name}-", dir=self.work))
+        shutil.copytree(source or self.base, target, symlinks=True, dirs_exist_ok=True)
         return target
 
 
@@ -97,22 +96,38 @@ def env(**extra: str) -> dict[str, str]:
     return {**keep, "QUYCHE_LLM_PROVIDER": "offline", "QUYCHE_VECTORS": "false", **extra}
 
 
-def cli(data_dir: Path, *argv: str, timeout: float = 900, **extra_env: str) -> tuple[int, str, str]:
+CLI_TIMEOUT_S = [120.0]  # a CLI run over this is killed and counts as a hang (``main`` sets it from --budget)
+
+
+def cli(data_dir: Path, *argv: str, timeout: float | None = None, **extra_env: str) -> tuple[int, str, str]:
+    """``python -m ui.cli --data-dir DATA ARGV``: (exit code, stdout, stderr); killed after the time limit
+    (exit code -9, stderr "TIMEOUT")."""
     command = [sys.executable, "-m", "ui.cli", "--data-dir", str(data_dir), *argv]
-    done = subprocess.run(
-        command, cwd=REPO, env=env(**extra_env), capture_output=True, text=True, timeout=timeout
-    )
+    try:
+        done = subprocess.run(
+            command,
+            cwd=REPO,
+            env=env(**extra_env),
+            capture_output=True,
+            text=True,
+            timeout=timeout or CLI_TIMEOUT_S[0],
+        )
+    except subprocess.TimeoutExpired:
+        return -9, "", "TIMEOUT"
     return done.returncode, done.stdout, done.stderr
 
 
 def cli_outcome(rc: int, out: str, err: str, want: str = "clear error", needs: str = "") -> str:
     """A CLI run judged: a traceback is always a failure; ``want`` "clear error": non-zero exit with a message
-    (holding ``needs``); "ok": exit 0 with ``needs`` in the output."""
+    (on stderr, or a structured error on stdout) holding ``needs``; "ok": exit 0 with ``needs`` in the output."""
+    if err == "TIMEOUT":
+        return "hang"
     if "Traceback" in err or "Traceback" in out or rc < 0:
         return "traceback/500"
     if want == "ok":
         return "ok" if rc == 0 and needs in out else "silent wrong" if rc == 0 else "clear error"
-    return "clear error" if rc != 0 and err.strip() and needs in err else "silent wrong"
+    said = err.strip() or '"error"' in out
+    return "clear error" if rc != 0 and said and needs in err + out else "silent wrong"
 
 
 def free_port() -> int:

@@ -22,6 +22,7 @@ from pathlib import Path
 from indexes.errors import IndexDamagedError, IndexMissingError, UnknownDocumentError
 from indexes.settings import Settings
 from indexes.sources.tree_model import TreeNode
+from indexes.store.document_store import STORE_FILE, holds_documents
 from indexes.store.integrity import check_files, check_vectors
 from indexes.store.leases import create_lease_file, lease_published
 
@@ -96,6 +97,24 @@ def read_manifest(index_dir: Path) -> dict:
     return data
 
 
+def no_published_index(index_link: Path) -> IndexMissingError | IndexDamagedError:
+    """Why ``index_link`` has no manifest: a new data dir (missing), or a broken link or build (damaged: the
+    error names it and the repair, which rebuilds the index from the store)."""
+    builds = (index_link.parent / "builds").resolve()
+    if index_link.is_symlink():
+        target = index_link.resolve()
+        if target.parent != builds:
+            return IndexDamagedError(str(index_link), f"points outside {builds} (to {target})")
+        if not target.is_dir():
+            return IndexDamagedError(str(index_link), f"points to {target}, which is missing")
+        return IndexDamagedError(str(target / MANIFEST), "is missing")
+    if index_link.is_dir():
+        return IndexDamagedError(str(index_link / MANIFEST), "is missing")
+    if holds_documents(index_link.parent / STORE_FILE):
+        return IndexDamagedError(str(index_link), "is missing while the document store holds documents")
+    return IndexMissingError(str(index_link))
+
+
 class IndexStore:
     """Read access to the published index. Cheap to create (the build's file sizes are checked); trees load
     lazily. ``verify(deep=True)`` also checks the files' hashes and the vector store.
@@ -105,7 +124,7 @@ class IndexStore:
 
     def __init__(self, index_dir: Path) -> None:
         if not (index_dir / MANIFEST).exists():
-            raise IndexMissingError(str(index_dir))
+            raise no_published_index(index_dir)
         self.dir, self.lease = lease_published(index_dir)
         self.manifest = read_manifest(self.dir)
         check_files(self.dir, self.manifest.get("files", {}), deep=False)
