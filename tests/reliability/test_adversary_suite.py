@@ -28,7 +28,10 @@ def test_the_outcome_rules():
     assert refusal(503, '{"error": "timeout", "message": "raise QUYCHE_REQUEST_TIMEOUT_S"}') == "clear error"
     assert refusal(500, "Internal Server Error") == "traceback/500"
     assert refusal(200, '{"hits": []}') == "silent wrong"
-    assert cli_outcome(1, "", "error: index file x is missing; quyche doctor --repair", needs="doctor") == "clear error"
+    assert (
+        cli_outcome(1, "", "error: index file x is missing; quyche doctor --repair", needs="doctor")
+        == "clear error"
+    )
     assert cli_outcome(0, "Tôi không tìm thấy quy định nào", "", needs="doctor") == "silent wrong"
     assert cli_outcome(1, "", "Traceback (most recent call last):") == "traceback/500"
     assert cli_outcome(-9, "", "TIMEOUT") == "hang"
