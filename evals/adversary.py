@@ -43,11 +43,13 @@ from evals.adversary_lab import (
     HEADERS,
     MAX_REQUEST_BYTES,
     OUTCOMES,
+    QUESTION,
     REPO,
     SECRET,
     TOKENS,
     Check,
     Lab,
+    cli,
     server,
 )
 from indexes.pipeline.ingest import index_folder
@@ -83,6 +85,7 @@ def run_group(cases: dict[str, Check], budget_s: float, jobs: int = 1) -> dict[s
 def build_lab(work: Path, vectors: bool) -> Lab:
     lab = Lab(base=work / "base", work=work)
     index_folder(lab.settings())
+    cli(lab.base, "ask", QUESTION)  # a conversation history, for the cases that damage it
     shutil.copytree(REPO / "corpus", work / "corpus-copy")
     if vectors:
         lab.vectors = work / "vectors"

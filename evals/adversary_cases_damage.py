@@ -223,7 +223,8 @@ def conversation_cases(lab: Lab) -> dict[str, Check]:
         "emptied": lambda d: [p.write_bytes(b"") for p in d.glob(f"{path}*")],
     }
     refused = {
-        f"ask after {path} {n}": (lambda n=n, f=f: _ask_after(lab, "conv", f)) for n, f in broken.items()
+        f"ask after {path} {n}": (lambda f=f: _ask_after(lab, "conv", f, needs="quyche doctor"))
+        for n, f in broken.items()
     }
     fine = {
         f"ask after {path} {n} (a fresh history)": (lambda f=f: _answers_after(lab, "conv-ok", f))
