@@ -193,7 +193,7 @@ def doctor_cases(lab: Lab) -> dict[str, Check]:
         "the manifest garbage": (lambda d: (d / "index" / "manifest.json").write_text("{"), "manifest.json"),
         "the BM25 vocabulary truncated": (lambda d: truncate(d / "index/bm25/vocab.index.json"), "vocab"),
         "conversations garbage": (
-            lambda d: (d / "conversations.sqlite").write_bytes(b"garbage" * 99),
+            lambda d: _settled(d / "conversations.sqlite").write_bytes(b"garbage" * 99),
             "conversations",
         ),
         "a crashed build's folder": (lambda d: (d / "builds" / "20000101-000000-1-000001").mkdir(), "builds"),
@@ -213,10 +213,10 @@ def doctor_cases(lab: Lab) -> dict[str, Check]:
 
 def conversation_cases(lab: Lab) -> dict[str, Check]:
     path = "conversations.sqlite"
-    broken: dict[str, Damage] = {
-        "garbage": lambda d: (d / path).write_bytes(b"garbage" * 99),
-        "half-truncated": lambda d: [truncate(p) for p in d.glob(f"{path}*")],
-        "header flipped": lambda d: _flip_header(d / path),
+    broken: dict[str, Damage] = {  # on a checkpointed file: pages still in a WAL would mask the damage
+        "garbage": lambda d: _settled(d / path).write_bytes(b"garbage" * 99),
+        "half-truncated": lambda d: truncate(_settled(d / path)),
+        "header flipped": lambda d: _flip_header(_settled(d / path)),
     }
     harmless: dict[str, Damage] = {
         "deleted": lambda d: [p.unlink() for p in d.glob(f"{path}*")],
@@ -231,6 +231,19 @@ def conversation_cases(lab: Lab) -> dict[str, Check]:
         for n, f in harmless.items()
     }
     return refusals(refused) | answers(fine)
+
+
+def _settled(path: Path) -> Path:
+    """``path`` (a SQLite file) with its write-ahead log checkpointed and removed."""
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.execute("PRAGMA journal_mode=DELETE")
+    db.close()
+    for extra in ("-wal", "-shm"):
+        path.with_name(path.name + extra).unlink(missing_ok=True)
+    return path
 
 
 def _answers_after(lab: Lab, name: str, damage: Damage, source: Path | None = None) -> str:
