@@ -10,6 +10,7 @@ is seen by the next request, never half-way through one.
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import json
 import threading
 from collections.abc import Callable
@@ -83,7 +84,8 @@ class SharedIndexes:
     """The indexes and the embedder of one serving process, shared by its request threads.
 
     Holds one :class:`LoadedIndexes` for the published build and replaces it when another build is
-    published (an ingest); the embedder (model loaded once) outlives builds. Not a global: the assistant,
+    published (an ingest); the replaced one lives on while requests still read it (its store leases the build
+    folder, so a publish does not remove it from under them). The embedder (model loaded once) outlives builds. Not a global: the assistant,
     the MCP server and the chat each own one and pass it down.
     """
 
@@ -108,10 +110,16 @@ class SharedIndexes:
         embedder = self.embedder
         published = self.settings.index_dir.resolve()
         with self._lock:
-            if self._loaded is None or self._loaded.dir != published:
+            replaced = self._loaded is not None and self._loaded.dir != published
+            if self._loaded is None or replaced:
                 self._loaded = LoadedIndexes(self.settings, IndexStore(self.settings.index_dir), embedder)
                 self.loads += 1
-            return self._loaded
+            loaded = self._loaded
+        if replaced:
+            # A loaded build holds reference cycles; collect them now, so a replaced build no request still
+            # reads gives up its lease and the next publish can remove it (indexes/store/leases.py).
+            gc.collect()
+        return loaded
 
     def warm(self) -> None:
         self.current().warm()

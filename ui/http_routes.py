@@ -5,6 +5,7 @@ timeout, and errors as JSON with a status code."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import anyio
 from fastmcp import FastMCP
@@ -49,6 +50,11 @@ def add_http_routes(mcp: FastMCP, settings: Settings, assistant: Assistant, veri
         )
         return JSONResponse({"error": "timeout", "message": message}, status_code=503)
 
+    def retrieve_as(tenant: str, body: Any) -> dict:
+        """The request's context lives only in this call: an idle worker thread keeps its last arguments, and
+        a context there would hold a replaced build (and its lease) until the worker's next request."""
+        return retrieve(ToolContext(settings, tenant=tenant, indexes=assistant.indexes), body)
+
     @mcp.custom_route("/health", methods=["GET"])
     async def health_route(request: Request) -> JSONResponse:
         return JSONResponse({"status": "ok"})
@@ -88,10 +94,9 @@ def add_http_routes(mcp: FastMCP, settings: Settings, assistant: Assistant, veri
             return JSONResponse(
                 {"error": "bad_request", "message": f"malformed JSON: {exc}"}, status_code=400
             )
-        ctx = ToolContext(settings, tenant=tenant, indexes=assistant.indexes)
         try:
             # in a worker thread of the bounded pool: the event loop keeps serving while the query runs
-            return JSONResponse(await off_loop(retrieve, ctx, body))
+            return JSONResponse(await off_loop(retrieve_as, tenant, body))
         except RetrieveError as exc:
             return JSONResponse({"error": "bad_request", "message": str(exc)}, status_code=400)
         except TimeoutError:

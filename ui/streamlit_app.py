@@ -8,7 +8,7 @@ import uuid
 import streamlit as st
 
 from agent.assistant import Assistant
-from indexes.errors import IndexMissingError
+from indexes.errors import IndexMissingError, QuycheError
 from indexes.search.retrieval import visible_tenants
 from indexes.settings import Settings
 from indexes.store.published_index import IndexStore
@@ -32,6 +32,8 @@ TEXT = {
         "lines": "dòng",
         "new": "Cuộc trò chuyện mới",
         "lang": "Ngôn ngữ",
+        "damaged": "Chỉ mục bị hỏng, không thể trả lời đúng: {error}",
+        "failed": "Không trả lời được: {error}",
     },
     "en": {
         "title": "Quy Chế — company regulations Q&A",
@@ -51,6 +53,8 @@ TEXT = {
         "lines": "lines",
         "new": "New conversation",
         "lang": "Language",
+        "damaged": "The index is damaged; answers would be wrong: {error}",
+        "failed": "Could not answer: {error}",
     },
 }
 
@@ -100,10 +104,14 @@ assistant = get_assistant(str(settings.data_dir))
 st.session_state.setdefault("thread_id", uuid.uuid4().hex)
 st.session_state.setdefault("history", [])
 
-try:
+try:  # checked as `quyche ask` checks it: damage is an error to show, never a false "no rule found"
     store = IndexStore(settings.index_dir)
+    store.verify(settings, deep=True)
 except IndexMissingError:
     store = None
+except QuycheError as exc:
+    st.error(t["damaged"].format(error=exc))
+    st.stop()
 tenant = settings.tenant
 with st.sidebar:
     st.caption(f"{t['mode']}: **{settings.llm_mode()}**")
@@ -124,7 +132,11 @@ with st.sidebar:
     if st.button(t["reindex"] if store else t["build"], key="reindex"):
         from indexes.pipeline.ingest import index_folder
 
-        report = index_folder(settings)
+        try:
+            report = index_folder(settings)
+        except QuycheError as exc:
+            st.error(t["failed"].format(error=exc))
+            st.stop()
         st.success(report.summary_line())
         st.rerun()
 
@@ -151,12 +163,17 @@ if question is not None:
     with st.chat_message("assistant"):
         answer = None
         with st.status(t["thinking"], expanded=False) as status:
-            for event in assistant.stream(question, thread_id=st.session_state.thread_id, tenant=tenant):
-                if event["node"] == "tools":
-                    for run in event["update"].get("tool_runs", []):
-                        st.write(f"🔧 {run['name']} {run['args']} — {run['duration_ms']} ms")
-                elif event["node"] == "final":
-                    answer = event["answer"].model_dump(mode="json")
+            try:
+                for event in assistant.stream(question, thread_id=st.session_state.thread_id, tenant=tenant):
+                    if event["node"] == "tools":
+                        for run in event["update"].get("tool_runs", []):
+                            st.write(f"🔧 {run['name']} {run['args']} — {run['duration_ms']} ms")
+                    elif event["node"] == "final":
+                        answer = event["answer"].model_dump(mode="json")
+            except QuycheError as exc:  # damage found mid-answer, a thread of another tenant, a limit
+                status.update(state="error")
+                st.error(t["failed"].format(error=exc))
+                st.stop()
             status.update(label=t["done"], state="complete")
         show_answer(answer, t, store)
     st.session_state.history.append({"question": question, "answer": answer})

@@ -3,6 +3,8 @@
 Per document (skipped when its content hash is unchanged: artifacts are copied from the previous build):
 heading tree, chunks, extracted rules. Over all documents: vectors in Chroma (embeddings cached by content
 hash, so only new text is embedded), BM25, the article map. An unchanged corpus publishes nothing new.
+Publishing removes nothing a reader may use: earlier builds are collected once no reader leases them
+(``garbage.py``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from indexes.errors import DocumentError, IndexDamagedError
+from indexes.pipeline.garbage import collect
 from indexes.rules.extraction import extract_rules
 from indexes.search.article_index import build_article_index, write_article_index
 from indexes.search.chunk_bm25 import write_bm25
@@ -30,11 +33,20 @@ from indexes.sources.document_tree import build_document_tree
 from indexes.sources.documents import Document, Skipped
 from indexes.sources.tree_model import TreeNode, describe_document
 from indexes.store.integrity import check_files, file_digests, record_vectors
-from indexes.store.published_index import MANIFEST, new_build_dir, publish, read_manifest, write_json
+from indexes.store.published_index import (
+    CHECKSUM,
+    MANIFEST,
+    manifest_checksum,
+    new_build_dir,
+    publish,
+    read_manifest,
+    write_json,
+)
 from indexes.tokens import TokenCounter
 
 log = logging.getLogger(__name__)
-INDEX_FORMAT = 6  # bump when the on-disk layout changes (5: titled BM25; 6: trees keep the text spans index)
+# bump when the on-disk layout changes (5: titled BM25; 6: trees keep the text spans index; 7: manifest checksum)
+INDEX_FORMAT = 7
 PER_DOC_DIRS = ("trees", "chunks", "rules", "documents")  # documents/: copies that can rebuild the store
 
 
@@ -226,7 +238,7 @@ def build_from_documents(
             "origins": origins or {},
             "files": file_digests(build_dir),  # checked when the index is loaded (indexes/store/integrity.py)
         }
-        write_json(build_dir / MANIFEST, manifest)
+        write_json(build_dir / MANIFEST, manifest | {CHECKSUM: manifest_checksum(manifest)})
         if before_publish is not None:  # the document store commits first: the index never runs ahead of it
             before_publish()
     except BaseException:
@@ -234,10 +246,12 @@ def build_from_documents(
         raise
     publish(build_dir, settings.index_dir)
     if settings.vectors:
-        from indexes.search.vector_store import collection_name, drop_other_collections, open_client
+        from indexes.search.vector_store import collection_name
 
-        drop_other_collections(open_client(settings), collection_name(build_dir.name))
         record_vectors(settings, build_dir, collection_name(build_dir.name), _chunks(entries))
+    collected = collect(settings)  # earlier builds no reader holds, their vectors, crashed builds' folders
+    if collected.kept:
+        log.info("kept %d earlier builds while readers use them", len(collected.kept))
     report.published = True
     _count(report, entries)
     report.seconds = time.perf_counter() - started

@@ -5,14 +5,14 @@
   file is kept aside. Only current versions can come back: earlier versions live only in the store.
 - the published index (file sizes and hashes from the manifest, Chroma's files): rebuilt from the store.
 - the conversation history (``conversations.sqlite``): set aside when unreadable.
-- build folders left by a crashed ingest: removed.
+- build folders no reader holds (left by a crashed ingest, or replaced by a publish) and Chroma's segment
+  folders its catalogue no longer lists: removed (``garbage.py``); builds a reader holds are kept.
 Repairs hold the ingest lock, so no ingest runs meanwhile.
 """
 
 from __future__ import annotations
 
 import json
-import shutil
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -20,6 +20,7 @@ from pathlib import Path
 
 from indexes.errors import IndexMissingError, QuycheError, StoreDamagedError
 from indexes.pipeline.build import build_from_documents, glossary_for
+from indexes.pipeline.garbage import collect, leased, stale_builds, unlisted_segments
 from indexes.pipeline.lock import ingest_lock
 from indexes.pipeline.versions import as_document, as_version
 from indexes.settings import Settings
@@ -34,7 +35,7 @@ CONVERSATIONS = "conversations.sqlite"
 
 @dataclass(frozen=True)
 class Finding:
-    part: str  # store | index | conversations | builds
+    part: str  # store | index | conversations | builds | segments
     ok: bool
     message: str
 
@@ -46,6 +47,7 @@ def diagnose(settings: Settings) -> list[Finding]:
         _check_store(settings),
         _check_conversations(settings),
         _check_builds(settings),
+        _check_segments(settings),
     ]
 
 
@@ -95,20 +97,30 @@ def _check_conversations(settings: Settings) -> Finding:
     return Finding("conversations", False, f"{path} is unreadable; --repair sets it aside (history is lost)")
 
 
-def _orphans(settings: Settings) -> list[Path]:
-    builds = settings.data_dir / "builds"
-    live = settings.index_dir.resolve().name if settings.index_dir.is_symlink() else None
-    if not builds.is_dir():
-        return []
-    return [p for p in builds.iterdir() if p.is_dir() and p.name != live and not p.name.startswith(".")]
-
-
 def _check_builds(settings: Settings) -> Finding:
-    orphans = _orphans(settings)
-    if not orphans:
-        return Finding("builds", True, "no leftover build folders")
+    stale = stale_builds(settings)
+    held = leased(stale)
+    kept = f"; {len(held)} earlier builds kept while a reader uses them" if held else ""
+    unused = len(stale) - len(held)
+    if not unused:
+        return Finding("builds", True, f"no leftover build folders{kept}")
     return Finding(
-        "builds", False, f"{len(orphans)} build folders left by interrupted ingests (--repair removes them)"
+        "builds",
+        False,
+        f"{unused} build folders no reader uses (replaced, or left by interrupted ingests; --repair removes them)"
+        f"{kept}",
+    )
+
+
+def _check_segments(settings: Settings) -> Finding:
+    unlisted = unlisted_segments(chroma_dir(settings)) if chroma_dir(settings).is_dir() else []
+    if not unlisted:
+        return Finding("segments", True, "no leftover vector segment folders")
+    mb = sum(f.stat().st_size for p in unlisted for f in p.rglob("*") if f.is_file()) / 1e6
+    return Finding(
+        "segments",
+        False,
+        f"{len(unlisted)} vector segment folders ({mb:.1f} MB) Chroma no longer lists (--repair removes them)",
     )
 
 
@@ -190,7 +202,5 @@ def repair(settings: Settings) -> list[str]:
             done.append(rebuild_index(settings, found["index"].message, stamp))
         if not found["conversations"].ok:
             done.append(f"conversations: set aside as {_set_aside(settings.data_dir / CONVERSATIONS, stamp)}")
-        for orphan in _orphans(settings):
-            shutil.rmtree(orphan, ignore_errors=True)
-            done.append(f"builds: removed {orphan.name}")
+        done += collect(settings).lines()
     return done

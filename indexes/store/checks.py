@@ -12,10 +12,8 @@ from pathlib import Path
 
 from indexes.errors import QuycheError, StoreDamagedError
 from indexes.settings import Settings
-from indexes.store.document_store import DocumentStore
+from indexes.store.document_store import STORE_FILE, DocumentStore
 from indexes.store.published_index import read_manifest
-
-STORE_FILE = "documents.sqlite"
 
 
 def store_path(settings: Settings) -> Path:

@@ -62,6 +62,24 @@ CREATE INDEX IF NOT EXISTS versions_by_body ON versions(body_key);
 BODY_KEY_CHARS = 100  # two documents whose normalised bodies start alike are the same document
 
 
+STORE_FILE = "documents.sqlite"  # in the data dir
+
+
+def holds_documents(path: Path) -> bool:
+    """Whether the store at ``path`` holds a live document (read-only; an unreadable store counts as holding
+    some: the caller reports damage rather than an empty data dir)."""
+    if not path.is_file():
+        return False
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return db.execute("SELECT 1 FROM documents WHERE deleted = 0 LIMIT 1").fetchone() is not None
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return path.stat().st_size > 0
+
+
 def body_key(body: str) -> str:
     """The first characters of the normalised body (NFC, case-folded, whitespace collapsed)."""
     head = body.lstrip()[: BODY_KEY_CHARS * 20]  # enough to hold 100 characters after collapsing whitespace

@@ -2,16 +2,18 @@
 
     <data_dir>/builds/<build_id>/manifest.json      documents, hashes, counts
     <data_dir>/builds/<build_id>/trees/<doc>.json   one heading tree per document
+    <data_dir>/builds/<build_id>/.lease             readers hold a shared lock on it (``leases.py``)
     <data_dir>/index -> builds/<build_id>           the published build
 
-A crash while building leaves the previous build published and untouched.
+A crash while building leaves the previous build published and untouched. Publishing removes nothing: earlier
+builds are collected once no reader holds them (``indexes/pipeline/garbage.py``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
-import shutil
 import time
 from dataclasses import dataclass
 from functools import cached_property
@@ -20,9 +22,13 @@ from pathlib import Path
 from indexes.errors import IndexDamagedError, IndexMissingError, UnknownDocumentError
 from indexes.settings import Settings
 from indexes.sources.tree_model import TreeNode
+from indexes.store.document_store import STORE_FILE, holds_documents
 from indexes.store.integrity import check_files, check_vectors
+from indexes.store.leases import create_lease_file, lease_published
 
 MANIFEST = "manifest.json"
+CHECKSUM = "checksum"  # sha256 of the rest of the manifest: its own damage is found like any file's
+CHECKSUMMED_FORMAT = 7  # builds of this format on carry a checksum; earlier ones are read without
 
 
 @dataclass(frozen=True)
@@ -60,15 +66,18 @@ def new_build_dir(data_dir: Path) -> Path:
 
 
 def publish(build_dir: Path, index_link: Path) -> None:
-    """Point ``index_link`` at ``build_dir`` atomically, then remove builds no longer published."""
+    """Point ``index_link`` at ``build_dir`` atomically (earlier builds stay until collected)."""
+    create_lease_file(build_dir)
     tmp_link = index_link.with_name(f".{index_link.name}.tmp{os.getpid()}")
     if tmp_link.is_symlink() or tmp_link.exists():
         tmp_link.unlink()
     tmp_link.symlink_to(Path("builds") / build_dir.name)
     os.replace(tmp_link, index_link)
-    for old in (index_link.parent / "builds").iterdir():
-        if old.name != build_dir.name and not old.name.startswith("."):
-            shutil.rmtree(old, ignore_errors=True)
+
+
+def manifest_checksum(manifest: dict) -> str:
+    rest = {k: v for k, v in manifest.items() if k != CHECKSUM}
+    return hashlib.sha256(json.dumps(rest, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
 
 def read_manifest(index_dir: Path) -> dict:
@@ -82,16 +91,42 @@ def read_manifest(index_dir: Path) -> dict:
         raise IndexDamagedError(str(path), f"is unreadable ({exc.__class__.__name__})") from None
     if not isinstance(data, dict) or not isinstance(data.get("documents"), list):
         raise IndexDamagedError(str(path), "is not an index manifest")
+    checksummed = isinstance(data.get("format"), int) and data["format"] >= CHECKSUMMED_FORMAT
+    if (checksummed or CHECKSUM in data) and data.get(CHECKSUM) != manifest_checksum(data):
+        raise IndexDamagedError(str(path), "differs from what the build wrote (checksum mismatch)")
     return data
+
+
+def no_published_index(index_link: Path) -> IndexMissingError | IndexDamagedError:
+    """Why ``index_link`` has no manifest: a new data dir (missing), or a broken link or build (damaged: the
+    error names it and the repair, which rebuilds the index from the store)."""
+    builds = (index_link.parent / "builds").resolve()
+    if index_link.is_symlink():
+        target = index_link.resolve()
+        if target.parent != builds:
+            return IndexDamagedError(str(index_link), f"points outside {builds} (to {target})")
+        if not target.is_dir():
+            return IndexDamagedError(str(index_link), f"points to {target}, which is missing")
+        return IndexDamagedError(str(target / MANIFEST), "is missing")
+    if index_link.is_dir():
+        return IndexDamagedError(str(index_link / MANIFEST), "is missing")
+    if holds_documents(index_link.parent / STORE_FILE):
+        return IndexDamagedError(str(index_link), "is missing while the document store holds documents")
+    return IndexMissingError(str(index_link))
 
 
 class IndexStore:
     """Read access to the published index. Cheap to create (the build's file sizes are checked); trees load
-    lazily. ``verify(deep=True)`` also checks the files' hashes and the vector store."""
+    lazily. ``verify(deep=True)`` also checks the files' hashes and the vector store.
+
+    The store leases the build it opened for as long as it lives (``release()`` ends it sooner), so a publish
+    meanwhile does not remove it."""
 
     def __init__(self, index_dir: Path) -> None:
-        self.manifest = read_manifest(index_dir)
-        self.dir = index_dir.resolve()
+        if not (index_dir / MANIFEST).exists():
+            raise no_published_index(index_dir)
+        self.dir, self.lease = lease_published(index_dir)
+        self.manifest = read_manifest(self.dir)
         check_files(self.dir, self.manifest.get("files", {}), deep=False)
         self._trees: dict[str, TreeNode] = {}
         self._texts: dict[str, str | None] = {}
@@ -101,6 +136,10 @@ class IndexStore:
         check_files(self.dir, self.manifest.get("files", {}), deep)
         if self.manifest.get("vectors"):
             check_vectors(settings, self.dir, deep)
+
+    def release(self) -> None:
+        """Give up the lease (the store must not be read afterwards)."""
+        self.lease.release()
 
     @property
     def build_id(self) -> str:

@@ -99,6 +99,7 @@ def test_the_cli_says_which_store_file_is_damaged(indexed, capsys):
         ("chunks/quy_dinh_mau.json", "flip"),
         ("trees/phu_cap.json", "delete"),
         ("manifest.json", "garbage"),
+        ("manifest.json", "flip"),  # still JSON, a title or a hash altered: its checksum tells
     ],
 )
 def test_damaged_index_files_are_a_clear_error_and_repair_rebuilds(indexed, capsys, monkeypatch, target, how):
@@ -135,3 +136,39 @@ def test_doctor_removes_builds_left_by_a_crash(indexed, capsys):
     assert "DAMAGED builds" in capsys.readouterr().out
     assert main(["--data-dir", str(indexed.data_dir), "doctor", "--repair"]) == 0
     assert not orphan.exists() and "removed 20000101" in capsys.readouterr().out
+
+
+def _break_link(settings, how: str) -> None:
+    link = settings.index_dir
+    build = link.resolve()
+    if how == "manifest deleted":
+        (build / "manifest.json").unlink()
+    elif how == "link deleted":
+        link.unlink()
+    elif how == "link dangling":
+        shutil.rmtree(build)
+    else:  # the link points outside the builds
+        link.unlink()
+        link.symlink_to("/etc")
+
+
+@pytest.mark.parametrize("how", ["manifest deleted", "link deleted", "link dangling", "link outside"])
+def test_a_broken_index_link_is_damage_not_a_missing_index(indexed, capsys, monkeypatch, how):
+    _break_link(indexed, how)
+    monkeypatch.setenv("QUYCHE_LLM_PROVIDER", "offline")
+    monkeypatch.setenv("QUYCHE_VECTORS", "false")
+    rc = main(["--data-dir", str(indexed.data_dir), "ask", "Phụ cấp ăn trưa bao nhiêu?"])
+    err = capsys.readouterr().err
+    assert rc == 1 and "quyche doctor --repair" in err and "Traceback" not in err
+    assert not diagnose(indexed)[0].ok
+    assert any(line.startswith("index:") for line in repair(indexed))
+    assert _published(indexed) == ["phu_cap", "quy_dinh_mau"]
+
+
+def test_a_new_data_dir_is_a_missing_index_not_damage(make_settings, capsys, monkeypatch):
+    settings = make_settings(data_dir=make_settings().data_dir.parent / "fresh")
+    monkeypatch.setenv("QUYCHE_LLM_PROVIDER", "offline")
+    rc = main(["--data-dir", str(settings.data_dir), "ask", "Phụ cấp ăn trưa bao nhiêu?"])
+    err = capsys.readouterr().err
+    assert rc != 0 and "quyche index" in err and "doctor" not in err
+    assert all(f.ok for f in diagnose(settings))
