@@ -17,7 +17,7 @@ from indexes.sources.documents import Document
 from indexes.sources.tree_model import TreeNode
 
 _PROTECTED_RE = re.compile(
-    r"(?:https?://|www\.)[^\s)\]>]*[^\s.,;:!?)\]>]|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\([^()\n]*\)|\[[^\[\]\n]*\]|\"[^\"\n]*\"|“[^”\n]*”|«[^»\n]*»"
+    r"(?:https?://|www\.)[^\s)\]>]*[^\s.,;:!?)\]>]|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\([^()\n]*\)|\[[^\[\]\n]*\]|\"[^\"\n]*\"|“[^”\n]*”|«[^»\n]*»"
 )
 # (pattern of the text *before* a cut, strength)
 _BOUNDARIES: list[tuple[re.Pattern[str], int]] = [

@@ -68,3 +68,12 @@ def test_chunks_are_exact_source_spans_with_lines_and_stable_ids():
     assert "Điều 3. Nghỉ hằng năm" in leave[0].search_text()
     again = chunk_document(parse_document("quy_dinh_mau.md", text.encode()), root, SIZES)
     assert [c.chunk_id for c in again] == [c.chunk_id for c in chunks]
+
+
+def test_one_very_long_word_has_no_protected_span():
+    from indexes.search.chunking import _PROTECTED_RE
+
+    # the e-mail pattern once backtracked quadratically here (minutes); the adversary suite times it
+    assert list(_PROTECTED_RE.finditer("a" * 200_000)) == []
+    found = [m.group(0) for m in _PROTECTED_RE.finditer("Liên hệ hr.team@truongan.vn (xem Điều 5).")]
+    assert found == ["hr.team@truongan.vn", "(xem Điều 5)"]

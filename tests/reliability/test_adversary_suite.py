@@ -17,11 +17,6 @@ def lab_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("adversary")
 
 
-# Found by the suite, in a module another change owns: the e-mail pattern of indexes/search/chunking.py
-# (``[\w.+-]+@``) backtracks quadratically inside one long word (200,000 letters: over 2 minutes).
-KNOWN_OPEN = {"input: ingest a file: a 200,000-character word"}
-
-
 def _held(results) -> list[str]:
     report(results)
     assert sum(len(c) for c in results.values()) > 0
@@ -53,4 +48,4 @@ def test_http_abuse_and_malformed_tool_arguments_are_refused(lab_dir):
 def test_tenants_concurrency_damage_and_bad_input_hold(lab_dir):
     lab = build_lab(lab_dir / "heavy", vectors=False)
     results = run_all(lab, budget_s=120, jobs=2, only={"tenants", "concurrency", "damage", "input"})
-    assert set(_held(results)) <= KNOWN_OPEN
+    assert _held(results) == []
