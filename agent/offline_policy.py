@@ -76,7 +76,9 @@ def next_call(
     return None
 
 
-TRANSLATIONS_PER_CONCEPT = 2  # Vietnamese wordings of each concept in the second search of an English question
+TRANSLATIONS_PER_CONCEPT = (
+    2  # Vietnamese wordings of each concept in the second search of an English question
+)
 TOOL_WEIGHT = {"search": 1.0, "lookup_article": 1.0, "lookup_rules": 0.6, "navigate_tree": 0.3}
 
 
