@@ -89,6 +89,20 @@ PHRASES: dict[str, dict[Language, str]] = {
         "en": "(Out of steps; answering with what was found.)",
     },
 }
+# The calculator's parameters in words, for saying which ones no document states.
+PARAM_WORDS: dict[str, dict[Language, str]] = {
+    "days_per_year": {"vi": "số ngày phép năm", "en": "the yearly leave days"},
+    "accrual_per_month": {"vi": "mức tích lũy mỗi tháng", "en": "the monthly accrual"},
+    "seniority": {"vi": "phép thâm niên", "en": "the seniority bonus"},
+    "usable_during_probation": {"vi": "việc dùng phép khi thử việc", "en": "leave use during probation"},
+    "partial_month_min_share": {
+        "vi": "cách tính tháng làm việc không trọn",
+        "en": "how a partial month counts",
+    },
+    "carryover_until": {"vi": "hạn dùng phép năm cũ", "en": "the carry-over deadline"},
+    "probation_days": {"vi": "thời gian thử việc", "en": "the probation length"},
+}
+
 REFUSAL: dict[Language, str] = {
     "vi": "Tôi không tìm thấy quy định nào trong tài liệu của công ty trả lời câu hỏi này. "
     "Bạn có thể hỏi bộ phận Nhân sự để được hướng dẫn.",

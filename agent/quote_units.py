@@ -1,0 +1,167 @@
+"""Which units of the evidence an answer quotes: units ranked against the question (its words, its section
+titles, the kind of quantity it asks for; scope articles and worked examples weigh less), a list brought with the
+sentence that introduces it, a small table quoted whole, and an amended clause replaced by its amendment."""
+
+from __future__ import annotations
+
+import math
+import re
+
+from agent.amendments import amended_clause, clause_number
+from agent.evidence import Passage
+from agent.terms import Terms, words_of
+from indexes.spans import Unit, quote_of, split_units
+from indexes.text import fold
+
+_CLIP_RE = re.compile(r"\s*… \[đã cắt \d+ ký tự[^\]]*\]")
+_NUMBER_RE = re.compile(r"\d")
+
+MAX_LIST_ITEMS = 6
+MAX_TABLE_ROWS = 8  # a table this small is quoted whole when the question names none of its rows
+# A regulation's scope article ("Phạm vi điều chỉnh": "this regulation covers conditions, amounts, interest,
+# terms ...") names every topic and states no rule: quoted only when nothing else matches nearly as well.
+_SCOPE_RE = re.compile(r"pham vi dieu chinh|doi tuong ap dung|\bscope\b")
+SCOPE_WEIGHT = 0.5
+# A worked example ("Ví dụ", "Worked example") illustrates a rule with one person's numbers: the rule itself is
+# quoted unless the example matches far better.
+_EXAMPLE_RE = re.compile(r"^(?:[\d.]+\s*)?(?:vi du|minh hoa|(?:worked )?examples?|e\.g\.)\b")
+EXAMPLE_WEIGHT = 0.5
+
+TITLE_WEIGHT = 1.0  # a section title's words count for each of its units (a unit rarely repeats its title)
+
+
+def passage_units(passage: Passage) -> list[Unit]:
+    """The quotable units of a passage's text (clip notes of the tools dropped first)."""
+    return split_units(_CLIP_RE.sub("", passage.text))
+
+
+def rank_units(
+    passages: list[Passage], terms: Terms, quantity: bool
+) -> list[tuple[float, Passage, int, str]]:
+    sections = [p for p in passages if ":" in p.node_id]
+    if sections:  # a document's preamble ("Căn cứ ...; ban hành ... như sau") answers nothing itself
+        passages = sections
+    split = [(p, i, u.text, u.context) for p in passages for i, u in enumerate(passage_units(p))]
+    candidates = [(p, i, u) for p, i, u, _ in split]
+    if not candidates:
+        return []
+    all_terms = terms.scoring | terms.words | terms.extra_words | terms.bigrams | terms.extra_bigrams
+    padded_units = [f" {' '.join(words_of(f'{u} {c}', terms.accented))} " for _, _, u, c in split]
+    df = {t: sum(1 for pu in padded_units if f" {t} " in pu) for t in all_terms}
+    idf = {t: math.log(1 + len(candidates) / (1 + df[t])) for t in all_terms}
+    scored = []
+    asked_kinds = [kind for kind, (asks, _) in QUANTITY_KINDS.items() if asks.search(terms.question)]
+    for (p, i, unit), padded in zip(candidates, padded_units, strict=True):
+        title = f" {' '.join(words_of(p.title, terms.accented))} "
+        score = sum(idf[t] * (2 if " " in t else 1) for t in all_terms if f" {t} " in padded)
+        score += TITLE_WEIGHT * sum(idf[t] for t in all_terms if f" {t} " in title and f" {t} " not in padded)
+        if score <= 0:
+            continue
+        if quantity and _NUMBER_RE.search(unit):
+            score *= _quantity_weight(asked_kinds, unit)
+        if _SCOPE_RE.search(fold(p.title)):
+            score *= SCOPE_WEIGHT
+        if is_example(p, unit):
+            score *= EXAMPLE_WEIGHT
+        prior = 1.0 / (1 + p.rank) + (
+            0.3 if p.tool in ("lookup_article", "lookup_rules", "expand_node") else 0.0
+        )
+        scored.append((score * (1 + 0.5 * prior), p, i, unit))
+    return sorted(scored, key=lambda x: -x[0])
+
+
+# The kind of quantity a question asks for (folded question) and how a unit states one (folded unit): "bao lâu"
+# wants a duration, "bao nhiêu phần trăm" a percentage, "lúc mấy giờ" a time of day, "bao nhiêu tiền" an amount.
+_DURATION = r"\d+\s*(?:ngay|thang|nam|tuan|gio|phut|days?|months?|years?|weeks?|hours?|minutes?)\b"
+QUANTITY_KINDS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
+    "duration": (
+        re.compile(
+            r"\b(?:bao lau|trong vong bao nhieu|how long|how many (?:days|months|years|weeks|hours)|"
+            r"(?:may|bao nhieu) (?:ngay|thang|nam|tuan|gio))\b"
+        ),
+        re.compile(_DURATION),
+    ),
+    "percent": (re.compile(r"\b(?:phan tram|percent|percentage|ty le)\b|%"), re.compile(r"\d\s*%")),
+    "time_of_day": (
+        re.compile(r"\b(?:luc may gio|may gio|what time|gio nao)\b"),
+        re.compile(r"\b\d{1,2}\s*(?::|h)\s*\d{2}\b|\b\d{1,2}\s*gio\b"),
+    ),
+    "amount": (
+        re.compile(r"\b(?:bao nhieu tien|so tien|muc tien|how much|what amount)\b"),
+        re.compile(r"\d[\d.,]*\s*(?:dong|d\b|vnd|usd|trieu|ty)\b|\b(?:vnd|usd)\s*\d"),
+    ),
+}
+QUANTITY_WEIGHT = 1.3  # a unit stating a number, when the question asks "how much / how many"
+ASKED_KIND_WEIGHT = 1.6  # ... a number of the kind asked ("60 ngày" for "bao lâu")
+
+
+def _quantity_weight(kinds: list[str], unit: str) -> float:
+    if not kinds:
+        return QUANTITY_WEIGHT
+    folded = fold(unit)
+    return ASKED_KIND_WEIGHT if any(QUANTITY_KINDS[k][1].search(folded) for k in kinds) else 1.0
+
+
+def is_example(passage: Passage, unit: str) -> bool:
+    return bool(_EXAMPLE_RE.search(fold(passage.title).strip()) or _EXAMPLE_RE.search(fold(unit).strip()))
+
+
+def quote_units(passage: Passage, picked: list[int]) -> str:
+    """The picked units of a passage as one quote: spans of its text, " … " where text is skipped."""
+    units = passage_units(passage)
+    text = _CLIP_RE.sub("", passage.text)
+    spans = [s for i in sorted(set(picked)) for s in units[i].spans]
+    return quote_of(text, spans)
+
+
+def amendment_of(passage: Passage, index: int, passages: list[Passage]) -> tuple[Passage, int] | None:
+    """The unit of the evidence that amends the clause ``passage``'s unit ``index`` states, if any."""
+    number = clause_number(passage_units(passage)[index].text, passage.title)
+    if number is None:
+        return None
+    for other in passages:
+        for i, unit in enumerate(passage_units(other)):
+            if amended_clause(unit.text) == number:
+                return other, i
+    return None
+
+
+def _table_of(units: list[Unit], i: int) -> list[int]:
+    """The rows of the table unit ``i`` is a row of (rows share their header's span)."""
+    header = units[i].spans[0]
+    return [j for j, u in enumerate(units) if u.kind == "row" and u.spans[0] == header]
+
+
+def with_table_rows(passage: Passage, picked: list[int], terms: Terms) -> list[int]:
+    """A small table none of whose rows the question names by its own cells (it asks "how much per grade", not
+    about "L4") is quoted whole, header first; otherwise the rows picked stay alone."""
+    units = passage_units(passage)
+    text = _CLIP_RE.sub("", passage.text)
+    asked = terms.words | terms.extra_words | terms.bigrams | terms.extra_bigrams
+    out = set(picked)
+    for i in picked:
+        if units[i].kind != "row":
+            continue
+        rows = _table_of(units, i)
+        own = [
+            f" {' '.join(words_of(text[units[j].spans[-1].start : units[j].spans[-1].end], terms.accented))} "
+            for j in rows
+        ]
+        named = any(f" {t} " in cells for cells in own for t in asked)
+        if len(rows) <= MAX_TABLE_ROWS and not named:
+            out.update(rows)
+    return sorted(out)
+
+
+def with_list_items(units: list[Unit], picked: list[int]) -> list[int]:
+    """A unit that introduces a list ("... như sau:") brings its items (or the unit that continues it)."""
+    out = list(picked)
+    for i in picked:
+        if units[i].text.rstrip().endswith(":"):
+            j = i + 1
+            while j < len(units) and j - i <= MAX_LIST_ITEMS and units[j].kind in ("item", "row"):
+                out.append(j)
+                j += 1
+            if j == i + 1 and j < len(units):  # "(for normal work:" continues in the next unit
+                out.append(j)
+    return sorted(set(out))
