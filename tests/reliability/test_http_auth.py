@@ -9,6 +9,7 @@ from fastmcp import Client
 from starlette.testclient import TestClient
 
 from agent.assistant import Assistant
+from evals.adversary_cases_http import MCP_INIT
 from indexes.settings import Settings
 from ui.mcp_server import build_server, check_bind, http_app
 
@@ -107,17 +108,7 @@ def test_ingest_tool_refused_over_http_without_token_but_works_in_process(tmp_pa
     assert asyncio.run(in_process())["status"] == "indexed"
     with TestClient(http_app(server, settings), client=LOCAL) as http:
         headers = {"Accept": "application/json, text/event-stream"}
-        init = {
-            "jsonrpc": "2.0",
-            "id": 1,
-            "method": "initialize",
-            "params": {
-                "protocolVersion": "2025-06-18",
-                "capabilities": {},
-                "clientInfo": {"name": "t", "version": "1"},
-            },
-        }
-        first = http.post("/mcp", json=init, headers=headers)
+        first = http.post("/mcp", json=MCP_INIT, headers=headers)
         assert first.status_code == 200, first.text
         session = {**headers, "mcp-session-id": first.headers.get("mcp-session-id", "")}
         http.post("/mcp", json={"jsonrpc": "2.0", "method": "notifications/initialized"}, headers=session)
