@@ -54,6 +54,15 @@ class BM25Index:
         self.ids: list[str] = rows["ids"]
         self.tenants = np.array(rows["tenants"], dtype=object)
         self._retriever = bm25s.BM25.load(str(source)) if self.ids else None
+        self._masks: dict[tuple[str, ...], np.ndarray] = {}
+
+    def _mask(self, tenants: Sequence[str]) -> np.ndarray:
+        """Rows of these tenants' documents (kept per tenant set: comparing strings row by row per query
+        costs more than the scoring on a large corpus)."""
+        key = tuple(tenants)
+        if key not in self._masks:
+            self._masks[key] = np.isin(self.tenants, list(key))
+        return self._masks[key]
 
     def knows(self, term: str, tenants: Sequence[str] | None = None) -> bool:
         """Whether ``term`` occurs in the indexed text (of these tenants' documents, when given)."""
@@ -62,7 +71,7 @@ class BM25Index:
         if tenants is None:
             return True
         scores = self._retriever.get_scores([term])
-        return bool(np.any((scores > 0) & np.isin(self.tenants, list(tenants))))
+        return bool(np.any((scores > 0) & self._mask(tenants)))
 
     def search(self, query: str, k: int, tenants: Sequence[str]) -> list[KeywordHit]:
         if self._retriever is None:
@@ -72,6 +81,6 @@ class BM25Index:
         if not terms:
             return []
         scores = self._retriever.get_scores(terms)
-        scores = np.where(np.isin(self.tenants, list(tenants)), scores, 0.0)
+        scores = np.where(self._mask(tenants), scores, 0.0)
         order = np.argsort(-scores)[:k]
         return [KeywordHit(self.ids[i], float(scores[i])) for i in order if scores[i] > 0]

@@ -13,8 +13,9 @@ a short one is not outvoted by them. The best chunk stays the hit's citation.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 
-from indexes.text import title_coverage
+from indexes.text import QUERY_STOPWORDS, bare_title, folded_words
 
 
 def rrf(rankings: Sequence[Sequence[str]], k: int = 60) -> list[tuple[str, float]]:
@@ -81,5 +82,21 @@ def title_bonus(
     and between near-equal fused scores the section whose title the question names is the better hit."""
     if not weight:
         return list(fused)
-    scored = [(item, score + weight * title_coverage(title_of(item), query)) for item, score in fused]
+    asked = frozenset(folded_words(query))  # once per query, not once per section
+    scored = [(item, score + weight * _coverage(title_of(item), asked)) for item, score in fused]
     return sorted(scored, key=lambda kv: -kv[1])
+
+
+@lru_cache(maxsize=16_384)
+def _title_words(title: str) -> tuple[str, ...]:
+    """A title's words as ``indexes.text.title_coverage`` counts them (folded, no numbering, no stopwords);
+    cached: a query's ~40 candidate sections would otherwise fold the same titles again for every query."""
+    return tuple(w for w in bare_title(title).split() if w not in QUERY_STOPWORDS)
+
+
+def _coverage(title: str, asked: frozenset[str]) -> float:
+    """``indexes.text.title_coverage(title, query)`` with the query's folded words given as ``asked``."""
+    words = _title_words(title)
+    if not words:
+        return 0.0
+    return sum(1 for w in words if w in asked) / len(words)

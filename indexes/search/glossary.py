@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 import yaml
@@ -56,18 +57,25 @@ class Glossary:
         terms += [v for values in (*self.english.values(), *self.synonyms.values()) for v in values]
         return [t for t in terms if has_diacritics(t)]
 
+    @cached_property
+    def _padded_keys(self) -> dict[bool, list[tuple[str, str, list[str]]]]:
+        """Each key with its padded words and the padded forms to look for, folded (False) and accented
+        (True): computed once per glossary, not once per query (folding is per character)."""
+        keys = [*self.abbreviations, *self.english, *self.synonyms]
+        return {
+            accented: [(k, _padded_words(k, accented), _variants(k, accented)) for k in keys]
+            for accented in (False, True)
+        }
+
     def matched_terms(self, query: str) -> list[str]:
         """The glossary entries (abbreviations, English terms, synonyms) present in ``query``."""
         accented = has_diacritics(query)  # "mật khẩu" must not match the synonym "mất"
         padded = _padded_words(query, accented)
-        keys = [*self.abbreviations, *self.english, *self.synonyms]
-        found = [k for k in keys if any(v in padded for v in _variants(k, accented))]
-        # the longest term wins: "in advance" is not "advance" (cash), "mất lãi" is not "mất" (death)
-        return [
-            k
-            for k in found
-            if not any(o != k and _padded_words(k, accented) in _padded_words(o, accented) for o in found)
+        found = [
+            (k, p) for k, p, variants in self._padded_keys[accented] if any(v in padded for v in variants)
         ]
+        # the longest term wins: "in advance" is not "advance" (cash), "mất lãi" is not "mất" (death)
+        return [k for k, p in found if not any(o != k and p in other for o, other in found)]
 
     def expansions(self, query: str) -> list[str]:
         """Glossary expansions of the terms present in ``query`` (whole words; accents must match when the

@@ -149,11 +149,17 @@ class Retriever:
             raise QuycheError("the vector index was not built (QUYCHE_VECTORS=false); use mode 'keyword'")
         return self.embedder.embed_query(query.vector_text)
 
+    @cached_property
+    def _collection(self):
+        from indexes.search.vector_store import collection_name, open_collection
+
+        return open_collection(self._chroma, collection_name(self.store.build_id))
+
     def vector(self, vector, k: int, scopes: tuple[str, ...]) -> list[tuple[str, float]]:
-        from indexes.search.vector_store import collection_name, query_collection
+        from indexes.search.vector_store import query_collection
 
         k = min(k, len(self.chunks)) or 1
-        hits = query_collection(self._chroma, collection_name(self.store.build_id), vector, k, scopes)
+        hits = query_collection(self._collection, vector, k, scopes)
         return [(h.chunk_id, h.score) for h in hits]
 
     def _ranked(

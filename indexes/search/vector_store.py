@@ -77,10 +77,12 @@ class VectorHit:
     score: float  # cosine similarity
 
 
-def query_collection(
-    client, name: str, vector: np.ndarray, k: int, tenants: Sequence[str]
-) -> list[VectorHit]:
-    collection = client.get_collection(name, embedding_function=None)
+def open_collection(client, name: str):
+    """A build's collection, opened once and queried many times (opening it costs a Chroma round-trip)."""
+    return client.get_collection(name, embedding_function=None)
+
+
+def query_collection(collection, vector: np.ndarray, k: int, tenants: Sequence[str]) -> list[VectorHit]:
     where = {"tenant": tenants[0]} if len(tenants) == 1 else {"tenant": {"$in": list(tenants)}}
     result = collection.query(
         query_embeddings=[vector.tolist()], n_results=k, where=where, include=["distances"]
