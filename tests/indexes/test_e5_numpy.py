@@ -7,7 +7,7 @@ import pytest
 
 from evals.golden import load_golden
 from indexes.search.e5_model import ensure_e5_model_dir
-from indexes.search.e5_numpy import NumpyE5
+from indexes.search.e5_numpy import NumpyE5, _gelu, _layer_norm
 from indexes.search.embedder import Embedder, EmbeddingCache
 from indexes.search.retrieval import Retriever
 from indexes.store.published_index import IndexStore
@@ -63,3 +63,27 @@ def test_vector_hits_are_the_same_with_either_query_engine(corpus_settings, gold
             [h.chunk_id for h in retriever.search(q, k=5, mode="vector")] for q in golden_questions
         ]
     assert by_engine["numpy"] == by_engine["torch"]
+
+
+def test_in_place_steps_equal_the_plain_expressions_bit_for_bit(numpy_e5):
+    """GELU and layer norm work in place, query/key/value are one product: no bit of a vector changes."""
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal((2, 37, 1536), dtype=np.float32) * 3
+    a = np.abs(x * np.float32(0.7071067811865476))
+    t = 1.0 / (1.0 + 0.3275911 * a)
+    poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
+    erf = np.sign(x) * (1.0 - poly * np.exp(-a * a))
+    assert np.array_equal(_gelu(x), 0.5 * x * (1.0 + erf))
+
+    h = x[..., :384]
+    weight, bias = rng.standard_normal(384, dtype=np.float32), rng.standard_normal(384, dtype=np.float32)
+    centred = h - h.mean(-1, keepdims=True)
+    plain = centred / np.sqrt((centred * centred).mean(-1, keepdims=True) + 1e-12) * weight + bias
+    assert np.array_equal(_layer_norm(h, weight, bias, 1e-12), plain)
+
+    w = numpy_e5.weights
+    fused = numpy_e5._linear(h, "encoder.layer.0.attention.self.qkv")  # noqa: SLF001
+    for i in range(3):
+        cut = slice(i * 384, (i + 1) * 384)
+        part = h @ np.ascontiguousarray(w["encoder.layer.0.attention.self.qkv.weight"][:, cut])
+        assert np.array_equal(fused[..., cut], part + w["encoder.layer.0.attention.self.qkv.bias"][cut])
