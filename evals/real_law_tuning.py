@@ -4,8 +4,9 @@
 
 For each query language the keyword weight w (vector: 1 - w) with the best dev recall@5 + MRR wins (ties: the
 smaller w); then, with those weights, the title bonus (``Settings.title_bonus``) with the best dev recall@5 + MRR
-over both languages (ties: the smaller bonus). ``Settings.fusion_weights`` and ``Settings.title_bonus`` hold the
-recorded choice; a test checks they agree.
+over both languages (ties: the smaller bonus); then, with both, the title-kind bonus
+(``Settings.title_kind_bonus``) the same way. ``Settings.fusion_weights``, ``Settings.title_bonus`` and
+``Settings.title_kind_bonus`` hold the recorded choice; a test checks they agree.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from indexes.settings import Settings
 RECORD = REAL_LAW_DIR / "fusion_weights.json"
 GRID = (0.0, 0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.7)
 TITLE_BONUS_GRID = (0.0, 0.05, 0.1, 0.2, 0.3)
+KIND_BONUS_GRID = (0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4)
 TUNING_FOLD = "dev"
 
 
@@ -90,6 +92,18 @@ def score_title_bonus(
     }
 
 
+def score_kind_bonus(
+    settings: Settings, weights: dict[str, dict[str, float]], title: float, fold: str = TUNING_FOLD
+) -> dict[float, tuple[float, float]]:
+    """Title-kind bonus -> (recall@5, MRR) of hybrid search on ``fold`` (dev), both languages, with ``weights``
+    and title bonus ``title``."""
+    scorer = _Scorer(settings, fold)
+    update = {"fusion_weights": weights, "title_bonus": title}
+    return {
+        bonus: scorer.scores(update | {"title_kind_bonus": bonus}, ("vi", "en")) for bonus in KIND_BONUS_GRID
+    }
+
+
 def choose(grid: dict[str, dict[float, tuple[float, float]]]) -> dict[str, dict[str, float]]:
     """Per language, the keyword weight with the best dev recall@5 + MRR (the smaller weight on a tie)."""
     return {
@@ -113,15 +127,24 @@ def main(path: Path = RECORD) -> None:
     bonuses = score_title_bonus(settings, weights)
     for bonus, (recall, mrr) in bonuses.items():
         print(f"title bonus={bonus:<5} recall@5 {recall:.3f} MRR {mrr:.3f}")
+    title = choose_bonus(bonuses)
+    kinds = score_kind_bonus(settings, weights, title)
+    for bonus, (recall, mrr) in kinds.items():
+        print(f"title-kind bonus={bonus:<5} recall@5 {recall:.3f} MRR {mrr:.3f}")
     record = {
         "fold": TUNING_FOLD,
         "weights": weights,
-        "title_bonus": choose_bonus(bonuses),
+        "title_bonus": title,
+        "title_kind_bonus": choose_bonus(kinds),
         "grid": {lang: {str(w): v for w, v in by.items()} for lang, by in grid.items()},
         "title_bonus_grid": {str(b): v for b, v in bonuses.items()},
+        "title_kind_bonus_grid": {str(b): v for b, v in kinds.items()},
     }
     path.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {path}: {record['weights']}, title bonus {record['title_bonus']}")
+    print(
+        f"wrote {path}: {record['weights']}, title bonus {record['title_bonus']}, "
+        f"title-kind bonus {record['title_kind_bonus']}"
+    )
 
 
 if __name__ == "__main__":

@@ -111,6 +111,15 @@ class Settings(BaseSettings):
         "its title's words the query contains; chosen on the real-law dev fold (evals/real_law_tuning.py).",
     )
 
+    title_kind_bonus: float = Field(
+        0.2,
+        ge=0,
+        le=1,
+        description="Hybrid fusion: added to a section whose title states the kind of rule the question asks "
+        "for ('Mức …' for 'bao nhiêu phần trăm', 'Điều kiện …' for 'có được … không'; indexes/search/"
+        "title_kinds.py); chosen on the real-law dev fold (evals/real_law_tuning.py).",
+    )
+
     # Ingestion and tenants
     ingest_lock_timeout_s: float = Field(
         600.0, gt=0, description="How long an ingest waits for another one on the same data dir."

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 
+from indexes.search.title_kinds import states_kind
 from indexes.text import QUERY_STOPWORDS, bare_title, folded_words
 
 
@@ -100,3 +101,16 @@ def _coverage(title: str, asked: frozenset[str]) -> float:
     if not words:
         return 0.0
     return sum(1 for w in words if w in asked) / len(words)
+
+
+def kind_bonus(
+    fused: Sequence[tuple[str, float]], title_of: Callable[[str], str], heads: tuple[str, ...], weight: float
+) -> list[tuple[str, float]]:
+    """Fused sections re-sorted after adding ``weight`` to those whose title starts with one of ``heads``: the
+    kind of rule the question asks for (``indexes.search.title_kinds``: "bao nhiêu phần trăm" → "Mức …")."""
+    if not weight or not heads:
+        return list(fused)
+    scored = [
+        (item, score + (weight if states_kind(title_of(item), heads) else 0.0)) for item, score in fused
+    ]
+    return sorted(scored, key=lambda kv: -kv[1])

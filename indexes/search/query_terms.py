@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from indexes.search.glossary import Glossary
 from indexes.search.lexicon import Lexicon, default_lexicon
+from indexes.search.title_kinds import question_kinds
 from indexes.text import fold, folded_words, has_diacritics, nfc
 
 _ARTICLE_RE = re.compile(r"\b(?:dieu|article|art\.?)\s*(\d+[a-z]?)\b")
@@ -69,6 +70,7 @@ class EnhancedQuery:
     legal_documents: list[str] = field(default_factory=list)  # "Nghị định 145/2020/NĐ-CP"
     lang: str = "vi"  # the question's language (query_language): picks the fusion weights
     restored: str | None = None  # an accent-less Vietnamese question with its diacritics restored
+    kinds: tuple[str, ...] = ()  # the kinds of rule it asks for (title_kinds: "amount", "condition", ...)
 
     @property
     def vector_text(self) -> str:
@@ -123,4 +125,5 @@ def enhance(
         legal_documents=[m.group(0).strip() for m in _DECREE_RE.finditer(text)],
         lang=query_language(text),
         restored=nfc(restored).strip() if restored else None,
+        kinds=question_kinds(text),
     )

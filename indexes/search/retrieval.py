@@ -22,10 +22,11 @@ from indexes.location import Location, Span
 from indexes.search.chunk_bm25 import BM25Index
 from indexes.search.chunking import Chunk
 from indexes.search.diacritics import DiacriticRestorer
-from indexes.search.fusion import best_per_group, fuse_scores, rrf, title_bonus
+from indexes.search.fusion import best_per_group, fuse_scores, kind_bonus, rrf, title_bonus
 from indexes.search.glossary import Glossary
 from indexes.search.lexicon import default_lexicon
 from indexes.search.query_terms import EnhancedQuery, article_number, enhance, query_language
+from indexes.search.title_kinds import title_heads
 from indexes.settings import Settings
 from indexes.store.published_index import IndexStore
 from indexes.text import fold, has_diacritics, topic_words
@@ -184,6 +185,8 @@ class Retriever:
             scored = {"keyword": keyword_hits, "vector": vector_hits}
             ranked = fuse_scores(scored, weights, self._node, pool)
             ranked = title_bonus(ranked, self._title, enhanced.expanded, self.settings.title_bonus)
+            heads = title_heads(enhanced.kinds)
+            ranked = kind_bonus(ranked, self._title, heads, self.settings.title_kind_bonus)
         ranked = self._pin(enhanced, ranked, scopes)
         return _Ranking(ranked[:k], runs, dict(vector_hits), dict(keyword_hits))
 

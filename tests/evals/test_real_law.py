@@ -40,6 +40,8 @@ def test_fusion_weights_are_the_ones_chosen_on_the_dev_fold():
     assert choose(grid) == record["weights"]  # the record is what the rule picks from its own dev grid
     bonuses = {float(b): tuple(v) for b, v in record["title_bonus_grid"].items()}
     assert choose_bonus(bonuses) == record["title_bonus"] == Settings(_env_file=None).title_bonus
+    kinds = {float(b): tuple(v) for b, v in record["title_kind_bonus_grid"].items()}
+    assert choose_bonus(kinds) == record["title_kind_bonus"] == Settings(_env_file=None).title_kind_bonus
 
 
 def test_tuning_refuses_the_test_fold():
