@@ -1,0 +1,34 @@
+"""The kind of rule a question asks for and the section titles that state it (title-kind bonus of hybrid search)."""
+
+from __future__ import annotations
+
+from indexes.search.fusion import kind_bonus
+from indexes.search.title_kinds import question_kinds, states_kind, title_heads
+
+
+def test_question_wording_names_the_kind_of_rule():
+    assert question_kinds("Làm thêm giờ ban đêm được trả bao nhiêu phần trăm lương?") == ("amount",)
+    assert question_kinds("thu viec toi da bao lau") == ("duration",)
+    assert question_kinds("Nghỉ việc ngang có được nhận trợ cấp thôi việc không?") == ("condition",)
+    assert question_kinds("How much severance pay do I get?") == ("amount",)
+    assert question_kinds("What documents do I need to claim maternity benefit?") == ("documents",)
+    assert question_kinds("Công đoàn có quyền lợi gì?") == ()  # "quyền lợi" is a benefit, not a right
+    assert question_kinds("Công ty có quyền điều chuyển tôi không?") == ("rights",)
+
+
+def test_titles_state_a_kind_by_their_head_word_after_the_numbering():
+    amount = title_heads(("amount",))
+    assert states_kind("Điều 5. Mức cho vay tối đa", amount)
+    assert states_kind("Điều 28. Mức hưởng chế độ ốm đau", amount)
+    assert not states_kind("Mục 2. Chế độ thai sản", amount)  # "mục" folds to "muc" but is the numbering
+    assert not states_kind("Điều 3. Điều kiện vay", amount)
+    assert states_kind("Điều 49. Điều kiện hưởng", title_heads(("condition",)))
+
+
+def test_kind_bonus_lifts_the_section_that_states_what_is_asked():
+    titles = {"a": "Điều 3. Điều kiện vay", "b": "Điều 5. Mức cho vay tối đa"}
+    fused = [("a", 0.9), ("b", 0.8)]
+    heads = title_heads(question_kinds("Được vay tối đa bao nhiêu tiền?"))
+    assert [i for i, _ in kind_bonus(fused, titles.__getitem__, heads, 0.2)] == ["b", "a"]
+    assert kind_bonus(fused, titles.__getitem__, heads, 0.0) == fused
+    assert kind_bonus(fused, titles.__getitem__, (), 0.2) == fused
