@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from agent.evidence import Passage, calculator_result, passages
 from agent.evidence import expansions as evidence_expansions
+from agent.gaps import is_gap_probe
 from agent.language import (
     PARAM_WORDS,
     Language,
@@ -206,6 +207,7 @@ def compose_calculation(result: dict, support: list[Passage], question: str) -> 
 def compose_from_runs(
     question: str, runs: list[ToolRun], min_coverage: float, quantity: bool, expansions=None
 ) -> Composed:
+    runs = [r for i, r in enumerate(runs) if not is_gap_probe(question, runs, i)]
     found = [p for run in runs for p in passages(run)]
     calc = calculator_result(runs)
     if calc is not None:
