@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from indexes.search.lexicon import Lexicon, LexiconEntry
-from indexes.spans import split_units
 from indexes.text import GENERIC_WORDS, fold, has_diacritics, nfc
 
 Language = Literal["vi", "en"]
@@ -217,14 +216,12 @@ def _content(text: str) -> str:
     return " ".join(stem(w) for w in re.findall(r"[a-z0-9]+", fold(text)) if w not in FUNCTION_WORDS_EN)
 
 
-def english_concepts(question: str, besides: tuple[str, ...] = ()) -> list[Concept]:
+def english_concepts(question: str) -> list[Concept]:
     """The lexicon's concepts an English question names (compared on content words, stemmed), longest
-    wording first, without overlaps; ``besides``: the wordings of an entry to leave out (its own parts)."""
+    wording first, without overlaps."""
     texts = [f" {stemmed(question)} ", f" {_content(question)} "]
     found: list[Concept] = []
     for concept in _lexicon():
-        if besides and concept.wordings == besides:
-            continue
         padded = f" {concept.asked} "
         if any(padded in t for t in texts):
             found.append(concept)
@@ -243,30 +240,10 @@ def covers(concept: Concept, text: str, loose: bool = False) -> bool:
 
 
 def states(concept: Concept, text: str) -> bool:
-    """Whether a text states a concept, the head of an English compound ("a staff loan" is a loan), or each
-    part of a compound the lexicon knows by its parts in one sentence or table row ("overtime on public holidays":
-    overtime, public holiday)."""
-    return (
-        covers(concept, text, loose=True)
-        or any(covers(h, text, loose=True) for h in head_concepts(concept))
-        or any(
-            all(covers(c, f"{u.context} {u.text}", loose=True) for c in parts)
-            for parts in _parts(concept)
-            for u in split_units(text)
-        )
+    """Whether a text states a concept, or the head of an English compound ("a staff loan" is a loan)."""
+    return covers(concept, text, loose=True) or any(
+        covers(h, text, loose=True) for h in head_concepts(concept)
     )
-
-
-@functools.cache
-def _parts(concept: Concept) -> tuple[tuple[Concept, ...], ...]:
-    """For each English wording of a concept made of two or more other lexicon concepts, those concepts."""
-    found = []
-    for wording in concept.wordings:
-        if wording.isascii():
-            parts = english_concepts(wording, besides=concept.wordings)
-            if len(parts) >= 2 and not any(c.general for c in parts):
-                found.append(tuple(parts))
-    return tuple(found)
 
 
 def _content_syllables(wording: str) -> list[str]:

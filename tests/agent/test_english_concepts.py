@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from agent.compose import compose
 from agent.evidence import Passage
-from agent.language import covers, english_concepts, head_concepts, states
+from agent.language import covers, english_concepts, head_concepts
 from agent.offline_policy import vietnamese_query
 
 MIN = 0.2
@@ -106,14 +106,3 @@ def test_general_words_translate_a_question_but_name_no_topic_that_must_be_state
     )
     answer = compose("What is the maximum overtime per year?", [overtime], MIN, quantity=True)
     assert not answer.refused and "200 giờ/năm" in answer.text
-
-
-def test_a_compound_known_by_its_parts_is_stated_by_them_in_one_row_only():
-    holiday_overtime = english_concepts("How much extra do I get for working on a public holiday?")[0]
-    rates = (
-        "Bảng tiền lương làm thêm giờ:\n\n| Thời điểm làm thêm | Ban ngày | Ban đêm |\n|---|---|---|\n"
-        "| Ngày thường | 150% | 210% |\n| Ngày lễ, tết | 300% | 390% |"
-    )
-    assert states(holiday_overtime, rates)  # "làm thêm" (the header) and "ngày lễ" (the row) in one row
-    apart = "Công ty tổ chức làm thêm giờ khi có đơn hàng gấp.\n\nNgày lễ, tết: nghỉ theo Bộ luật Lao động."
-    assert not states(holiday_overtime, apart)  # both topics, in unrelated sentences
