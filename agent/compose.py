@@ -25,6 +25,7 @@ from agent.language import (
     synonym_supported,
     wordings_with_heads,
 )
+from agent.question import asks_year_total
 from agent.quote_units import (
     amendment_of,
     is_example,
@@ -172,7 +173,10 @@ def compose_calculation(result: dict, support: list[Passage], question: str) -> 
     parameter and the best supporting passage; parameters no document states are named as defaults."""
     lang = language_of(question)
     english = lang == "en" and result.get("answer_en")
-    lines = [result["answer_en"] if english else result["answer"], "", phrase("how", lang)]
+    answer = result["answer_en"] if english else result["answer"]
+    if asks_year_total(question) and result.get("answer_year"):  # the year's entitlement, not today's balance
+        answer = result["answer_year_en"] if english else result["answer_year"]
+    lines = [answer, "", phrase("how", lang)]
     lines += (
         [f"- {s}" for s in result["steps_en"]] if english else [f"- {s['text']}" for s in result["steps"]]
     )

@@ -106,7 +106,7 @@ def best_section(question: str, runs: list[ToolRun]) -> str | None:
     for node_id, title in titles.items():
         scores[node_id] += title_coverage(title, f"{question} {expanded}")
     holders = gap_holders(question, runs)
-    if holders:  # a table row names what the question asks about, and nothing else found does: read that table
+    if holders:  # a table row names the question's words and nothing else found does: read that table
         return max(holders, key=lambda n: scores.get(n, 0.0))
     return max(scores, key=lambda n: scores[n]) if scores else None
 
