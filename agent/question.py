@@ -98,8 +98,9 @@ class Question:
 # A question about a whole year's leave ("năm nay được mấy ngày phép", "for 2026 in total"), not about the days
 # usable today ("hôm nay còn bao nhiêu ngày", "how many can I use now") (folded).
 _YEAR_TOTAL_RE = re.compile(
-    r"\b(?:nam nay|ca nam|nam \d{4}|this year|for \d{4}|in \d{4}|in total|whole year|full year|"
-    r"for the year|tong cong|tong so)\b"
+    r"\b(?:ca nam|tong cong|tong so|in total|whole year|full year|for the year|for \d{4}"
+    r"|(?:nam nay|nam \d{4})\s+(?:\w+\s+){0,2}duoc"  # "năm nay (tôi) được", not "vào làm năm nay"
+    r"|(?:get|have|earn|entitled to)\s+(?:\w+\s+){0,3}(?:this year|in \d{4}))\b"
 )
 _SO_FAR_RE = re.compile(
     r"\b(?:hom nay|hien tai|hien gio|bay gio|den nay|tinh den|con lai|con bao nhieu|duoc dung|su dung duoc|"
