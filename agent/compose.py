@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from agent.evidence import Passage, calculator_result, passages
 from agent.evidence import expansions as evidence_expansions
+from agent.gaps import is_gap_probe
 from agent.language import (
     PARAM_WORDS,
     Language,
@@ -24,6 +25,7 @@ from agent.language import (
     synonym_supported,
     wordings_with_heads,
 )
+from agent.question import asks_year_total
 from agent.quote_units import (
     amendment_of,
     is_example,
@@ -171,7 +173,10 @@ def compose_calculation(result: dict, support: list[Passage], question: str) -> 
     parameter and the best supporting passage; parameters no document states are named as defaults."""
     lang = language_of(question)
     english = lang == "en" and result.get("answer_en")
-    lines = [result["answer_en"] if english else result["answer"], "", phrase("how", lang)]
+    answer = result["answer_en"] if english else result["answer"]
+    if asks_year_total(question) and result.get("answer_year"):  # the year's entitlement, not today's balance
+        answer = result["answer_year_en"] if english else result["answer_year"]
+    lines = [answer, "", phrase("how", lang)]
     lines += (
         [f"- {s}" for s in result["steps_en"]] if english else [f"- {s['text']}" for s in result["steps"]]
     )
@@ -206,6 +211,7 @@ def compose_calculation(result: dict, support: list[Passage], question: str) -> 
 def compose_from_runs(
     question: str, runs: list[ToolRun], min_coverage: float, quantity: bool, expansions=None
 ) -> Composed:
+    runs = [r for i, r in enumerate(runs) if not is_gap_probe(question, runs, i)]
     found = [p for run in runs for p in passages(run)]
     calc = calculator_result(runs)
     if calc is not None:

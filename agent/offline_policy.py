@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agent.evidence import expansions, passages
+from agent.gaps import GAP_HITS, gap_holders, gap_query, is_gap_probe
 from agent.language import english_concepts, language_of
 from agent.question import Question, analyse
 from indexes.text import title_coverage
@@ -69,6 +70,9 @@ def next_call(
     translated = vietnamese_query(question)
     if translated and not any(r.name == "search" and r.args.get("query") == translated for r in runs):
         return NextCall("search", {"query": translated, "k": 5})
+    gap = gap_query(question, runs)
+    if gap and not any(r.name == "search" and r.args.get("mode") == "keyword" for r in runs):
+        return NextCall("search", {"query": gap, "k": GAP_HITS, "mode": "keyword"})
     if "expand_node" not in called and q.intent in ("quantity", "search", "title"):
         best = best_section(question, runs)
         if best:
@@ -88,7 +92,9 @@ def best_section(question: str, runs: list[ToolRun]) -> str | None:
     scores: dict[str, float] = {}
     titles: dict[str, str] = {}
     expanded = " ".join(expansions(runs))
-    for run in runs:
+    for i, run in enumerate(runs):
+        if is_gap_probe(question, runs, i):
+            continue  # a probe: only the tables it finds naming the question's words count (below)
         seen: list[str] = []
         for p in passages(run):
             if p.node_id in seen or ":" not in p.node_id:
@@ -99,6 +105,9 @@ def best_section(question: str, runs: list[ToolRun]) -> str | None:
             titles[p.node_id] = p.title
     for node_id, title in titles.items():
         scores[node_id] += title_coverage(title, f"{question} {expanded}")
+    holders = gap_holders(question, runs)
+    if holders:  # a table row names the question's words and nothing else found does: read that table
+        return max(holders, key=lambda n: scores.get(n, 0.0))
     return max(scores, key=lambda n: scores[n]) if scores else None
 
 

@@ -95,6 +95,25 @@ class Question:
     dates_found: int = 0
 
 
+# A question about a whole year's leave ("năm nay được mấy ngày phép", "for 2026 in total"), not about the days
+# usable today ("hôm nay còn bao nhiêu ngày", "how many can I use now") (folded).
+_YEAR_TOTAL_RE = re.compile(
+    r"\b(?:ca nam|tong cong|tong so|in total|whole year|full year|for the year|for \d{4}"
+    r"|(?:nam nay|nam \d{4})\s+(?:\w+\s+){0,2}duoc"  # "năm nay (tôi) được", not "vào làm năm nay"
+    r"|(?:get|have|earn|entitled to)\s+(?:\w+\s+){0,3}(?:this year|in \d{4}))\b"
+)
+_SO_FAR_RE = re.compile(
+    r"\b(?:hom nay|hien tai|hien gio|bay gio|den nay|tinh den|con lai|con bao nhieu|duoc dung|su dung duoc|"
+    r"today|now|so far|currently|left|remaining|can i use|can use|usable)\b"
+)
+
+
+def asks_year_total(text: str) -> bool:
+    """Whether a leave question asks for the year's whole entitlement rather than the days usable so far."""
+    folded = " ".join(fold(text).split())
+    return bool(_YEAR_TOTAL_RE.search(folded)) and not _SO_FAR_RE.search(folded)
+
+
 def _has(text: str, cues: tuple[str, ...]) -> bool:
     return any(c in text for c in cues)
 

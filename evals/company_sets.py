@@ -49,6 +49,7 @@ COMPANY_SETS = {
     for s in (
         CompanySet("heldout", EVALS_DIR / "heldout_company", "heldout"),
         CompanySet("dev-company", EVALS_DIR / "dev_company", "dev-company"),
+        CompanySet("dev-company-2", EVALS_DIR / "dev_company_2", "dev-company-2"),
     )
 }
 

@@ -44,6 +44,9 @@ class LeaveResult(BaseModel):
     policy_sources: dict[str, ParamSource] = Field(default_factory=dict)
     answer: str
     monthly_rate: float = 0.0
+    months_this_year: int = 0  # the as-of year's counted months (``accrued_days`` adds up, with carry-over)
+    answer_year: str = ""  # the as-of year's whole entitlement, for a question about the year's total
+    answer_year_en: str = ""
     answer_en: str = ""  # the answer and steps in English (``tools.leave_explain``)
     steps_en: list[str] = Field(default_factory=list)
 
@@ -106,6 +109,7 @@ def accrue_leave(
     usable = _usable(dates, accrued, on_probation, step)
     remaining = _remaining(usable, days_taken, step)
     pro_rata = _pro_rata(dates, counted, rate, yearly, step)
+    this_year = sum(1 for y, _ in counted if y == dates.as_of.year)
     left = dates.end is not None and dates.end <= dates.as_of
     return LeaveResult(
         as_of=dates.as_of,
@@ -124,8 +128,10 @@ def accrue_leave(
         seniority_bonus_days=bonus,
         steps=step.steps,
         policy_sources=_sources(policy),
-        answer=_answer_text(dates, on_probation, accrued, remaining, len(counted), rate, days_taken),
+        answer=_answer_text(dates, on_probation, accrued, remaining, this_year, rate, days_taken, carried),
         monthly_rate=round(rate, 2),
+        months_this_year=this_year,
+        answer_year=_year_text(dates, pro_rata, yearly, remaining),
     )
 
 
@@ -137,6 +143,7 @@ def _answer_text(
     months: int,
     rate: float,
     days_taken: float,
+    carried: float = 0.0,
 ) -> str:
     if on_probation:
         return (
@@ -144,8 +151,22 @@ def _answer_text(
             f"{fmt_days(accrued)} ngày, sẽ được cộng khi chính thức."
         )
     answer = f"Tính đến {dates.as_label}, bạn có {fmt_days(remaining)} ngày phép năm có thể sử dụng"
-    answer += f" ({months} tháng được tính × {fmt_days(round(rate, 2))} ngày/tháng"
+    answer += f" ({months} tháng của năm {dates.as_of.year} × {fmt_days(round(rate, 2))} ngày/tháng"
+    if carried:
+        answer += f", cộng {fmt_days(carried)} ngày của năm {dates.as_of.year - 1}"
     return answer + (f", đã nghỉ {fmt_days(days_taken)} ngày)." if days_taken else ").")
+
+
+def _year_text(dates: LeaveDates, pro_rata: float, yearly: float, remaining: float) -> str:
+    whole = (
+        ""
+        if pro_rata >= yearly
+        else f" (theo tỷ lệ số tháng làm việc trong năm; cả năm là {fmt_days(yearly)})"
+    )
+    return (
+        f"Năm {dates.as_of.year}, bạn được {fmt_days(pro_rata)} ngày phép năm{whole}. Tính đến "
+        f"{dates.as_label}, số ngày có thể sử dụng là {fmt_days(remaining)}."
+    )
 
 
 def _check_inputs(policy: LeavePolicy, days_taken: float, work_conditions: str) -> None:

@@ -19,10 +19,25 @@ def english_answer(r: LeaveResult) -> str:
             f"As of {as_of} you are still on probation, so no leave can be used yet (0 days); "
             f"{_days(r.accrued_days)} have accrued and will be credited when you are confirmed."
         )
+    carried = f", plus {_days(r.carried_over_days)} from {r.as_of.year - 1}" if r.carried_over_days else ""
     taken = f", {_days(r.days_taken)} already taken" if r.days_taken else ""
     return (
         f"As of {as_of} you have {_days(r.remaining_days)} of annual leave you can use "
-        f"({len(r.months_counted)} months counted × {_days(r.monthly_rate)} per month{taken})."
+        f"({r.months_this_year} months of {r.as_of.year} × {_days(r.monthly_rate)} per month{carried}{taken})."
+    )
+
+
+def english_year_answer(r: LeaveResult) -> str:
+    if r.status == "left_during_probation":
+        return english_answer(r)
+    whole = (
+        ""
+        if r.entitlement_this_year >= r.annual_entitlement
+        else f" (pro rata to the months worked; a full year is {_days(r.annual_entitlement)})"
+    )
+    return (
+        f"For {r.as_of.year} you are entitled to {_days(r.entitlement_this_year)} of annual leave{whole}. "
+        f"As of {r.as_of:%d/%m/%Y}, {_days(r.remaining_days)} can be used."
     )
 
 
@@ -56,4 +71,10 @@ def english_steps(r: LeaveResult) -> list[str]:
 
 
 def with_english(r: LeaveResult) -> LeaveResult:
-    return r.model_copy(update={"answer_en": english_answer(r), "steps_en": english_steps(r)})
+    return r.model_copy(
+        update={
+            "answer_en": english_answer(r),
+            "answer_year_en": english_year_answer(r),
+            "steps_en": english_steps(r),
+        }
+    )

@@ -105,6 +105,9 @@ def _cite(rule: RuleText, note: str) -> ParamSource:
     )
 
 
+_ENTITLEMENT_TITLE = re.compile(r"\bso ngay (?:nghi hang nam|nghi phep nam|phep nam|phep|nghi phep)\b")
+
+
 def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
     """Read the parameters the corpus states; keep defaults for the rest."""
     policy = LeavePolicy()
@@ -117,7 +120,14 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
         for rule, m in _find_all(rules, number=days)
         if annual.search(fold(f"{rule.context} {rule.text}")) and "vi du" not in fold(rule.text)
     ]
+    # stated for normal work ("bình thường", "Phép năm cơ bản"), or in a section titled by the number of
+    # annual-leave days ("Điều 7. Số ngày nghỉ hằng năm"); where its table gives each staff group its days, normal
+    # work is the smallest of them (harder work earns more, never less)
     normal = [(r, m) for r, m in candidates if re.search(r"binh thuong|co ban", fold(r.text))]
+    normal += [(r, m) for r, m in candidates if _ENTITLEMENT_TITLE.search(fold(r.context))]
+    if normal:
+        node = normal[0][0].node_id
+        normal = [min((f for f in normal if f[0].node_id == node), key=lambda f: int(f[1].group(1)))]
     named = [(r, m) for r, m in candidates if annual.search(fold(r.text))]
     if found := next(iter(normal + named), None):
         rule, m = found

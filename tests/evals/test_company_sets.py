@@ -1,4 +1,4 @@
-"""The company sets (held-out, dev): each loads, passes its own check, and every gold node is a node of the
+"""The company sets (held-out, two dev companies): each loads, passes its own check, and every gold node is a node of the
 index built from its corpus."""
 
 from __future__ import annotations
@@ -68,14 +68,15 @@ def test_eval_cli_knows_the_set(name):
     assert build_parser().parse_args(["eval", "--set", name]).set == name
 
 
-def test_dev_company_gold_nodes_are_in_its_index(make_settings):
+@pytest.mark.parametrize("name", ["dev-company", "dev-company-2"])
+def test_dev_company_gold_nodes_are_in_its_index(make_settings, name):
     """Indexed on its own (own data dir, as ``quyche eval --set dev-company`` does), every gold node exists."""
     from indexes.pipeline.ingest import index_folder
     from indexes.store.published_index import IndexStore
 
-    company = COMPANY_SETS["dev-company"]
+    company = COMPANY_SETS[name]
     settings = company.settings(make_settings())
-    assert settings.data_dir.name == "dev_company" and settings.corpus_dir == company.corpus_dir
+    assert settings.data_dir.name == company.folder.name and settings.corpus_dir == company.corpus_dir
     index_folder(settings, settings.corpus_dir, show_progress=False)
     store = IndexStore(settings.index_dir)
     assert set(store.documents) == {p.stem for p in company.corpus_dir.glob("*.md")}

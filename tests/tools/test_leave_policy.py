@@ -58,3 +58,33 @@ def test_a_parameter_no_document_states_is_a_default_and_the_answer_says_so():
     assert en.text.startswith("As of 01/07/2026 you have") and "How it was calculated:" in en.text
     assert "The documents do not state how a partial month counts" in en.text
     assert "probation" not in en.text.split("do not state", 1)[1].split(";")[0]  # stated, so not a default
+
+
+def test_a_table_of_staff_groups_gives_normal_work_its_smallest_entitlement():
+    title = "Chương III. NGHỈ HẰNG NĂM › Điều 7. Số ngày nghỉ hằng năm"
+    rows = [
+        rule(
+            "Đăng ký nghỉ hằng năm trước 10 ngày làm việc.", context="Điều 10. Đăng ký nghỉ hằng năm", start=5
+        ),
+        rule("Nhóm D | Công nhân vận hành lò hơi | 16 ngày làm việc", context=title, start=300),
+        rule("Nhóm A | CBNV khối văn phòng; công nhân may | 12 ngày làm việc", context=title, start=200),
+        rule("Nhóm C | Công nhân giặt mài (nặng nhọc) | 14 ngày làm việc", context=title, start=250),
+    ]
+    policy = policy_from_rules(rows)
+    assert policy.days_per_year["normal"] == 12  # not the booking notice's "10 ngày", nor the first row read
+    assert policy.source("days_per_year").start == 200
+
+
+def test_a_question_about_the_years_total_gets_the_years_entitlement_not_todays_balance():
+    policy = policy_from_rules(STATED)
+    result = with_english(accrue_leave(policy, "01/07/2026", None, None, today=dt.date(2026, 11, 23)))
+    assert "(4 tháng của năm 2026 × 1 ngày/tháng)" in result.answer  # the months behind the figure
+    data = result.model_dump(mode="json")
+    en = compose_calculation(
+        data, [], "I joined on 1 July 2026. How many days of annual leave for 2026 in total?"
+    )
+    assert en.text.startswith("For 2026 you are entitled to 6 days of annual leave (pro rata")
+    vi = compose_calculation(data, [], "Vào làm từ 01/7/2026 thì năm nay tôi được bao nhiêu ngày phép năm?")
+    assert vi.text.startswith("Năm 2026, bạn được 6 ngày phép năm")
+    today = compose_calculation(data, [], "Vào làm từ 01/7/2026, hôm nay tôi còn bao nhiêu ngày phép?")
+    assert today.text.startswith("Tính đến 23/11/2026, bạn có 4 ngày phép năm có thể sử dụng")

@@ -1,0 +1,74 @@
+"""The gap search: a Vietnamese question's word pairs that no evidence holds are searched for by themselves; a
+table that names one is what the planner reads, and the probe itself is never quoted as evidence."""
+
+from __future__ import annotations
+
+from agent.compose import compose_from_runs
+from agent.gaps import gap_holders, gap_query, is_gap_probe
+from agent.offline_policy import best_section, next_call
+from tools.registry import ToolRun
+from tools.search_tools import SearchHit, SearchResult
+
+BOOKING = (
+    "ql:muc-7",
+    "Mục 7. Đăng ký và sử dụng phép năm",
+    "7.1. NLĐ đăng ký nghỉ phép trước ít nhất 03 ngày làm việc.\n"
+    "7.2. Trong mùa cao điểm, mỗi đợt nghỉ phép của NLĐ khối kho vận không quá 02 ngày.",
+)
+GRADES = (
+    "ql:muc-2",
+    "Mục 2. Ngạch nhân sự",
+    "Bảng 1. Ngạch nhân sự và phép năm cơ bản\n\n"
+    "| Ngạch | Chức danh tiêu biểu | Phép năm cơ bản |\n|---|---|---|\n"
+    "| L3 | Chuyên viên, điều phối vận tải | 12 ngày |\n"
+    "| L4 | Trưởng bộ phận, trưởng kho | 13 ngày |",
+)
+MENTION = (
+    "ql:muc-9",
+    "Mục 9. Hoàn trả khoản vay",
+    "Tháng không đủ lương để khấu trừ (nghỉ thai sản, nghỉ không lương), NLĐ chuyển khoản số tiền phải trả.",
+)
+
+
+def _run(query: str, sections: list[tuple[str, str, str]], mode: str = "hybrid") -> ToolRun:
+    hits = [
+        SearchHit(
+            doc_id="ql", node_id=n, title=t, line_start=1, line_end=9, score=1.0 - i / 10, scope="t", text=x
+        )
+        for i, (n, t, x) in enumerate(sections)
+    ]
+    args = {"query": query, "k": 5} if mode == "hybrid" else {"query": query, "k": 3, "mode": mode}
+    result = SearchResult(query=query, mode=mode, expansions=[], unknown_terms=[], hits=hits)
+    return ToolRun("search", args, result)
+
+
+QUESTION = "Trưởng kho được nghỉ phép năm bao nhiêu ngày?"
+
+
+def test_the_pair_no_evidence_holds_is_searched_for_by_itself() -> None:
+    runs = [_run(QUESTION, [BOOKING])]
+    assert gap_query(QUESTION, runs) == "trưởng kho"
+    call = next_call(QUESTION, runs, None, 1)
+    assert call is not None and call.args == {"query": "trưởng kho", "k": 3, "mode": "keyword"}
+    # English questions and questions whose pairs the evidence holds get no gap search
+    assert gap_query("How many leave days does a warehouse manager get?", runs) is None
+    assert gap_query("Đăng ký nghỉ phép trước mấy ngày?", runs) is None
+
+
+def test_the_planner_reads_the_table_that_names_it_and_the_probe_is_not_quoted() -> None:
+    runs = [_run(QUESTION, [BOOKING]), _run("trưởng kho", [GRADES, BOOKING], mode="keyword")]
+    assert is_gap_probe(QUESTION, runs, 1) and not is_gap_probe(QUESTION, runs, 0)
+    assert gap_holders(QUESTION, runs) == ["ql:muc-2"]
+    assert best_section(QUESTION, runs) == "ql:muc-2"
+    # without the planner's expansion, the probe's hits are no evidence: the answer comes from the search alone
+    composed = compose_from_runs(QUESTION, runs, 0.2, quantity=True)
+    assert "ql:muc-2" not in composed.node_ids
+
+
+def test_a_passing_mention_outside_a_table_is_no_holder() -> None:
+    question = "Nghỉ thai sản được bao nhiêu tháng?"
+    runs = [_run(question, [BOOKING])]
+    assert gap_query(question, runs) == "nghỉ thai thai sản"
+    runs.append(_run("nghỉ thai thai sản", [MENTION], mode="keyword"))
+    assert gap_holders(question, runs) == []
+    assert best_section(question, runs) == "ql:muc-7"
