@@ -46,7 +46,8 @@ def rank_units(
     candidates = [(p, i, u) for p, i, u, _ in split]
     if not candidates:
         return []
-    all_terms = terms.scoring | terms.words | terms.extra_words | terms.bigrams | terms.extra_bigrams
+    # sorted: a float sum in a fixed order, so near-equal units rank alike whatever the process's hash seed
+    all_terms = sorted(terms.scoring | terms.words | terms.extra_words | terms.bigrams | terms.extra_bigrams)
     padded_units = [f" {' '.join(words_of(f'{u} {c}', terms.accented))} " for _, _, u, c in split]
     df = {t: sum(1 for pu in padded_units if f" {t} " in pu) for t in all_terms}
     idf = {t: math.log(1 + len(candidates) / (1 + df[t])) for t in all_terms}
