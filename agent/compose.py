@@ -25,7 +25,7 @@ from agent.language import (
     synonym_supported,
     wordings_with_heads,
 )
-from agent.question import asks_year_total
+from agent.question import analyse, asks_year_total
 from agent.quote_units import (
     amendment_of,
     is_example,
@@ -174,7 +174,8 @@ def compose_calculation(result: dict, support: list[Passage], question: str) -> 
     lang = language_of(question)
     english = lang == "en" and result.get("answer_en")
     answer = result["answer_en"] if english else result["answer"]
-    if asks_year_total(question) and result.get("answer_year"):  # the year's entitlement, not today's balance
+    # the year's entitlement, not today's balance: asked for, or years of work given without any date
+    if (asks_year_total(question) or not analyse(question).dates_found) and result.get("answer_year"):
         answer = result["answer_year_en"] if english else result["answer_year"]
     lines = [answer, "", phrase("how", lang)]
     lines += (

@@ -22,6 +22,13 @@ class Passage(Location):
     rank: int  # 0 = the tool's best
 
 
+def headings_above(passage: Passage) -> str:
+    """The headings between the document's title and the section's own ("I. QUỸ TƯƠNG TRỢ CBNV" above "2. Điều
+    kiện vay"): what its units are about, more broadly. The document's title names all its topics: left out."""
+    path = passage.title_path[1:]
+    return " ".join(path[: path.index(passage.title)]) if passage.title in path else ""
+
+
 def tool_runs(records: list[dict[str, Any]] | None) -> list[ToolRun]:
     """The typed runs of the graph state's JSON records."""
     return [ToolRun.from_record(r) for r in records or []]

@@ -33,8 +33,8 @@ class NextCall:
 
 
 def _first_call(q: Question, previous_leave_args: dict[str, Any] | None) -> NextCall:
-    if q.intent == "leave_calculation":
-        return NextCall("calculate_leave", q.leave.to_args())
+    if q.intent == "leave_calculation":  # the question says who the employee is (a staff-group table's row)
+        return NextCall("calculate_leave", {**q.leave.to_args(), "employee": q.text})
     if previous_leave_args and q.dates_found:  # "còn nếu chính thức tháng 10 thì sao?"
         return NextCall("calculate_leave", {**previous_leave_args, **q.leave.to_args()})
     if q.intent in ("article", "title"):
@@ -70,7 +70,7 @@ def next_call(
     translated = vietnamese_query(question)
     if translated and not any(r.name == "search" and r.args.get("query") == translated for r in runs):
         return NextCall("search", {"query": translated, "k": 5})
-    gap = gap_query(question, runs)
+    gap = gap_query(question, runs) if q.intent != "leave_calculation" else None
     if gap and not any(r.name == "search" and r.args.get("mode") == "keyword" for r in runs):
         return NextCall("search", {"query": gap, "k": GAP_HITS, "mode": "keyword"})
     if "expand_node" not in called and q.intent in ("quantity", "search", "title"):

@@ -33,6 +33,15 @@ LEAVE_CUES = (
     "days of leave",
     "leave",
 )
+ENTITLEMENT_CUES = (
+    "phep",
+    "nghi hang nam",
+    "nghi nam",
+    "annual leave",
+    "leave day",
+    "days of leave",
+    "days off",
+)
 QUANTITY_CUES = (
     "bao nhieu",
     "may ngay",
@@ -71,6 +80,20 @@ _DAYS_TAKEN_RE = re.compile(
     r"(?:da nghi|nghi roi|already taken|took|used)\s*(\d+(?:[.,]\d+)?)\s*(?:ngay|days?)"
 )
 _YEARS_RE = re.compile(r"(\d{1,2})\s*(?:nam|years?)\s*(?:lam viec|tham nien|of service|service)")
+# Years of work stated without dates ("đã làm ở công ty được 11 năm", "worked here for 6 years") (folded).
+_SERVICE_RE = re.compile(r"\b(\d{1,2})\s*(?:full\s+|whole\s+)?(?:nam|years?)\b")
+_SERVICE_CUES = (
+    "lam",
+    "work",
+    "been with",
+    "been here",
+    "cong ty",
+    "tham nien",
+    "service",
+    "employed",
+    "roi",
+    "duoc",
+)
 
 
 @dataclass
@@ -169,7 +192,13 @@ def analyse(text: str) -> Question:
     leave, found = extract_leave_args(_without_false_months(text))
     about_leave = _has(folded, LEAVE_CUES)
     has_dates = found > 0 and (leave.probation_start or leave.confirmation_date or leave.end_date)
-    if about_leave and has_dates:
+    entitlement = _has(folded, ENTITLEMENT_CUES)  # annual leave itself, not "leave the company"
+    service = (
+        _SERVICE_RE.search(folded) if entitlement and not found and _has(folded, _SERVICE_CUES) else None
+    )
+    if service and _has(folded, QUANTITY_CUES):  # "làm 11 năm rồi, năm nay được bao nhiêu ngày phép?"
+        leave.years_of_service = int(service.group(1))
+    if about_leave and (has_dates or leave.years_of_service is not None and not found):
         intent = "leave_calculation"
     elif any(r.article for r in parse_refs(text)):
         intent = "article"

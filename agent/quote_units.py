@@ -8,7 +8,7 @@ import math
 import re
 
 from agent.amendments import amended_clause, clause_number
-from agent.evidence import Passage
+from agent.evidence import Passage, headings_above
 from agent.terms import Terms, words_of
 from indexes.spans import Unit, quote_of, split_units
 from indexes.text import fold
@@ -28,6 +28,7 @@ _EXAMPLE_RE = re.compile(r"^(?:[\d.]+\s*)?(?:vi du|minh hoa|(?:worked )?examples
 EXAMPLE_WEIGHT = 0.5
 
 TITLE_WEIGHT = 1.0  # a section title's words count for each of its units (a unit rarely repeats its title)
+ABOVE_WEIGHT = 0.5  # ... and the headings above it (its chapter, its part) half as much: they are broader
 
 
 def passage_units(passage: Passage) -> list[Unit]:
@@ -45,7 +46,8 @@ def rank_units(
     candidates = [(p, i, u) for p, i, u, _ in split]
     if not candidates:
         return []
-    all_terms = terms.scoring | terms.words | terms.extra_words | terms.bigrams | terms.extra_bigrams
+    # sorted: a float sum in a fixed order, so near-equal units rank alike whatever the process's hash seed
+    all_terms = sorted(terms.scoring | terms.words | terms.extra_words | terms.bigrams | terms.extra_bigrams)
     padded_units = [f" {' '.join(words_of(f'{u} {c}', terms.accented))} " for _, _, u, c in split]
     df = {t: sum(1 for pu in padded_units if f" {t} " in pu) for t in all_terms}
     idf = {t: math.log(1 + len(candidates) / (1 + df[t])) for t in all_terms}
@@ -53,8 +55,13 @@ def rank_units(
     asked_kinds = [kind for kind, (asks, _) in QUANTITY_KINDS.items() if asks.search(terms.question)]
     for (p, i, unit), padded in zip(candidates, padded_units, strict=True):
         title = f" {' '.join(words_of(p.title, terms.accented))} "
+        above = f" {' '.join(words_of(headings_above(p), terms.accented))} "
         score = sum(idf[t] * (2 if " " in t else 1) for t in all_terms if f" {t} " in padded)
-        score += TITLE_WEIGHT * sum(idf[t] for t in all_terms if f" {t} " in title and f" {t} " not in padded)
+        score += sum(
+            idf[t] * (TITLE_WEIGHT if f" {t} " in title else ABOVE_WEIGHT)
+            for t in all_terms
+            if (f" {t} " in title or f" {t} " in above) and f" {t} " not in padded
+        )
         if score <= 0:
             continue
         if quantity and _NUMBER_RE.search(unit):

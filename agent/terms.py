@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.evidence import Passage
+from agent.evidence import Passage, headings_above
 from agent.language import is_function_word, stem
 from indexes.text import fold, has_diacritics, is_generic, is_stopword, nfc
 
@@ -92,8 +92,9 @@ def _cover(words: frozenset[str], bigrams: frozenset[str], text_words: set[str],
 
 
 def coverage(passage: Passage, terms: Terms) -> float:
-    """How much of the question's topic a passage holds (0..1); expansions count as an alternative wording."""
-    words = words_of(f"{passage.title} {passage.text}", terms.accented)
+    """How much of the question's topic a passage holds (0..1), its headings included; expansions count as an
+    alternative wording."""
+    words = words_of(f"{headings_above(passage)} {passage.title} {passage.text}", terms.accented)
     padded = f" {' '.join(words)} "
     own = _cover(terms.words, terms.bigrams, set(words), padded)
     alt = _cover(terms.extra_words, terms.extra_bigrams, set(words), padded) if terms.extra_words else 0.0

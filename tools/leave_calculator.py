@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 
 from tools.date_inputs import DateInputError
 from tools.leave_dates import LeaveDates, month_bounds, resolve_dates, working_days
-from tools.leave_policy import LeavePolicy, ParamSource, WorkConditions
+from tools.leave_policy import GroupDays, LeavePolicy, ParamSource, WorkConditions
 
 
 class LeaveStep(BaseModel):
@@ -79,8 +79,10 @@ def accrue_leave(
     work_conditions: WorkConditions = "normal",
     reference_year: int | None = None,
     today: dt.date | None = None,
+    group: GroupDays | None = None,
 ) -> LeaveResult:
-    """Compute accrued, usable and remaining annual leave with a step-by-step explanation."""
+    """Compute accrued, usable and remaining annual leave with a step-by-step explanation; ``group``: the
+    employee's row of the corpus' staff-group table, whose days replace the work conditions' days."""
     _check_inputs(policy, days_taken, work_conditions)
     dates = resolve_dates(
         policy, probation_start, confirmation_date, as_of, end_date, reference_year, today or dt.date.today()
@@ -97,7 +99,7 @@ def accrue_leave(
     )
     if dates.end and dates.confirm and dates.end < dates.confirm:
         return _left_during_probation(policy, dates, days_taken, step)
-    years, bonus, yearly, rate = _entitlement(policy, dates, years_of_service, work_conditions, step)
+    years, bonus, yearly, rate = _entitlement(policy, dates, years_of_service, work_conditions, step, group)
     counted = _counted_months(policy, dates, step)
     labels = [f"{m:02d}/{y}" for y, m in counted]
     step(
@@ -127,7 +129,7 @@ def accrue_leave(
         seniority_years=years,
         seniority_bonus_days=bonus,
         steps=step.steps,
-        policy_sources=_sources(policy),
+        policy_sources=_sources(policy, group),
         answer=_answer_text(dates, on_probation, accrued, remaining, this_year, rate, days_taken, carried),
         monthly_rate=round(rate, 2),
         months_this_year=this_year,
@@ -211,6 +213,7 @@ def _entitlement(
     years_of_service: int | None,
     work_conditions: WorkConditions,
     step: _Steps,
+    group: GroupDays | None = None,
 ) -> tuple[int, float, float, float]:
     """Seniority years, seniority bonus days, the yearly entitlement and the monthly accrual rate."""
     if years_of_service is None:
@@ -218,16 +221,18 @@ def _entitlement(
         start = dates.start
         years_of_service = anchor.year - start.year - ((anchor.month, anchor.day) < (start.month, start.day))
     bonus = (years_of_service // policy.seniority_step_years) * policy.seniority_bonus_days
-    yearly = policy.days_per_year[work_conditions] + bonus
+    days = group.days if group else policy.days_per_year[work_conditions]
+    yearly = days + bonus
     # The corpus' monthly rate when it states one, else the law's formula (yearly days / 12).
     base = (
         policy.accrual_per_month
         if "accrual_per_month" in policy.sources
         else policy.days_per_year["normal"] / 12
     )
-    rate = base * policy.days_per_year[work_conditions] / policy.days_per_year["normal"] + bonus / 12
+    rate = base * days / policy.days_per_year["normal"] + bonus / 12
+    who = f"nhóm “{group.text}”" if group else work_conditions
     step(
-        f"Ngày nghỉ hằng năm: {fmt_days(policy.days_per_year[work_conditions])} ngày ({work_conditions})"
+        f"Ngày nghỉ hằng năm: {fmt_days(days)} ngày ({who})"
         f" + thâm niên {fmt_days(bonus)} ngày ({years_of_service} năm làm việc) = {fmt_days(yearly)} ngày/năm.",
         "days_per_year",
     )
@@ -333,9 +338,10 @@ def _pro_rata(
     return pro_rata
 
 
-def _sources(policy: LeavePolicy) -> dict[str, ParamSource]:
-    """Where each policy parameter came from (a corpus rule or a documented default)."""
-    return {k: policy.source(k) for k in _PARAMS}
+def _sources(policy: LeavePolicy, group: GroupDays | None = None) -> dict[str, ParamSource]:
+    """Where each policy parameter came from (a corpus rule or a documented default); the yearly days from the
+    employee's row of the staff-group table when one applied."""
+    return {k: group.source if group and k == "days_per_year" else policy.source(k) for k in _PARAMS}
 
 
 _PARAMS = (

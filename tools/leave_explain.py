@@ -7,7 +7,9 @@ from tools.leave_calculator import LeaveResult, fmt_days
 
 
 def _days(value: float) -> str:
-    return f"{fmt_days(value)} day" + ("" if value == 1 else "s")
+    return f"{fmt_days(value).replace(',', '.')} day" + (
+        "" if value == 1 else "s"
+    )  # English: a decimal point
 
 
 def english_answer(r: LeaveResult) -> str:

@@ -7,13 +7,14 @@ on confirmation).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from indexes.text import fold
+from indexes.text import fold, is_generic, is_stopword
 
 WorkConditions = Literal["normal", "heavy", "especially_heavy"]
 
@@ -34,6 +35,14 @@ class ParamSource(BaseModel):
     line_end: int | None = None
 
 
+class GroupDays(BaseModel):
+    """One row of a staff-group table of annual-leave days ("Nhóm C | Công nhân giặt mài | 14 ngày")."""
+
+    text: str
+    days: float
+    source: ParamSource
+
+
 class LeavePolicy(BaseModel):
     days_per_year: dict[str, float] = Field(
         default_factory=lambda: {"normal": 12.0, "heavy": 14.0, "especially_heavy": 16.0}
@@ -46,6 +55,7 @@ class LeavePolicy(BaseModel):
     carryover_until: tuple[int, int] | None = (3, 31)  # (month, day) of the next year
     probation_days: int = 60  # assumed when only the confirmation date is known
     sources: dict[str, ParamSource] = Field(default_factory=dict)
+    groups: list[GroupDays] = Field(default_factory=list)  # the table the normal days came from, row by row
 
     def source(self, param: str) -> ParamSource:
         return self.sources.get(param) or ParamSource(source="default", note=_DEFAULT_NOTES.get(param))
@@ -127,6 +137,15 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
     normal += [(r, m) for r, m in candidates if _ENTITLEMENT_TITLE.search(fold(r.context))]
     if normal:
         node = normal[0][0].node_id
+        rows: dict[str, tuple[RuleText, re.Match[str]]] = {}
+        for r, m in normal:  # one per row: its own span (a rule quoting the header as well comes second)
+            row = r.text.split(" … ")[-1]
+            if r.node_id == node and "|" in row and (row not in rows or " … " in rows[row][0].text):
+                rows[row] = (r, m)
+        policy.groups = [
+            GroupDays(text=row, days=float(m.group(1)), source=_cite(r, f"{m.group(1)} ngày làm việc/năm"))
+            for row, (r, m) in rows.items()
+        ]
         normal = [min((f for f in normal if f[0].node_id == node), key=lambda f: int(f[1].group(1)))]
     named = [(r, m) for r, m in candidates if annual.search(fold(r.text))]
     if found := next(iter(normal + named), None):
@@ -177,3 +196,49 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
                 rule, f"thử việc {m.group(1)} ngày (trình độ cao đẳng trở lên)"
             )
     return policy
+
+
+# A table cell stating a quantity ("06 ngày làm việc", "90% lương"): no part of the group's name.
+_CODE = re.compile(r"[a-z]+\d+|\d+[a-z]+")
+_QUANTITY_CELL = re.compile(r"\d+\s*(?:ngay|thang|nam|gio|%|dong|trieu)")
+
+
+def _name_words(text: str) -> list[str]:
+    return [
+        w for w in re.findall(r"\w+", fold(text)) if not is_stopword(w, False) and not is_generic(w, False)
+    ]
+
+
+def _row_name(row: str) -> list[str]:
+    cells = [c for c in row.split("|") if c.strip() and not _QUANTITY_CELL.search(fold(c))]
+    return _name_words(" | ".join(cells))
+
+
+def group_of(policy: LeavePolicy, employee: str | None) -> GroupDays | None:
+    """The row of the staff-group table that names the employee ("công nhân giặt mài" → "Nhóm C | ... giặt mài
+    ... | 14 ngày"): the row sharing the rarest words and word pairs with the description, when one row does so
+    alone and shares a word pair or a code ("L3") that fewer than half the rows have."""
+    if not employee or len(policy.groups) < 2:
+        return None
+    names = [_row_name(g.text) for g in policy.groups]
+    asked = _name_words(employee)
+    asked_pairs = {f"{a} {b}" for a, b in zip(asked, asked[1:], strict=False)}
+    df: dict[str, int] = {}
+    for name in names:
+        for term in set(name) | {f"{a} {b}" for a, b in zip(name, name[1:], strict=False)}:
+            df[term] = df.get(term, 0) + 1
+    rows = len(names)
+    scored = []
+    for group, name in zip(policy.groups, names, strict=True):
+        pairs = {f"{a} {b}" for a, b in zip(name, name[1:], strict=False)}
+        shared = (set(name) & set(asked)) | (pairs & asked_pairs)
+        # a word pair ("giặt mài") or a code ("L3") that few rows have; one shared word ("chưa") is chance
+        distinctive = any(
+            (" " in t or _CODE.fullmatch(t)) and (df[t] * 2 < rows or (df[t] == 1 and rows == 2))
+            for t in shared
+        )
+        score = sum(math.log(1 + rows / df[t]) * (2 if " " in t else 1) for t in shared)
+        scored.append((score if distinctive else 0.0, group))
+    scored.sort(key=lambda x: -x[0])
+    best, second = scored[0][0], scored[1][0]
+    return scored[0][1] if best > 0 and best > second else None

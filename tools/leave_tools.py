@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Annotated
 
 from pydantic import Field
@@ -12,7 +13,7 @@ from tools.context import ToolContext
 from tools.date_inputs import DateInputError
 from tools.errors import ToolFailure
 from tools.leave_explain import with_english
-from tools.leave_policy import LeavePolicy, RuleText, WorkConditions, policy_from_rules
+from tools.leave_policy import LeavePolicy, RuleText, WorkConditions, group_of, policy_from_rules
 
 LEAVE_RULE_CLASSES = ("LeaveRule", "ProbationRule", "BenefitRule")
 
@@ -105,14 +106,27 @@ def calculate_leave(
     reference_year: Annotated[
         int | None, Field(ge=1990, le=2100, description="Year for month-only inputs; default this year.")
     ] = None,
+    employee: Annotated[
+        str | None,
+        Field(
+            max_length=1000,
+            description="The employee's job, grade or staff group in the question's words ('công nhân giặt "
+            "mài', 'trưởng kho', 'ngạch L3'): picks that group's row of the documents' leave table.",
+        ),
+    ] = None,
 ) -> leave_calculator.LeaveResult | ToolFailure:
     """Compute annual leave for an employee: days accrued to a date (1 per worked month, probation included once
     confirmed, partial months counted at ≥ 50% worked), days usable (none during probation; credited at once on
     confirmation), remaining after days taken, and the year's entitlement (pro-rata, +1 day per 5 years). Use it
-    for ANY question that needs date or day-count arithmetic; it explains each step and the rule used."""
+    for ANY question that needs date or day-count arithmetic; it explains each step and the rule used. With only
+    years_of_service (no dates), work is taken to have started that many years ago."""
+    policy = policy_for(ctx)
+    if probation_start is None and confirmation_date is None and years_of_service is not None:
+        today = ctx.on_date()
+        probation_start = _years_before(today, years_of_service).isoformat()
     try:
         result = leave_calculator.accrue_leave(
-            policy_for(ctx),
+            policy,
             probation_start,
             confirmation_date,
             as_of,
@@ -122,7 +136,16 @@ def calculate_leave(
             work_conditions=work_conditions,
             reference_year=reference_year,
             today=ctx.on_date(),
+            group=group_of(policy, employee),
         )
     except DateInputError as exc:
         return ToolFailure(error="invalid_dates", message=str(exc))
     return with_english(result)
+
+
+def _years_before(day: dt.date, years: int) -> dt.date:
+    """The same day ``years`` earlier (28 February for a 29 February that year lacks)."""
+    try:
+        return day.replace(year=day.year - years)
+    except ValueError:
+        return day.replace(year=day.year - years, day=28)

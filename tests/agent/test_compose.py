@@ -164,3 +164,30 @@ def test_a_small_table_whose_rows_the_question_does_not_name_is_quoted_whole():
     assert all(v in answer.text for v in ("200.000", "300.000", "500.000", "800.000"))
     named = compose("Ngạch L4 được phụ cấp điện thoại bao nhiêu?", [table], MIN, quantity=True)
     assert "L4 | 500.000" in named.text and "800.000" not in named.text  # the row it names, with the header
+
+
+def test_the_headings_above_a_section_say_what_its_units_are_about():
+    fund = Passage(
+        node_id="quy_dinh:quy-tuong-tro/dieu-kien-vay",
+        doc_id="quy_dinh",
+        title="2. Điều kiện vay",
+        title_path=["Quy định phúc lợi", "I. QUỸ TƯƠNG TRỢ CBNV", "2. Điều kiện vay"],
+        text="Đối tượng: NLĐ có HĐLĐ chính thức, đã làm việc liên tục tại Công ty từ đủ 12 tháng trở lên.",
+        line_start=10,
+        line_end=10,
+        tool="search",
+        rank=1,
+    )
+    leaving = Passage(
+        node_id="noi_quy:chuong-vii",
+        doc_id="noi_quy",
+        title="Chương VII. Chấm dứt hợp đồng lao động",
+        title_path=["Nội quy lao động", "Chương VII. Chấm dứt hợp đồng lao động"],
+        text="Khi thôi việc, khoản vay còn nợ được khấu trừ vào tiền lương tháng cuối.",
+        line_start=40,
+        line_end=40,
+        tool="search",
+        rank=0,
+    )
+    answer = compose("Làm bao lâu thì được vay quỹ tương trợ?", [leaving, fund], MIN, quantity=True)
+    assert not answer.refused and answer.node_ids[0] == fund.node_id and "12 tháng" in answer.text

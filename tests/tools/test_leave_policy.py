@@ -5,9 +5,10 @@ from __future__ import annotations
 import datetime as dt
 
 from agent.compose import compose_calculation
+from agent.question import analyse
 from tools.leave_calculator import accrue_leave
 from tools.leave_explain import with_english
-from tools.leave_policy import RuleText, policy_from_rules
+from tools.leave_policy import RuleText, group_of, policy_from_rules
 
 
 def rule(text: str, context: str = "3. Phép năm", start: int = 100) -> RuleText:
@@ -88,3 +89,50 @@ def test_a_question_about_the_years_total_gets_the_years_entitlement_not_todays_
     assert vi.text.startswith("Năm 2026, bạn được 6 ngày phép năm")
     today = compose_calculation(data, [], "Vào làm từ 01/7/2026, hôm nay tôi còn bao nhiêu ngày phép?")
     assert today.text.startswith("Tính đến 23/11/2026, bạn có 4 ngày phép năm có thể sử dụng")
+
+
+GROUPS_TITLE = "Chương III. NGHỈ HẰNG NĂM › Điều 7. Số ngày nghỉ hằng năm"
+GROUP_ROWS = [
+    rule(
+        "Nhóm A | CBNV khối văn phòng; công nhân may, cắt | 12 ngày làm việc", context=GROUPS_TITLE, start=200
+    ),
+    rule(
+        "Nhóm B | Tổ trưởng chuyền; Trưởng phòng, Quản đốc xưởng | 13 ngày làm việc",
+        context=GROUPS_TITLE,
+        start=260,
+    ),
+    rule(
+        "Nhóm C | Công nhân là hơi, giặt mài; NLĐ chưa thành niên | 14 ngày làm việc",
+        context=GROUPS_TITLE,
+        start=330,
+    ),
+    rule("Nhóm D | Công nhân vận hành lò hơi đốt than | 16 ngày làm việc", context=GROUPS_TITLE, start=400),
+]
+
+
+def test_the_employees_row_of_a_staff_group_table_gives_their_days_and_its_citation():
+    policy = policy_from_rules(GROUP_ROWS)
+    assert [g.days for g in policy.groups] == [12, 13, 14, 16]
+    group = group_of(policy, "em là công nhân giặt mài, vào công ty tháng 3/2020")
+    assert group is not None and group.days == 14 and group.source.start == 330
+    result = accrue_leave(policy, "2020-03-01", None, None, today=dt.date(2026, 11, 23), group=group)
+    assert result.annual_entitlement == 15  # 14 for group C + 1 for six years
+    assert result.policy_sources["days_per_year"].start == 330  # cited by the group's own row
+    # a word every row has ("công nhân"), or one word shared by chance ("chưa"), picks no row
+    assert group_of(policy, "Tôi là công nhân, chưa nghỉ ngày phép nào") is None
+    assert group_of(policy, "Tổ trưởng chuyền được mấy ngày phép?").days == 13
+
+
+def test_years_of_work_without_dates_ask_for_the_years_entitlement():
+    q = analyse(
+        "Tôi là nhân viên kế toán, đã làm ở công ty được 11 năm. Năm nay tôi có bao nhiêu ngày phép năm?"
+    )
+    assert q.intent == "leave_calculation" and q.leave.years_of_service == 11
+    # leaving the company is no annual-leave question
+    assert analyse("I have worked here 3 years; how much notice do I give to leave the company?").intent != (
+        "leave_calculation"
+    )
+    policy = policy_from_rules(GROUP_ROWS)
+    result = with_english(accrue_leave(policy, "2015-11-23", None, None, today=dt.date(2026, 11, 23)))
+    composed = compose_calculation(result.model_dump(mode="json"), [], q.text)
+    assert composed.text.startswith("Năm 2026, bạn được 14 ngày phép năm")  # 12 + 2 for eleven years
