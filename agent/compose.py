@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from agent.evidence import Passage, calculator_result, passages
 from agent.evidence import expansions as evidence_expansions
-from agent.gaps import is_gap_probe
+from agent.gaps import absent_topics, is_gap_probe
 from agent.language import (
     PARAM_WORDS,
     Language,
@@ -212,6 +212,7 @@ def compose_calculation(result: dict, support: list[Passage], question: str) -> 
 def compose_from_runs(
     question: str, runs: list[ToolRun], min_coverage: float, quantity: bool, expansions=None
 ) -> Composed:
+    absent = absent_topics(question, runs)
     runs = [r for i, r in enumerate(runs) if not is_gap_probe(question, runs, i)]
     found = [p for run in runs for p in passages(run)]
     calc = calculator_result(runs)
@@ -219,6 +220,9 @@ def compose_from_runs(
         return compose_calculation(calc, found, question)
     if expansions is None:
         expansions = evidence_expansions(runs)
+    if absent:  # the question names a topic no document states in any of its wordings
+        terms = question_terms(question, expansions)
+        return _refuse(question, language_of(question), found, terms, 0.0)
     searches = [run.result for run in runs if isinstance(run.result, SearchResult)]
     unknown = searches[0].unknown_terms if searches else None
     return compose(question, found, min_coverage, quantity, expansions, unknown)

@@ -5,12 +5,16 @@ probe for the planner, not evidence: a passing mention it finds elsewhere answer
 
 from __future__ import annotations
 
+import re
+
 from agent.evidence import Passage, passages
-from agent.language import language_of
+from agent.language import Concept, language_of, states, vietnamese_concepts
 from agent.terms import question_terms, words_of
+from indexes.text import fold, is_generic
 from tools.registry import ToolRun
 
 GAP_HITS = 3  # passages the gap search asks for
+_WORD = re.compile(r"\w+")
 
 
 def _pairs_missing(question: str, found: list[Passage]) -> set[str]:
@@ -19,11 +23,51 @@ def _pairs_missing(question: str, found: list[Passage]) -> set[str]:
     return {b for b in terms.bigrams if f" {b} " not in padded}
 
 
+def _concepts_missing(question: str, found: list[Passage]) -> list[Concept]:
+    texts = [f"{p.title} {p.text}" for p in found]
+    return [c for c in vietnamese_concepts(question) if not any(states(c, t) for t in texts)]
+
+
 def gap_query(question: str, runs: list[ToolRun]) -> str | None:
-    """The keyword query for the question's word pairs no evidence holds, once a search has run."""
+    """The keyword query for the question's word pairs and lexicon topics no evidence holds, once a search ran."""
     if language_of(question) != "vi" or not any(r.name == "search" for r in runs):
         return None
-    return " ".join(sorted(_pairs_missing(question, [p for r in runs for p in passages(r)]))) or None
+    found = [p for r in runs for p in passages(r)]
+    missing = sorted(_pairs_missing(question, found)) + [c.asked for c in _concepts_missing(question, found)]
+    return " ".join(dict.fromkeys(missing)) or None
+
+
+def _pairs_of(concept: Concept) -> set[str]:
+    """The word pairs of a topic's Vietnamese wordings that carry its meaning: pairs with a word every regulation
+    uses ("tháng", "tiền", "công ty") are left out ("lương tháng 13" keeps none but "tháng thứ 13" keeps "thứ 13")."""
+    pairs = set()
+    for wording in concept.vietnamese:
+        words = _WORD.findall(fold(wording))
+        pairs |= {
+            f"{a} {b}"
+            for a, b in zip(words, words[1:], strict=False)
+            if not (is_generic(a, False) or is_generic(b, False))
+        }
+    return pairs
+
+
+def _mentions(concept: Concept, found: list[Passage]) -> bool:
+    """Whether the passages state a topic or use one of the meaningful word pairs of its wordings (a paraphrase
+    such as "nghỉ không hưởng lương" keeps it possible that the documents regulate it)."""
+    texts = [f"{p.title} {p.text}" for p in found]
+    padded = " ".join(f" {' '.join(_WORD.findall(fold(t)))} " for t in texts)
+    return any(states(concept, t) for t in texts) or any(f" {b} " in padded for b in _pairs_of(concept))
+
+
+def absent_topics(question: str, runs: list[ToolRun]) -> list[str]:
+    """The lexicon topics the question names ("lương tháng 13", "thưởng Tết") that neither the evidence nor the
+    gap search found, in any wording or any meaningful word pair of one: no document regulates them, and an
+    answer would come from a neighbouring topic."""
+    probes = [i for i in range(len(runs)) if is_gap_probe(question, runs, i)]
+    if not probes:
+        return []
+    found = [p for r in runs for p in passages(r)]
+    return [c.asked for c in _concepts_missing(question, found) if not _mentions(c, found)]
 
 
 def is_gap_probe(question: str, runs: list[ToolRun], index: int) -> bool:

@@ -182,6 +182,32 @@ def _vi_lexicon() -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(sorted(pairs, key=lambda p: -len(p[0])))
 
 
+@functools.cache
+def _vi_concepts() -> tuple[tuple[str, Concept], ...]:
+    """(a Vietnamese wording of two or more words, folded; its HR-topic entry as a concept), longest first. The
+    one-way entries (general words, translations only) name no topic."""
+    pairs = [
+        (w, Concept(w, _wordings(e), tuple(nfc(v) for v in e.vi)))
+        for e in _entries()
+        if not e.one_way
+        for w in map(stemmed, e.vi)
+        if " " in w
+    ]
+    return tuple(sorted(pairs, key=lambda p: -len(p[0])))
+
+
+def vietnamese_concepts(question: str) -> list[Concept]:
+    """The HR topics a Vietnamese question names in a lexicon wording ("lương tháng 13", "nghỉ ốm"), longest
+    wording first, without overlaps."""
+    asked = f" {stemmed(question)} "
+    found: list[Concept] = []
+    for wording, concept in _vi_concepts():
+        if f" {wording} " in asked:
+            found.append(concept)
+            asked = asked.replace(f" {wording} ", " # ")
+    return found
+
+
 def synonym_supported(question: str, texts: list[str]) -> set[str]:
     """Folded words of a Vietnamese question that belong to a lexicon wording ("tăng ca") of a concept the
     evidence states in another wording ("làm thêm giờ"): paraphrases, not missing topics."""

@@ -4,7 +4,7 @@ table that names one is what the planner reads, and the probe itself is never qu
 from __future__ import annotations
 
 from agent.compose import compose_from_runs
-from agent.gaps import gap_holders, gap_query, is_gap_probe
+from agent.gaps import absent_topics, gap_holders, gap_query, is_gap_probe
 from agent.offline_policy import best_section, next_call
 from tools.registry import ToolRun
 from tools.search_tools import SearchHit, SearchResult
@@ -68,7 +68,39 @@ def test_the_planner_reads_the_table_that_names_it_and_the_probe_is_not_quoted()
 def test_a_passing_mention_outside_a_table_is_no_holder() -> None:
     question = "Nghỉ thai sản được bao nhiêu tháng?"
     runs = [_run(question, [BOOKING])]
-    assert gap_query(question, runs) == "nghỉ thai thai sản"
-    runs.append(_run("nghỉ thai thai sản", [MENTION], mode="keyword"))
+    probe = gap_query(question, runs)
+    assert probe == "nghỉ thai thai sản nghi thai san"  # its word pairs, then the lexicon topic "nghỉ thai sản"
+    runs.append(_run(probe, [MENTION], mode="keyword"))
     assert gap_holders(question, runs) == []
     assert best_section(question, runs) == "ql:muc-7"
+
+
+OVERTIME_PAY = (
+    "ql:dieu-6",
+    "Điều 6. Tiền lương làm thêm giờ",
+    "4. Tiền lương làm thêm giờ được chi trả cùng kỳ lương tháng, ghi rõ số giờ trên phiếu lương.",
+)
+UNPAID = (
+    "ql:dieu-11",
+    "Điều 11. Nghỉ không hưởng lương",
+    "NLĐ được nghỉ không hưởng lương tối đa 30 ngày trong năm; tự ý nghỉ việc bị xử lý kỷ luật.",
+)
+
+
+def test_a_lexicon_topic_no_document_names_in_any_wording_is_refused():
+    question = "Công ty có thưởng lương tháng 13 không?"
+    runs = [_run(question, [OVERTIME_PAY])]
+    probe = gap_query(question, runs)
+    assert probe is not None and "luong thang 13" in probe  # the topic is searched for by itself
+    runs.append(_run(probe, [OVERTIME_PAY, UNPAID], mode="keyword"))
+    assert absent_topics(question, runs) == ["luong thang 13"]
+    composed = compose_from_runs(question, runs, 0.2, quantity=False)
+    assert composed.refused and "Tôi không tìm thấy" in composed.text
+
+
+def test_a_topic_the_documents_word_differently_is_not_absent():
+    question = "nghi khong phep may ngay thi bi duoi viec"  # "tự ý nghỉ việc" in the documents
+    runs = [_run(question, [UNPAID])]
+    probe = gap_query(question, runs)
+    runs.append(_run(probe or "nghi khong phep", [UNPAID], mode="keyword"))
+    assert absent_topics(question, runs) == []  # "nghỉ không" (hưởng lương) keeps the topic possible
