@@ -69,7 +69,9 @@ def test_a_passing_mention_outside_a_table_is_no_holder() -> None:
     question = "Nghỉ thai sản được bao nhiêu tháng?"
     runs = [_run(question, [BOOKING])]
     probe = gap_query(question, runs)
-    assert probe == "nghỉ thai thai sản nghi thai san"  # its word pairs, then the lexicon topic "nghỉ thai sản"
+    assert (
+        probe == "nghỉ thai thai sản nghi thai san"
+    )  # its word pairs, then the lexicon topic "nghỉ thai sản"
     runs.append(_run(probe, [MENTION], mode="keyword"))
     assert gap_holders(question, runs) == []
     assert best_section(question, runs) == "ql:muc-7"
