@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from agent.evidence import Passage, calculator_result, passages
 from agent.evidence import expansions as evidence_expansions
-from agent.gaps import absent_topics, is_gap_probe
+from agent.gaps import absent_topics, gap_probes
 from agent.language import (
     PARAM_WORDS,
     Language,
@@ -213,7 +213,8 @@ def compose_from_runs(
     question: str, runs: list[ToolRun], min_coverage: float, quantity: bool, expansions=None
 ) -> Composed:
     absent = absent_topics(question, runs)
-    runs = [r for i, r in enumerate(runs) if not is_gap_probe(question, runs, i)]
+    probes = gap_probes(question, runs)
+    runs = [r for i, r in enumerate(runs) if i not in probes]
     found = [p for run in runs for p in passages(run)]
     calc = calculator_result(runs)
     if calc is not None:

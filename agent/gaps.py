@@ -63,11 +63,16 @@ def absent_topics(question: str, runs: list[ToolRun]) -> list[str]:
     """The lexicon topics the question names ("lương tháng 13", "thưởng Tết") that neither the evidence nor the
     gap search found, in any wording or any meaningful word pair of one: no document regulates them, and an
     answer would come from a neighbouring topic."""
-    probes = [i for i in range(len(runs)) if is_gap_probe(question, runs, i)]
+    probes = gap_probes(question, runs)
     if not probes:
         return []
     found = [p for r in runs for p in passages(r)]
     return [c.asked for c in _concepts_missing(question, found) if not _mentions(c, found)]
+
+
+def gap_probes(question: str, runs: list[ToolRun]) -> list[int]:
+    """The indices of the runs that are this question's gap searches (one at most, from the offline planner)."""
+    return [i for i in range(len(runs)) if is_gap_probe(question, runs, i)]
 
 
 def is_gap_probe(question: str, runs: list[ToolRun], index: int) -> bool:
@@ -86,7 +91,7 @@ def _table_rows(text: str) -> list[str]:
 
 def gap_holders(question: str, runs: list[ToolRun]) -> list[str]:
     """Sections the gap search found with a table row holding a word pair the question asks about."""
-    probes = [i for i in range(len(runs)) if is_gap_probe(question, runs, i)]
+    probes = gap_probes(question, runs)
     if not probes:
         return []
     missing = _pairs_missing(

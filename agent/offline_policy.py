@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agent.evidence import expansions, passages
-from agent.gaps import GAP_HITS, gap_holders, gap_query, is_gap_probe
+from agent.gaps import GAP_HITS, gap_holders, gap_probes, gap_query
 from agent.language import english_concepts, language_of
 from agent.question import Question, analyse
 from indexes.text import title_coverage
@@ -92,8 +92,9 @@ def best_section(question: str, runs: list[ToolRun]) -> str | None:
     scores: dict[str, float] = {}
     titles: dict[str, str] = {}
     expanded = " ".join(expansions(runs))
+    probes = gap_probes(question, runs)
     for i, run in enumerate(runs):
-        if is_gap_probe(question, runs, i):
+        if i in probes:
             continue  # a probe: only the tables it finds naming the question's words count (below)
         seen: list[str] = []
         for p in passages(run):
