@@ -159,6 +159,16 @@ def _entries() -> tuple[LexiconEntry, ...]:
     return tuple(Lexicon.load().entries)
 
 
+# People by their role ("my manager", "the director") say who acts, not what is asked about: a question about
+# the evaluation the manager sends is answered by the probation rules whatever they call the manager.
+GENERAL_TOPICS = frozenset({"roles"})
+
+
+def _is_general(entry: LexiconEntry) -> bool:
+    """General vocabulary (one-way entries, roles): translates and ranks, names no topic that must be stated."""
+    return entry.one_way or entry.topic in GENERAL_TOPICS
+
+
 def _wordings(entry: LexiconEntry) -> tuple[str, ...]:
     return tuple(dict.fromkeys(w for w in map(stemmed, entry.en + entry.vi) if w))
 
@@ -167,7 +177,7 @@ def _wordings(entry: LexiconEntry) -> tuple[str, ...]:
 def _lexicon() -> tuple[Concept, ...]:
     """Each English form (content words, stemmed) with its entry's wordings, longest forms first."""
     concepts = [
-        Concept(form, _wordings(e), tuple(nfc(v) for v in e.vi), e.one_way)
+        Concept(form, _wordings(e), tuple(nfc(v) for v in e.vi), _is_general(e))
         for e in _entries()
         for form in map(_form_key, e.en)
         if len(form) > 2
@@ -189,7 +199,7 @@ def _vi_concepts() -> tuple[tuple[str, Concept], ...]:
     pairs = [
         (w, Concept(w, _wordings(e), tuple(nfc(v) for v in e.vi)))
         for e in _entries()
-        if not e.one_way
+        if not _is_general(e)
         for w in map(stemmed, e.vi)
         if " " in w
     ]
@@ -251,7 +261,11 @@ def english_concepts(question: str) -> list[Concept]:
         padded = f" {concept.asked} "
         if any(padded in t for t in texts):
             found.append(concept)
+            # consumed in both readings: "late at night" leaves no "late", "my manager" no "manager"
+            content = f" {_content(concept.asked)} "
             texts = [t.replace(padded, " # ") for t in texts]
+            if content.strip():
+                texts = [t.replace(content, " # ") for t in texts]
     return found
 
 

@@ -106,3 +106,29 @@ def test_general_words_translate_a_question_but_name_no_topic_that_must_be_state
     )
     answer = compose("What is the maximum overtime per year?", [overtime], MIN, quantity=True)
     assert not answer.refused and "200 giờ/năm" in answer.text
+
+
+def test_a_role_says_who_acts_and_names_no_topic_that_must_be_stated():
+    question = "How long before the end of my probation will my manager send in my evaluation?"
+    named = {c.asked: c for c in english_concepts(question)}
+    assert named["my manager"].general and not named["probation"].general and "manager" not in named
+    probation = passage(
+        "quy_che:dieu-4",
+        "Điều 4. Thời gian thử việc",
+        "3. Chậm nhất 03 ngày trước khi kết thúc thời gian thử việc, Trưởng bộ phận gửi phiếu đánh giá thử việc "
+        "về phòng Nhân sự.",
+    )
+    answer = compose(question, [probation], MIN, quantity=True)
+    assert not answer.refused and "03 ngày trước khi kết thúc" in answer.text
+
+
+def test_late_at_night_is_not_coming_in_late():
+    named = {c.asked: c for c in english_concepts("Can I claim a taxi home when I finish late at night?")}
+    assert "late" not in named and named["late at night"].general
+    assert "late" in {c.asked for c in english_concepts("What happens if I arrive late?")}
+
+
+def test_everyday_wordings_of_paid_and_unpaid_days_off():
+    assert "nghỉ không hưởng lương" in english_concepts("Can I take a month off without pay?")[0].vietnamese
+    paid = {v for c in english_concepts("How many paid days off do I get?") for v in c.vietnamese}
+    assert "nghỉ hưởng nguyên lương" in paid
