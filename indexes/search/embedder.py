@@ -133,7 +133,9 @@ class Embedder:
         return np.vstack([cached[k] for k in keys])
 
     def embed_query(self, text: str) -> np.ndarray:
-        key = EmbeddingCache.key("query: " + text)
+        # int8 vectors are approximate: cached apart, so no engine ever reads another's approximation
+        prefix = "query (int8): " if self.query_engine == "onnx-int8" else "query: "
+        key = EmbeddingCache.key(prefix + text)
         hit = self.cache.get_many([key]).get(key) if self.cache_queries else None
         if hit is not None:
             return hit
