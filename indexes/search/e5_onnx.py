@@ -25,6 +25,7 @@ import json
 import logging
 import os
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -57,6 +58,9 @@ def ensure_onnx_graph(folder: Path, precision: Precision = "fp32") -> Path:
     if target.is_file():
         return target
     target.parent.mkdir(parents=True, exist_ok=True)
+    for stale in target.parent.glob(".*.tmp"):  # left by a killed build (a build takes ~1 s, not minutes)
+        if time.time() - stale.stat().st_mtime > 600:
+            stale.unlink(missing_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=".tmp", dir=target.parent)
     os.close(fd)
     tmp = Path(tmp_name)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -151,3 +152,12 @@ def test_settings_query_engine(make_settings):
 def test_settings_query_engine_from_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("QUYCHE_QUERY_ENGINE", "numpy")
     assert Settings(_env_file=None, data_dir=tmp_path).query_engine == "numpy"
+
+
+def test_a_killed_build_is_swept_by_the_next_build(folder, onnx_e5):
+    leftover = graph_path(folder).parent / ".e5-v1-fp32.crashed.tmp"
+    leftover.write_bytes(b"half a graph")
+    os.utime(leftover, (0, 0))  # long ago
+    graph_path(folder, "int8").unlink(missing_ok=True)
+    ensure_onnx_graph(folder, "int8")
+    assert not leftover.exists()
