@@ -80,9 +80,10 @@ class Settings(BaseSettings):
     chunk_overlap_chars: int = Field(120, ge=0)
 
     vectors: bool = Field(True, description="Build and search the vector index (off: BM25/tree only).")
-    query_engine: Literal["numpy", "torch"] = Field(
-        "numpy",
-        description="How questions are embedded: the e5 weights in numpy (fast start, no torch import) or "
+    query_engine: Literal["onnx", "onnx-int8", "numpy", "torch"] = Field(
+        "onnx",
+        description="How questions are embedded: the e5 weights on onnxruntime (default; numpy if it cannot "
+        "load), onnxruntime with int8 matrix products (faster, approximate), in numpy (no onnxruntime), or "
         "through sentence-transformers (the index is always built with sentence-transformers).",
     )
 

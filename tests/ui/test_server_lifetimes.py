@@ -13,7 +13,7 @@ from fastmcp import Client
 
 from agent.assistant import Assistant
 from indexes.pipeline.ingest import index_folder
-from indexes.search import e5_numpy, embedder, retrieval
+from indexes.search import e5_numpy, e5_onnx, embedder, retrieval
 from indexes.settings import Settings
 from indexes.store import published_index
 from tests.conftest import CORPUS, TODAY
@@ -37,6 +37,7 @@ def built(monkeypatch: pytest.MonkeyPatch) -> Counter:
     for module, name in [
         (embedder, "Embedder"),
         (e5_numpy, "NumpyE5"),
+        (e5_onnx, "OnnxE5"),
         (retrieval, "Retriever"),
         (published_index, "IndexStore"),
     ]:
@@ -75,7 +76,7 @@ def test_server_builds_embedder_and_indexes_once_for_many_requests(corpus_settin
     responses = asyncio.run(scenario())
     assert [r.status_code for r in responses] == [200] * len(responses)
     assert all(r.json()["hits"] for r in responses)
-    assert built == Counter(Embedder=1, NumpyE5=1, Retriever=1, IndexStore=1)
+    assert built == Counter(Embedder=1, OnnxE5=1, Retriever=1, IndexStore=1)  # onnx, the default engine
     assert assistant.embedder._model is None  # queries never load sentence-transformers (torch)
 
 
