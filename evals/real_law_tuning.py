@@ -5,8 +5,11 @@
 For each query language the keyword weight w (vector: 1 - w) with the best dev recall@5 + MRR wins (ties: the
 smaller w); then, with those weights, the title bonus (``Settings.title_bonus``) with the best dev recall@5 + MRR
 over both languages (ties: the smaller bonus); then, with both, the title-kind bonus
-(``Settings.title_kind_bonus``) the same way. ``Settings.fusion_weights``, ``Settings.title_bonus`` and
-``Settings.title_kind_bonus`` hold the recorded choice; a test checks they agree.
+(``Settings.title_kind_bonus``) the same way; then, with all three, the contrast penalty
+(``Settings.contrast_penalty``: a title naming only siblings of what the question names). The settings hold the
+recorded choice; a test checks they agree.
+
+    python -m evals.real_law_tuning --contrast-only   # the last step alone, the recorded choices kept
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ RECORD = REAL_LAW_DIR / "fusion_weights.json"
 GRID = (0.0, 0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.7)
 TITLE_BONUS_GRID = (0.0, 0.05, 0.1, 0.2, 0.3)
 KIND_BONUS_GRID = (0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4)
+CONTRAST_GRID = (0.0, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0)
 TUNING_FOLD = "dev"
 
 
@@ -104,6 +108,18 @@ def score_kind_bonus(
     }
 
 
+def score_contrast(
+    settings: Settings, update: dict, fold: str = TUNING_FOLD
+) -> dict[float, tuple[float, float]]:
+    """Contrast penalty -> (recall@5, MRR) of hybrid search on ``fold`` (dev), both languages, with the weights
+    and bonuses in ``update``."""
+    scorer = _Scorer(settings, fold)
+    return {
+        penalty: scorer.scores(update | {"contrast_penalty": penalty}, ("vi", "en"))
+        for penalty in CONTRAST_GRID
+    }
+
+
 def choose(grid: dict[str, dict[float, tuple[float, float]]]) -> dict[str, dict[str, float]]:
     """Per language, the keyword weight with the best dev recall@5 + MRR (the smaller weight on a tie)."""
     return {
@@ -117,20 +133,42 @@ def choose_bonus(grid: dict[float, tuple[float, float]]) -> float:
     return max(sorted(grid), key=lambda b: (round(sum(grid[b]), 4), -b))
 
 
-def main(path: Path = RECORD) -> None:
+def _print(name: str, grid: dict[float, tuple[float, float]]) -> None:
+    for value, (recall, mrr) in grid.items():
+        print(f"{name}={value:<5} recall@5 {recall:.3f} MRR {mrr:.3f}")
+
+
+def _contrast(settings: Settings, record: dict) -> dict:
+    update = {
+        "fusion_weights": record["weights"],
+        "title_bonus": record["title_bonus"],
+        "title_kind_bonus": record["title_kind_bonus"],
+    }
+    contrasts = score_contrast(settings, update)
+    _print("contrast penalty", contrasts)
+    return record | {
+        "contrast_penalty": choose_bonus(contrasts),
+        "contrast_penalty_grid": {str(b): v for b, v in contrasts.items()},
+    }
+
+
+def main(path: Path = RECORD, contrast_only: bool = False) -> None:
     settings = Settings()
+    if contrast_only:
+        record = _contrast(settings, json.loads(path.read_text(encoding="utf-8")))
+        path.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {path}: contrast penalty {record['contrast_penalty']}")
+        return
     grid = score_grid(settings)
     for lang, by in grid.items():
         for weight, (recall, mrr) in by.items():
             print(f"{lang} keyword={weight:<5} recall@5 {recall:.3f} MRR {mrr:.3f}")
     weights = choose(grid)
     bonuses = score_title_bonus(settings, weights)
-    for bonus, (recall, mrr) in bonuses.items():
-        print(f"title bonus={bonus:<5} recall@5 {recall:.3f} MRR {mrr:.3f}")
+    _print("title bonus", bonuses)
     title = choose_bonus(bonuses)
     kinds = score_kind_bonus(settings, weights, title)
-    for bonus, (recall, mrr) in kinds.items():
-        print(f"title-kind bonus={bonus:<5} recall@5 {recall:.3f} MRR {mrr:.3f}")
+    _print("title-kind bonus", kinds)
     record = {
         "fold": TUNING_FOLD,
         "weights": weights,
@@ -140,12 +178,15 @@ def main(path: Path = RECORD) -> None:
         "title_bonus_grid": {str(b): v for b, v in bonuses.items()},
         "title_kind_bonus_grid": {str(b): v for b, v in kinds.items()},
     }
+    record = _contrast(settings, record)
     path.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(
         f"wrote {path}: {record['weights']}, title bonus {record['title_bonus']}, "
-        f"title-kind bonus {record['title_kind_bonus']}"
+        f"title-kind bonus {record['title_kind_bonus']}, contrast penalty {record['contrast_penalty']}"
     )
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(contrast_only="--contrast-only" in sys.argv[1:])

@@ -121,6 +121,15 @@ class Settings(BaseSettings):
         "title_kinds.py); chosen on the real-law dev fold (evals/real_law_tuning.py).",
     )
 
+    contrast_penalty: float = Field(
+        0.7,
+        ge=0,
+        le=1,
+        description="Hybrid fusion: subtracted from a section whose title names only siblings of what the "
+        "question names (another kind of insurance, leave, contract; abroad for in the country; indexes/search/"
+        "contrasts.py); chosen on the real-law dev fold (evals/real_law_tuning.py).",
+    )
+
     # Ingestion and tenants
     ingest_lock_timeout_s: float = Field(
         600.0, gt=0, description="How long an ingest waits for another one on the same data dir."

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 
+from indexes.search.contrasts import contradicts
 from indexes.search.title_kinds import states_kind
 from indexes.text import QUERY_STOPWORDS, bare_title, folded_words
 
@@ -112,5 +113,21 @@ def kind_bonus(
         return list(fused)
     scored = [
         (item, score + (weight if states_kind(title_of(item), heads) else 0.0)) for item, score in fused
+    ]
+    return sorted(scored, key=lambda kv: -kv[1])
+
+
+def contrast_penalty(
+    fused: Sequence[tuple[str, float]],
+    title_of: Callable[[str], str],
+    asked: dict[str, frozenset[str]],
+    weight: float,
+) -> list[tuple[str, float]]:
+    """Fused sections re-sorted after subtracting ``weight`` from those whose title names only siblings of what
+    the question names (``indexes.search.contrasts``: "bảo hiểm thất nghiệp" for a question on "bảo hiểm y tế")."""
+    if not weight or not asked:
+        return list(fused)
+    scored = [
+        (item, score - (weight if contradicts(asked, title_of(item)) else 0.0)) for item, score in fused
     ]
     return sorted(scored, key=lambda kv: -kv[1])

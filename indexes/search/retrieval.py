@@ -21,8 +21,9 @@ from indexes.errors import QuycheError
 from indexes.location import Location, Span
 from indexes.search.chunk_bm25 import BM25Index
 from indexes.search.chunking import Chunk
+from indexes.search.contrasts import named
 from indexes.search.diacritics import DiacriticRestorer
-from indexes.search.fusion import best_per_group, fuse_scores, kind_bonus, rrf, title_bonus
+from indexes.search.fusion import best_per_group, contrast_penalty, fuse_scores, kind_bonus, rrf, title_bonus
 from indexes.search.glossary import Glossary
 from indexes.search.lexicon import default_lexicon
 from indexes.search.query_terms import EnhancedQuery, article_number, enhance, query_language
@@ -187,6 +188,9 @@ class Retriever:
             ranked = title_bonus(ranked, self._title, enhanced.expanded, self.settings.title_bonus)
             heads = title_heads(enhanced.kinds)
             ranked = kind_bonus(ranked, self._title, heads, self.settings.title_kind_bonus)
+            ranked = contrast_penalty(
+                ranked, self._title, named(enhanced.text), self.settings.contrast_penalty
+            )
         ranked = self._pin(enhanced, ranked, scopes)
         return _Ranking(ranked[:k], runs, dict(vector_hits), dict(keyword_hits))
 

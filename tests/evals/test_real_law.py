@@ -42,6 +42,8 @@ def test_fusion_weights_are_the_ones_chosen_on_the_dev_fold():
     assert choose_bonus(bonuses) == record["title_bonus"] == Settings(_env_file=None).title_bonus
     kinds = {float(b): tuple(v) for b, v in record["title_kind_bonus_grid"].items()}
     assert choose_bonus(kinds) == record["title_kind_bonus"] == Settings(_env_file=None).title_kind_bonus
+    contrasts = {float(b): tuple(v) for b, v in record["contrast_penalty_grid"].items()}
+    assert choose_bonus(contrasts) == record["contrast_penalty"] == Settings(_env_file=None).contrast_penalty
 
 
 def test_tuning_refuses_the_test_fold():
