@@ -183,7 +183,9 @@ def compose_calculation(result: dict, support: list[Passage], question: str) -> 
     )
     sources = result.get("policy_sources", {})
     used = {s["rule"].split(" ", 1)[0] for s in result["steps"]}
-    defaults = [PARAM_WORDS[k][lang] for k, s in sources.items() if k in used and s.get("source") != "corpus"]
+    defaults = [
+        PARAM_WORDS[k][lang] for k, s in sources.items() if k in used and s.get("source") == "default"
+    ]
     if defaults:
         lines.append(phrase("defaults", lang, params=", ".join(defaults)))
     corpus = [s for k, s in sources.items() if s.get("source") == "corpus" and (k in used or not used)]

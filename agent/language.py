@@ -101,6 +101,10 @@ PARAM_WORDS: dict[str, dict[Language, str]] = {
     },
     "carryover_until": {"vi": "hạn dùng phép năm cũ", "en": "the carry-over deadline"},
     "probation_days": {"vi": "thời gian thử việc", "en": "the probation length"},
+    "probation_duration": {"vi": "thời gian thử việc", "en": "the probation length"},
+    "probation_group": {"vi": "thời gian thử việc của nhóm", "en": "the group's probation length"},
+    "probation_counting": {"vi": "cách đếm thời gian thử việc", "en": "how the probation period is counted"},
+    "weekly_rest_days": {"vi": "ngày nghỉ hằng tuần", "en": "the weekly rest days"},
 }
 
 REFUSAL: dict[Language, str] = {

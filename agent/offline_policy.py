@@ -1,6 +1,7 @@
 """The offline planner's policy: which tool to call next, given the question and this turn's results.
 
 leave question with dates            -> calculate_leave (arguments read from the question)
+"when does my probation end" + start -> calculate_probation_end (start, stated length; the question as employee)
 a follow-up that changes a date      -> calculate_leave (the previous call's arguments, updated)
 "Điều N"                             -> lookup_article
 a short section title                -> lookup_article, then search if nothing matched
@@ -21,6 +22,7 @@ from agent.language import english_concepts, language_of
 from agent.question import Question, analyse
 from indexes.text import title_coverage
 from tools.leave_calculator import LeaveResult
+from tools.probation_calculator import ProbationResult
 from tools.registry import ToolRun
 from tools.rule_tools import RuleResult
 from tools.tree_tools import DocumentList, NodeChildren
@@ -35,6 +37,8 @@ class NextCall:
 def _first_call(q: Question, previous_leave_args: dict[str, Any] | None) -> NextCall:
     if q.intent == "leave_calculation":  # the question says who the employee is (a staff-group table's row)
         return NextCall("calculate_leave", {**q.leave.to_args(), "employee": q.text})
+    if q.intent == "probation_end":  # the employee's words pick their group's row of the probation table
+        return NextCall("calculate_probation_end", {**q.probation, "employee": employee_words(q.text)})
     if previous_leave_args and q.dates_found:  # "còn nếu chính thức tháng 10 thì sao?"
         return NextCall("calculate_leave", {**previous_leave_args, **q.leave.to_args()})
     if q.intent in ("article", "title"):
@@ -58,7 +62,13 @@ def next_call(
         retries = sum(1 for r in runs if r.error == "unknown_node_id")
         if retries <= max_id_retries:
             return NextCall(last.name, {**last.args, "node_id": result.suggestions[0].node_id})
-    if isinstance(result, LeaveResult):
+    if (
+        q.intent == "probation_end"
+        and "search" in called
+        and any(isinstance(r.result, ProbationResult) for r in runs)
+    ):
+        return None  # computed, and the passage stating the rule fetched
+    if isinstance(result, LeaveResult | ProbationResult):
         # the result is computed; fetch the passage that states the rule, to cite it
         return None if "search" in called else NextCall("search", {"query": question, "k": 3})
     if "search" not in called and (
@@ -73,11 +83,20 @@ def next_call(
     gap = gap_query(question, runs) if q.intent != "leave_calculation" else None
     if gap and not any(r.name == "search" and r.args.get("mode") == "keyword" for r in runs):
         return NextCall("search", {"query": gap, "k": GAP_HITS, "mode": "keyword"})
-    if "expand_node" not in called and q.intent in ("quantity", "search", "title"):
+    if "expand_node" not in called and q.intent in ("quantity", "search", "title", "probation_end"):
         best = best_section(question, runs)
         if best:
             return NextCall("expand_node", {"node_id": best})
     return None
+
+
+def employee_words(question: str) -> str:
+    """Who the employee is, for a staff-group table's rows (Vietnamese): the question, and for an English one
+    its concepts' Vietnamese wordings too ("engineer" → "kỹ sư")."""
+    if language_of(question) != "en":
+        return question
+    wordings = [v for c in english_concepts(question) for v in c.vietnamese[:TRANSLATIONS_PER_CONCEPT]]
+    return " ".join([question, *dict.fromkeys(wordings)])
 
 
 TRANSLATIONS_PER_CONCEPT = (

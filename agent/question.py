@@ -71,10 +71,14 @@ HEAVY_CUES = {
     "hazardous": "heavy",
 }
 _CLAUSE_SPLIT_RE = re.compile(r",|;|\bthi\b|\bnhung\b|\bneu\b|\bif\b|\band\b|\bthen\b|\bva\b|\bcon\b")
+_MONTH_NAME = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
 _DATE_RE = re.compile(
-    r"\b\d{4}-\d{1,2}(?:-\d{1,2})?\b|\b\d{1,2}/\d{1,2}(?:/\d{4})?\b|\bthang\s*\d{1,2}(?:\s*/\s*\d{4})?\b"
-    r"|\b(?:january|february|march|april|may|june|july|august|september|october|november|december)"
-    r"(?:\s+\d{4})?\b"
+    r"\b\d{4}-\d{1,2}(?:-\d{1,2})?\b|\b\d{1,2}/\d{1,2}(?:/\d{4})?\b"
+    r"|\b\d{1,2}\s+thang\s+\d{1,2}(?:\s*(?:nam|/)\s*\d{4})?\b"  # "16 tháng 11 năm 2026"
+    r"|\bthang\s*\d{1,2}(?:\s*/\s*\d{4})?\b"
+    rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_NAME}(?:,?\s+\d{{4}})?\b"  # "1 October 2026"
+    rf"|\b{_MONTH_NAME}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b"  # "October 1, 2026"
+    rf"|\b{_MONTH_NAME}(?:\s+\d{{4}})?\b"
 )
 _DAYS_TAKEN_RE = re.compile(
     r"(?:da nghi|nghi roi|already taken|took|used)\s*(\d+(?:[.,]\d+)?)\s*(?:ngay|days?)"
@@ -113,9 +117,72 @@ class LeaveArgs:
 @dataclass
 class Question:
     text: str
-    intent: str  # "leave_calculation" | "article" | "title" | "quantity" | "search"
+    intent: str  # "leave_calculation" | "probation_end" | "article" | "title" | "quantity" | "search"
     leave: LeaveArgs = field(default_factory=LeaveArgs)
     dates_found: int = 0
+    probation: dict = field(default_factory=dict)  # calculate_probation_end's arguments, for "probation_end"
+
+
+# A question about when probation ends, or whether it has (folded): "hết thử việc", "thử việc kết thúc ngày nào",
+# "thử việc đến ngày nào", "when does my probation end", "last day of probation", "am I still on probation".
+_PROBATION_END_RE = re.compile(
+    r"\b(?:het|ket thuc|xong|man|het han|het thoi gian|ket thuc thoi gian)\s+(?:dot\s+|giai doan\s+)?thu viec\b"
+    r"|\bthu viec\s+(?:cua\s+\w+\s+)?(?:se\s+|duoc\s+)?(?:ket thuc|het|xong|den ngay|den bao gio|den khi nao"
+    r"|keo dai den|toi ngay|toi bao gio|toi khi nao)\b"
+    r"|\bprobation(?:ary)?(?:\s+period)?\s+(?:\w+\s+){0,2}(?:end|ends|ended|over|finish|finishes|finished|run out)\b"
+    r"|\b(?:end|last day|finish|completion)\s+of\s+(?:[\w-]+\s+){0,3}probation"
+    r"|\b(?:finish|finishing|complete|completing|pass|passing)\s+(?:my\s+|the\s+|our\s+)?probation"
+    r"|\bstill (?:on|in) (?:my\s+|the\s+)?probation|\b(?:off|out of|past) (?:my\s+|the\s+)?probation"
+)
+_NUMBER_WORDS = {
+    w: i for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), 1)
+} | {"mot": 1, "hai": 2, "ba": 3, "bon": 4}
+_UNIT = r"(ngay lam viec|ngay|tuan|thang|working days?|business days?|calendar days?|days?|weeks?|months?)\b"
+_COUNT = r"(\d{1,3}|" + "|".join(_NUMBER_WORDS) + r")"
+# The length the question states: "thử việc 6 ngày làm việc", "my probation is two months", "a 60-day probation"
+_STATED_LENGTH_RES = (
+    re.compile(rf"(?:thu viec|probation)[^\d.?!;]{{0,30}}?(?<![\d/])\b{_COUNT}[\s-]*{_UNIT}(?!\s*/)"),
+    re.compile(rf"(?<![\d/])\b{_COUNT}[\s-]*{_UNIT}(?!\s*/)[^.?!;]{{0,15}}?(?:thu viec|probation)"),
+)
+
+
+def asks_probation_end(text: str) -> bool:
+    """Whether a question asks when probation ends or whether it has ended."""
+    return bool(_PROBATION_END_RE.search(" ".join(fold(text).split())))
+
+
+def stated_probation_length(folded: str) -> tuple[int, str] | None:
+    """The probation length a question states, as (number, unit) in calculate_probation_end's units."""
+    for pattern in _STATED_LENGTH_RES:
+        if m := pattern.search(folded):
+            count = int(m.group(1)) if m.group(1).isdigit() else _NUMBER_WORDS[m.group(1)]
+            word = m.group(2)
+            unit = (
+                "working_days"
+                if word.startswith(("ngay lam viec", "working", "business"))
+                else "weeks"
+                if word.startswith(("tuan", "week"))
+                else "months"
+                if word.startswith(("thang", "month"))
+                else "days"
+            )
+            return count, unit
+    return None
+
+
+def probation_args(folded: str, leave: LeaveArgs, found: int) -> dict:
+    """calculate_probation_end's arguments: the start (the date the question gives the start of work or
+    probation, or its only date, whatever role the leave reading gave it), a date to judge by, a stated length."""
+    dates = [leave.probation_start, leave.confirmation_date, leave.as_of, leave.end_date]
+    start = leave.probation_start or (next(d for d in dates if d) if found == 1 else None)
+    args: dict = {"probation_start": start} if start else {}
+    # asked when probation ends, another date is the day to judge by ("đến ngày 15/10 đã hết thử việc chưa")
+    as_of = leave.as_of or leave.confirmation_date or leave.end_date
+    if leave.probation_start and as_of:
+        args["as_of"] = as_of
+    if stated := stated_probation_length(folded):
+        args["duration"], args["duration_unit"] = stated
+    return args
 
 
 # A question about a whole year's leave ("năm nay được mấy ngày phép", "for 2026 in total"), not about the days
@@ -198,8 +265,11 @@ def analyse(text: str) -> Question:
     )
     if service and _has(folded, QUANTITY_CUES):  # "làm 11 năm rồi, năm nay được bao nhiêu ngày phép?"
         leave.years_of_service = int(service.group(1))
+    probation = probation_args(_without_false_months(text), leave, found) if found else {}
     if about_leave and (has_dates or leave.years_of_service is not None and not found):
         intent = "leave_calculation"
+    elif "probation_start" in probation and asks_probation_end(text):
+        intent = "probation_end"
     elif any(r.article for r in parse_refs(text)):
         intent = "article"
     elif _has(folded, QUANTITY_CUES):
@@ -208,4 +278,4 @@ def analyse(text: str) -> Question:
         intent = "title"
     else:
         intent = "search"
-    return Question(text=text, intent=intent, leave=leave, dates_found=found)
+    return Question(text=text, intent=intent, leave=leave, dates_found=found, probation=probation)

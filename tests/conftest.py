@@ -67,6 +67,24 @@ def corpus_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
 
 
 @pytest.fixture(scope="session")
+def probation_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    """A small company corpus (a probation table, a counting rule, a factory's weekly rest day), indexed without
+    vectors (fast)."""
+    from indexes.pipeline.ingest import index_folder
+
+    data = tmp_path_factory.mktemp("probation-index")
+    settings = Settings(
+        _env_file=None,
+        llm_provider="offline",
+        data_dir=data,
+        corpus_dir=FIXTURES / "probation",
+        vectors=False,
+    )
+    index_folder(settings)
+    return settings
+
+
+@pytest.fixture(scope="session")
 def shared_embedder(corpus_settings: Settings):
     from indexes.search.embedder import Embedder
 

@@ -1,4 +1,5 @@
-"""Dates as employees write them: "2026-07-01", "01/07/2026", "1/7", "tháng 7", "tháng 7/2026", "07/2026"."""
+"""Dates as employees write them: "2026-07-01", "01/07/2026", "1/7", "tháng 7", "tháng 7/2026", "07/2026",
+"16 tháng 11 năm 2026", "1 October 2026", "October 1, 2026"."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ _ISO_RE = re.compile(r"^(\d{4})-(\d{1,2})(?:-(\d{1,2}))?$")
 _DMY_RE = re.compile(r"^(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d{4}))?$")
 _MONTH_RE = re.compile(r"^(?:thang|month)\s*(\d{1,2})(?:\s*(?:/|nam|năm|,)?\s*(\d{4}))?$")
 _MY_RE = re.compile(r"^(\d{1,2})/(\d{4})$")
+# "ngày 16 tháng 11 năm 2026", "16 tháng 11" (folded)
+_VI_DAY_RE = re.compile(r"^(?:ngay\s+)?(\d{1,2})\s+thang\s+(\d{1,2})(?:\s*(?:nam|,|/)?\s*(\d{4}))?$")
 _EN_MONTHS = {
     m: i
     for i, m in enumerate(
@@ -52,6 +55,18 @@ def parse_date_input(value: str | dt.date) -> DateInput:
         match = re.fullmatch(rf"{month_name}(?:\s+(\d{{4}}))?", text)
         if match:
             return _checked(DateInput(int(match.group(1)) if match.group(1) else None, number, None, raw))
+        # "1 October 2026", "1st of October", "October 1, 2026"
+        match = re.fullmatch(
+            rf"(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{month_name},?(?:\s+(\d{{4}}))?", text
+        )
+        match = match or re.fullmatch(rf"{month_name}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?(?:\s+(\d{{4}}))?", text)
+        if match:
+            year = int(match.group(2)) if match.group(2) else None
+            return _checked(DateInput(year, number, int(match.group(1)), raw))
+    if m := _VI_DAY_RE.match(text):
+        return _checked(
+            DateInput(int(m.group(3)) if m.group(3) else None, int(m.group(2)), int(m.group(1)), raw)
+        )
     if m := _ISO_RE.match(text):
         return _checked(
             DateInput(int(m.group(1)), int(m.group(2)), int(m.group(3)) if m.group(3) else None, raw)

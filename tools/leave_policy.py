@@ -9,21 +9,22 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
-from typing import Literal
+from collections.abc import Iterable, Sequence
+from typing import Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, Field
 
-from indexes.text import fold, is_generic, is_stopword
+from indexes.text import fold, has_diacritics, is_generic, is_stopword, nfc
 
 WorkConditions = Literal["normal", "heavy", "especially_heavy"]
 
 
 class ParamSource(BaseModel):
     """Where a parameter came from: a grounded rule span of the corpus (offsets into ``Document.text``, its
-    lines, the section's title path) or a documented default."""
+    lines, the section's title path), the question itself (a figure the employee states), or a documented
+    default."""
 
-    source: Literal["corpus", "default"]
+    source: Literal["corpus", "default", "question"]
     doc_id: str | None = None
     node_id: str | None = None
     quote: str | None = None
@@ -200,45 +201,62 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
 
 # A table cell stating a quantity ("06 ngày làm việc", "90% lương"): no part of the group's name.
 _CODE = re.compile(r"[a-z]+\d+|\d+[a-z]+")
-_QUANTITY_CELL = re.compile(r"\d+\s*(?:ngay|thang|nam|gio|%|dong|trieu)")
+_QUANTITY_CELL = re.compile(r"\d+\s*(?:ngay|thang|nam|gio|tuan|%|dong|trieu)")
 
 
-def _name_words(text: str) -> list[str]:
+def name_words(text: str) -> list[str]:
+    """A text's naming words, folded. Where it has diacritics, they decide what is a question word: "công nhân
+    may" names sewing ("may"), "mấy" asks how many; without them both fold to "may" and neither names."""
+    accented = has_diacritics(text)
     return [
-        w for w in re.findall(r"\w+", fold(text)) if not is_stopword(w, False) and not is_generic(w, False)
+        fold(w)
+        for w in re.findall(r"\w+", nfc(text).lower())
+        if not is_stopword(w, accented) and not is_generic(w, accented)
     ]
 
 
 def _row_name(row: str) -> list[str]:
     cells = [c for c in row.split("|") if c.strip() and not _QUANTITY_CELL.search(fold(c))]
-    return _name_words(" | ".join(cells))
+    return name_words(" | ".join(cells))
 
 
-def group_of(policy: LeavePolicy, employee: str | None) -> GroupDays | None:
-    """The row of the staff-group table that names the employee ("công nhân giặt mài" → "Nhóm C | ... giặt mài
-    ... | 14 ngày"): the row sharing the rarest words and word pairs with the description, when one row does so
-    alone and shares a word pair or a code ("L3") that fewer than half the rows have."""
-    if not employee or len(policy.groups) < 2:
+class Row(Protocol):
+    text: str
+
+
+R = TypeVar("R", bound=Row)
+
+
+def row_of(rows: Sequence[R], employee: str | None) -> R | None:
+    """The row of a staff-group table (or of a list of groups) that names the employee ("công nhân giặt mài" →
+    "Nhóm C | ... giặt mài ... | 14 ngày"): the row sharing the rarest words and word pairs with the description,
+    when one row does so alone and shares a word pair or a code ("L3") that fewer than half the rows have."""
+    if not employee or len(rows) < 2:
         return None
-    names = [_row_name(g.text) for g in policy.groups]
-    asked = _name_words(employee)
+    names = [_row_name(r.text) for r in rows]
+    asked = name_words(employee)
     asked_pairs = {f"{a} {b}" for a, b in zip(asked, asked[1:], strict=False)}
     df: dict[str, int] = {}
     for name in names:
         for term in set(name) | {f"{a} {b}" for a, b in zip(name, name[1:], strict=False)}:
             df[term] = df.get(term, 0) + 1
-    rows = len(names)
+    count = len(names)
     scored = []
-    for group, name in zip(policy.groups, names, strict=True):
+    for row, name in zip(rows, names, strict=True):
         pairs = {f"{a} {b}" for a, b in zip(name, name[1:], strict=False)}
         shared = (set(name) & set(asked)) | (pairs & asked_pairs)
         # a word pair ("giặt mài") or a code ("L3") that few rows have; one shared word ("chưa") is chance
         distinctive = any(
-            (" " in t or _CODE.fullmatch(t)) and (df[t] * 2 < rows or (df[t] == 1 and rows == 2))
+            (" " in t or _CODE.fullmatch(t)) and (df[t] * 2 < count or (df[t] == 1 and count == 2))
             for t in shared
         )
-        score = sum(math.log(1 + rows / df[t]) * (2 if " " in t else 1) for t in shared)
-        scored.append((score if distinctive else 0.0, group))
+        score = sum(math.log(1 + count / df[t]) * (2 if " " in t else 1) for t in shared)
+        scored.append((score if distinctive else 0.0, row))
     scored.sort(key=lambda x: -x[0])
     best, second = scored[0][0], scored[1][0]
     return scored[0][1] if best > 0 and best > second else None
+
+
+def group_of(policy: LeavePolicy, employee: str | None) -> GroupDays | None:
+    """The employee's row of the annual-leave staff-group table (``row_of``)."""
+    return row_of(policy.groups, employee)

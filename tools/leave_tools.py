@@ -72,9 +72,18 @@ def policy_for(ctx: ToolContext) -> LeavePolicy:
     if cached is not None:
         return cached
     order = _company_first(ctx)
-    texts = _extracted_rules(ctx, order) + _stated_sentences(ctx, order)
+    texts = _extracted_rules(ctx, order) + stated_sentences(ctx)
     ctx.memo["leave_policy"] = policy = policy_from_rules(texts)
     return policy
+
+
+def stated_sentences(ctx: ToolContext) -> list[RuleText]:
+    """Every quotable unit of the caller's visible documents, company documents first (read once per
+    context): what the calculators read their parameters from, each with its exact span."""
+    cached = ctx.memo.get("stated_sentences")
+    if cached is None:
+        ctx.memo["stated_sentences"] = cached = _stated_sentences(ctx, _company_first(ctx))
+    return cached
 
 
 def calculate_leave(

@@ -22,6 +22,7 @@ from indexes.errors import QuycheError
 from tools.context import ToolContext
 from tools.errors import ToolFailure
 from tools.leave_tools import calculate_leave
+from tools.probation_tools import calculate_probation_end
 from tools.rule_tools import lookup_rules
 from tools.search_tools import lookup_article, search
 from tools.tree_tools import expand_node, navigate_tree
@@ -85,6 +86,7 @@ ALL: list[ToolSpec] = [
     ToolSpec(search),
     ToolSpec(lookup_article),
     ToolSpec(calculate_leave),
+    ToolSpec(calculate_probation_end),
 ]
 BY_NAME: dict[str, ToolSpec] = {t.tool_name: t for t in ALL}
 

@@ -16,7 +16,7 @@ def run(ctx, name, **args):
     return run_tool(ctx, name, args).result_json()
 
 
-def test_registry_lists_six_typed_documented_tools():
+def test_registry_lists_seven_typed_documented_tools():
     assert [t.tool_name for t in ALL] == [
         "navigate_tree",
         "expand_node",
@@ -24,6 +24,7 @@ def test_registry_lists_six_typed_documented_tools():
         "search",
         "lookup_article",
         "calculate_leave",
+        "calculate_probation_end",
     ]
     for spec in ALL:
         schema = spec.json_schema()

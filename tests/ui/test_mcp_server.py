@@ -36,6 +36,7 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 "search",
                 "lookup_article",
                 "calculate_leave",
+                "calculate_probation_end",
                 "ask",
             }
             assert tools["expand_node"].input_schema["required"] == ["node_id"]
@@ -43,6 +44,9 @@ def test_in_process_client_lists_and_calls_every_tool(server):
             assert {"hits", "expansions"} <= set(tools["search"].output_schema["properties"])
             assert "citations" in tools["ask"].output_schema["properties"]
             assert "remaining_days" in tools["calculate_leave"].output_schema["properties"]
+            assert {"end", "ended", "days_left"} <= set(
+                tools["calculate_probation_end"].output_schema["properties"]
+            )
             calls = {
                 "navigate_tree": {},
                 "expand_node": {"node_id": "noi_quy_lao_dong:dieu-3"},
@@ -54,6 +58,7 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                     "confirmation_date": "tháng 9",
                     "as_of": "tháng 9",
                 },
+                "calculate_probation_end": {"probation_start": "01/10/2026", "duration": 60},
                 "ask": {"question": "Giờ làm việc buổi sáng bắt đầu lúc mấy giờ?"},
             }
             out = {
@@ -61,6 +66,10 @@ def test_in_process_client_lists_and_calls_every_tool(server):
             }
             assert "8 giờ 30" in out["expand_node"]["text"]
             assert out["calculate_leave"]["usable_days"] == 2
+            assert (
+                out["calculate_probation_end"]["end"] == "2026-11-29"
+                and not out["calculate_probation_end"]["ended"]
+            )
             assert out["search"]["hits"][0]["node_id"] == "noi_quy_lao_dong:dieu-3"
             assert "50.000.000" in out["lookup_article"]["matches"][0]["text"]
             assert out["ask"]["citations"][0]["node_id"] == "noi_quy_lao_dong:dieu-3"

@@ -1,0 +1,240 @@
+"""Probation parameters read from the corpus, each with where it came from (a grounded span, or a default).
+
+The probation length of each staff group: the rows of a table whose header names the probation ("Nhóm công việc |
+Ví dụ vị trí | Thời gian thử việc tối đa | …") or sentences ("thử việc không quá: … 60 ngày đối với công việc cần
+trình độ … cao đẳng trở lên; … 06 ngày làm việc đối với công việc khác"); how the period is counted, where a
+document says ("tính theo ngày làm việc … theo ngày dương lịch …"); and the weekly rest days a count of working
+days skips ("Thứ Bảy và Chủ nhật là ngày nghỉ hằng tuần", "ngày nghỉ hằng tuần là Chủ nhật").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from indexes.text import fold
+from tools.leave_policy import ParamSource, RuleText, name_words, row_of
+
+DurationUnit = Literal["days", "working_days", "weeks", "months"]
+
+# "06 ngày làm việc", "60 ngày", "02 tháng", "2 tuần", "60 days", "6 working days" (folded)
+_DURATION = (
+    r"(\d{1,3})\s*(ngay lam viec|ngay|tuan|thang|working days?|business days?|calendar days?|days?|weeks?"
+    r"|months?)\b"
+)
+_DURATION_RE = re.compile(_DURATION)
+# a sentence stating the longest probation: "không quá", "tối đa", "thời gian thử việc là", "up to"
+_LENGTH_CUE = re.compile(
+    r"khong qua|khong vuot qua|toi da|thoi gian thu viec (?:la|:)|thu viec trong\b|up to|at most|"
+    r"no (?:more|longer) than|probation(?: period)? (?:is|lasts|of)\b"
+)
+# the probation named shortly before the cue, in the same sentence ("Thời gian thử việc chỉ được thỏa thuận một
+# lần đối với một công việc và không quá:"), not a payment deadline in a clause that names "Quy chế … thử việc"
+_STATES_LENGTH = re.compile(rf"(?:thu viec|probation)\b[^.;!?]{{0,160}}?(?:{_LENGTH_CUE.pattern})")
+# "60 ngày đối với công việc cần trình độ … cao đẳng trở lên" (the group runs to the clause's end)
+_GROUP_RE = re.compile(
+    rf"(?<!duoi )(?<!tren )(?<!tu )\b{_DURATION}\s+(?:doi voi|ap dung cho|cho|for)\s+([^;.]+)"
+)
+_GENERAL_RE = re.compile(
+    rf"(?:khong qua|khong vuot qua|toi da|la|:|up to|at most|than|lasts?|is)\s*{_DURATION}"
+    r"(?!\s*(?:truoc|tro len|sau|before|after|or more))"
+)
+_PROBATION = re.compile(r"thu viec|probation")
+_COUNTING_RE = re.compile(
+    r"thoi gian thu viec (?:duoc )?tinh (?:theo|tu|ke tu|bang)|thu viec\b.{0,80}\bngay duong lich|"
+    r"probation(?: period)? is counted|calendar days? of probation"
+)
+_WEEKDAYS = {
+    "thu hai": 0,
+    "thu ba": 1,
+    "thu tu": 2,
+    "thu nam": 3,
+    "thu sau": 4,
+    "thu bay": 5,
+    "chu nhat": 6,
+    "monday": 0,
+    "tuesday": 1,
+    "wednesday": 2,
+    "thursday": 3,
+    "friday": 4,
+    "saturday": 5,
+    "sunday": 6,
+}
+_WEEKDAY_RE = re.compile(r"\b(" + "|".join(_WEEKDAYS) + r")\b")
+_WORK_SPAN_RE = re.compile(
+    r"\b(?:tu|from)\s+(?:thu \w+|monday|tuesday|wednesday)\s+(?:den|to|through)\s+\w+(?:\s\w+)?"
+)
+_REST_CUE = re.compile(r"nghi hang tuan|weekly rest|rest days?\b")
+WEEKDAY_VI = ("thứ Hai", "thứ Ba", "thứ Tư", "thứ Năm", "thứ Sáu", "thứ Bảy", "Chủ nhật")
+WEEKDAY_EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def duration_unit(word: str) -> DurationUnit:
+    """The unit a (folded) duration word names: "ngày làm việc" counts working days, "ngày" calendar days."""
+    if word.startswith(("ngay lam viec", "working", "business")):
+        return "working_days"
+    if word.startswith(("tuan", "week")):
+        return "weeks"
+    if word.startswith(("thang", "month")):
+        return "months"
+    return "days"
+
+
+class ProbationRow(BaseModel):
+    """One staff group's probation length: a table row ("… | Kế toán, kỹ sư, … | 60 ngày | 90% …") or the group
+    a sentence names ("công việc cần trình độ … từ cao đẳng trở lên"); an empty text is a rule for everyone."""
+
+    text: str
+    amount: int
+    unit: DurationUnit
+    source: ParamSource
+
+
+class RestDays(BaseModel):
+    """A stated weekly rest: its weekdays (Monday 0) and the words of its section and sentence."""
+
+    days: list[int]
+    words: str
+    source: ParamSource
+
+
+class ProbationPolicy(BaseModel):
+    rows: list[ProbationRow] = Field(default_factory=list)
+    rest: list[RestDays] = Field(default_factory=list)
+    counting: ParamSource | None = None
+
+    def row_for(self, employee: str | None) -> ProbationRow | None:
+        """The employee's row (``row_of``); a single stated rule applies to everyone."""
+        if len(self.rows) == 1:
+            return self.rows[0]
+        return row_of(self.rows, employee)
+
+    def rest_for(self, words: str) -> tuple[list[int], ParamSource]:
+        """The weekly rest days for the employee (their words and their row's): the stated rule whose section
+        shares most words with them where documents state several (an office's Saturday and Sunday, a factory's
+        Sunday), else the first stated; Sunday by default."""
+        if not self.rest:
+            return [6], ParamSource(source="default", note=DEFAULT_NOTES["weekly_rest_days"])
+        asked = set(name_words(words))
+        best = max(self.rest, key=lambda r: (len(asked & set(name_words(r.words))), -self.rest.index(r)))
+        return best.days, best.source
+
+    def counting_source(self) -> ParamSource:
+        return self.counting or ParamSource(source="default", note=DEFAULT_NOTES["probation_counting"])
+
+
+DEFAULT_NOTES = {
+    "probation_duration": "Bộ luật Lao động 2019, Điều 25: thử việc tối đa 180/60/30 ngày hoặc 06 ngày làm việc "
+    "tùy công việc",
+    "weekly_rest_days": "Bộ luật Lao động 2019, Điều 111: ngày nghỉ hằng tuần do nội quy quy định; mặc định Chủ nhật",
+    "probation_counting": "Mặc định: tính liên tục từ ngày bắt đầu thử việc (kể cả ngày đó)",
+}
+
+
+def _cite(rule: RuleText, note: str) -> ParamSource:
+    return ParamSource(
+        source="corpus",
+        doc_id=rule.doc_id,
+        node_id=rule.node_id,
+        quote=rule.text,
+        note=note,
+        title_path=rule.title_path,
+        start=rule.start,
+        end=rule.end,
+        line_start=rule.line_start,
+        line_end=rule.line_end,
+    )
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\*\*|__|`", "", text)
+
+
+def _table_rows(rule: RuleText) -> list[ProbationRow]:
+    """A table row's probation length, read in the column whose header names the probation (not its pay)."""
+    if " … " not in rule.text or "|" not in rule.text:
+        return []
+    header, row = rule.text.split(" … ")[0], rule.text.split(" … ")[-1]
+    heads = [fold(c) for c in header.split("|")]
+    cells = [c.strip() for c in row.split("|")]
+    columns = [
+        i for i, h in enumerate(heads) if _PROBATION.search(h) and not re.search(r"luong|salary|pay", h)
+    ]
+    if not columns or len(cells) != len(heads):
+        return []
+    m = _DURATION_RE.search(fold(cells[columns[0]]))
+    if not m:
+        return []
+    amount, unit = int(m.group(1)), duration_unit(m.group(2))
+    return [ProbationRow(text=row, amount=amount, unit=unit, source=_cite(rule, _note(amount, unit)))]
+
+
+def _sentence_rows(rule: RuleText) -> list[ProbationRow]:
+    """A sentence's (or a list's) probation lengths: one per group it names, else one for everyone."""
+    plain = _plain(rule.text)
+    folded = fold(plain)
+    if "|" in plain or not _STATES_LENGTH.search(folded):
+        return []
+    rows = []
+    for m in _GROUP_RE.finditer(folded):
+        amount, unit = int(m.group(1)), duration_unit(m.group(2))
+        group = plain[m.start(3) : m.end(3)].strip(" :;,")  # folding keeps positions: the words as written
+        rows.append(
+            ProbationRow(text=group, amount=amount, unit=unit, source=_cite(rule, _note(amount, unit)))
+        )
+    if not rows and (m := _GENERAL_RE.search(folded)):
+        amount, unit = int(m.group(1)), duration_unit(m.group(2))
+        rows.append(ProbationRow(text="", amount=amount, unit=unit, source=_cite(rule, _note(amount, unit))))
+    return rows
+
+
+def _note(amount: int, unit: DurationUnit) -> str:
+    return f"thử việc {amount:02d} {UNIT_VI[unit]}"
+
+
+UNIT_VI = {"days": "ngày", "working_days": "ngày làm việc", "weeks": "tuần", "months": "tháng"}
+
+
+def _rest_days(rule: RuleText) -> RestDays | None:
+    """A sentence stating the weekly rest days ("Thứ Bảy và Chủ nhật là ngày nghỉ hằng tuần"); a rate table's
+    row or a clause about work that falls on them ("nếu trùng vào ngày nghỉ hằng tuần") states none."""
+    folded = fold(_plain(rule.text))
+    if "%" in folded or "lam them" in folded or "overtime" in folded:
+        return None
+    for clause in re.split(r";|\.\s", folded):
+        if not _REST_CUE.search(clause):
+            continue
+        days = sorted({_WEEKDAYS[d] for d in _WEEKDAY_RE.findall(_WORK_SPAN_RE.sub(" ", clause))})
+        if days and len(days) < 7:
+            names = " và ".join(WEEKDAY_VI[d] for d in days)
+            return RestDays(
+                days=days, words=f"{rule.context} {rule.text}", source=_cite(rule, f"nghỉ hằng tuần: {names}")
+            )
+    return None
+
+
+def probation_policy_from_rules(rules: Iterable[RuleText]) -> ProbationPolicy:
+    """Read the probation lengths, the counting rule and the weekly rest days the documents state. Rules come
+    company documents first: the lengths are the first document's that states any, from its section with the
+    most rows (a table, or a list of groups)."""
+    policy = ProbationPolicy()
+    by_node: dict[str, list[ProbationRow]] = {}
+    docs: list[str] = []
+    for rule in rules:
+        found = _table_rows(rule) or _sentence_rows(rule)
+        if found:
+            if rule.doc_id not in docs:
+                docs.append(rule.doc_id)
+            rows = by_node.setdefault(rule.node_id, [])
+            rows += [r for r in found if all(r.text != x.text or r.amount != x.amount for x in rows)]
+        if policy.counting is None and _COUNTING_RE.search(fold(_plain(rule.text))):
+            policy.counting = _cite(rule, "cách tính thời gian thử việc")
+        if rest := _rest_days(rule):
+            policy.rest.append(rest)
+    if docs:
+        nodes = [n for n, rows in by_node.items() if rows[0].source.doc_id == docs[0]]
+        policy.rows = by_node[max(nodes, key=lambda n: len(by_node[n]))]
+    return policy

@@ -1,0 +1,80 @@
+"""calculate_probation_end: when an employee's probation ends, with its length read from the corpus."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field
+
+from tools.context import ToolContext
+from tools.date_inputs import DateInputError
+from tools.errors import ToolFailure
+from tools.leave_tools import stated_sentences
+from tools.probation_calculator import ProbationInputError, ProbationResult, calculate
+from tools.probation_policy import DurationUnit, ProbationPolicy, probation_policy_from_rules
+
+
+def probation_policy_for(ctx: ToolContext) -> ProbationPolicy:
+    """The probation rules the caller's visible documents state (company documents first); read once per
+    context."""
+    cached = ctx.memo.get("probation_policy")
+    if cached is None:
+        ctx.memo["probation_policy"] = cached = probation_policy_from_rules(stated_sentences(ctx))
+    return cached
+
+
+def calculate_probation_end(
+    ctx: ToolContext,
+    probation_start: Annotated[
+        str | None,
+        Field(description="First day of probation: '2026-10-01', '01/10/2026', '1/10' or '1 October 2026'."),
+    ] = None,
+    as_of: Annotated[
+        str | None, Field(description="Date to judge whether probation has ended; default today.")
+    ] = None,
+    duration: Annotated[
+        int | None,
+        Field(
+            ge=1,
+            le=400,
+            description="The probation length when the employee states it ('thử việc 6 ngày làm việc' → 6, "
+            "'two months' → 2); omit it to use the documents' length for the employee's job.",
+        ),
+    ] = None,
+    duration_unit: Annotated[
+        DurationUnit | None,
+        Field(description="Unit of duration: days (calendar), working_days, weeks or months; default days."),
+    ] = None,
+    employee: Annotated[
+        str | None,
+        Field(
+            max_length=1000,
+            description="The employee's job or staff group in the question's words ('kỹ sư', 'công nhân may', "
+            "'ngạch L3'): picks that group's row of the documents' probation table.",
+        ),
+    ] = None,
+    reference_year: Annotated[
+        int | None, Field(ge=1990, le=2100, description="Year for a year-less start date; default this year.")
+    ] = None,
+) -> ProbationResult | ToolFailure:
+    """Compute the last day of an employee's probation and whether it has ended as of today: the length comes from
+    the documents' probation table or rules for the employee's job (or from duration when the employee states
+    it); calendar days count the start day (end = start + N − 1), months end the day before the same date N months
+    later, working days skip the weekly rest days the documents state (Sunday by default). Use it for "khi nào hết
+    thử việc", "thử việc kết thúc ngày nào", "when does my probation end", "am I still on probation"; it explains
+    each step and cites the rule used."""
+    try:
+        return calculate(
+            probation_policy_for(ctx),
+            probation_start,
+            as_of,
+            duration=duration,
+            duration_unit=duration_unit,
+            employee=employee,
+            reference_year=reference_year,
+            today=ctx.on_date(),
+        )
+    except ProbationInputError as exc:
+        return ToolFailure(error=exc.error, message=str(exc))
+    except DateInputError as exc:
+        return ToolFailure(error="invalid_dates", message=str(exc))
