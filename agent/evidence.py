@@ -10,6 +10,7 @@ from typing import Any
 
 from indexes.location import Location
 from tools.leave_calculator import LeaveResult
+from tools.overtime_pay import OvertimeResult
 from tools.probation_calculator import ProbationResult
 from tools.registry import ToolRun
 from tools.rule_tools import RuleResult
@@ -84,11 +85,12 @@ def expansions(runs: list[ToolRun]) -> list[str]:
     return [e for run in runs if isinstance(run.result, SearchResult) for e in run.result.expansions]
 
 
-def calculation(runs: list[ToolRun]) -> LeaveResult | ProbationResult | None:
-    """The last successful calculator result of this turn (annual leave, or the end of probation)."""
-    return next(
-        (r.result for r in reversed(runs) if isinstance(r.result, LeaveResult | ProbationResult)), None
-    )
+CalculatorResult = LeaveResult | ProbationResult | OvertimeResult
+
+
+def calculation(runs: list[ToolRun]) -> CalculatorResult | None:
+    """The last successful calculator result of this turn (annual leave, the end of probation, overtime pay)."""
+    return next((r.result for r in reversed(runs) if isinstance(r.result, CalculatorResult)), None)
 
 
 def calculator_result(runs: list[ToolRun]) -> dict[str, Any] | None:

@@ -105,6 +105,17 @@ PARAM_WORDS: dict[str, dict[Language, str]] = {
     "probation_group": {"vi": "thời gian thử việc của nhóm", "en": "the group's probation length"},
     "probation_counting": {"vi": "cách đếm thời gian thử việc", "en": "how the probation period is counted"},
     "weekly_rest_days": {"vi": "ngày nghỉ hằng tuần", "en": "the weekly rest days"},
+    "divisor": {"vi": "cách tính lương giờ", "en": "how the hourly wage is computed"},
+    "day:ordinary": {"vi": "tỷ lệ làm thêm ngày thường", "en": "the overtime rate on ordinary days"},
+    "day:weekly_rest": {"vi": "tỷ lệ làm thêm ngày nghỉ hằng tuần", "en": "the overtime rate on rest days"},
+    "day:holiday": {"vi": "tỷ lệ làm thêm ngày lễ, tết", "en": "the overtime rate on public holidays"},
+    "night:ordinary": {"vi": "tỷ lệ làm thêm ban đêm ngày thường", "en": "the night overtime rate"},
+    "night:weekly_rest": {
+        "vi": "tỷ lệ làm thêm ban đêm ngày nghỉ",
+        "en": "the night overtime rate on rest days",
+    },
+    "night:holiday": {"vi": "tỷ lệ làm thêm ban đêm ngày lễ", "en": "the night overtime rate on holidays"},
+    "night_window": {"vi": "khung giờ ban đêm", "en": "the night hours"},
 }
 
 REFUSAL: dict[Language, str] = {

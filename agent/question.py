@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from agent.language import language_of
 from indexes.search.query_terms import parse_refs
 from indexes.text import fold, nfc
+from tools.overtime_inputs import parse_inputs
 
 # Cue words (folded). A month mention takes the role of the cue in its clause.
 START_CUES = (
@@ -117,10 +118,11 @@ class LeaveArgs:
 @dataclass
 class Question:
     text: str
-    intent: str  # "leave_calculation" | "probation_end" | "article" | "title" | "quantity" | "search"
+    intent: str  # "leave_calculation" | "probation_end" | "overtime_pay" | "article" | "title" | "quantity" | "search"
     leave: LeaveArgs = field(default_factory=LeaveArgs)
     dates_found: int = 0
     probation: dict = field(default_factory=dict)  # calculate_probation_end's arguments, for "probation_end"
+    overtime: dict = field(default_factory=dict)  # calculate_overtime_pay's arguments, for "overtime_pay"
 
 
 # A question about when probation ends, or whether it has (folded): "hết thử việc", "thử việc kết thúc ngày nào",
@@ -253,6 +255,32 @@ def _without_false_months(text: str) -> str:
     return " ".join(re.sub(r"\w+", word, text).split())
 
 
+# Overtime (folded) and a question about the money it pays: "tiền tăng ca được bao nhiêu", "how much do I get"
+_OVERTIME_RE = re.compile(r"\b(?:lam them|tang ca|overtime|ot)\b")
+_PAY_ASKED_RE = re.compile(
+    r"\b(?:bao nhieu|tinh the nao|how much|what (?:will|would|do) i (?:get|earn|be paid))\b"
+)
+
+
+def overtime_args(text: str) -> dict:
+    """calculate_overtime_pay's arguments when a question asks what overtime pays for a wage it states and the
+    hours (or the span) it worked; empty otherwise."""
+    folded = " ".join(fold(text).split())
+    if not (_OVERTIME_RE.search(folded) and _PAY_ASKED_RE.search(folded)):
+        return {}
+    stated = parse_inputs(text)
+    if not stated.monthly_wage or stated.monthly_wage < 100_000 or not (stated.hours or stated.start):
+        return {}
+    args: dict = {"monthly_wage": str(stated.monthly_wage), "day_kind": stated.day_kind}
+    if stated.start and stated.end:
+        args |= {"start_time": f"{stated.start:%H:%M}", "end_time": f"{stated.end:%H:%M}"}
+    else:
+        args["hours"] = stated.hours
+        if stated.night_hours:
+            args["night_hours"] = stated.night_hours
+    return args
+
+
 def analyse(text: str) -> Question:
     text = nfc(text).strip()
     folded = " ".join(fold(text).split())
@@ -266,7 +294,10 @@ def analyse(text: str) -> Question:
     if service and _has(folded, QUANTITY_CUES):  # "làm 11 năm rồi, năm nay được bao nhiêu ngày phép?"
         leave.years_of_service = int(service.group(1))
     probation = probation_args(_without_false_months(text), leave, found) if found else {}
-    if about_leave and (has_dates or leave.years_of_service is not None and not found):
+    overtime = overtime_args(text)
+    if overtime:
+        intent = "overtime_pay"
+    elif about_leave and (has_dates or leave.years_of_service is not None and not found):
         intent = "leave_calculation"
     elif "probation_start" in probation and asks_probation_end(text):
         intent = "probation_end"
@@ -278,4 +309,6 @@ def analyse(text: str) -> Question:
         intent = "title"
     else:
         intent = "search"
-    return Question(text=text, intent=intent, leave=leave, dates_found=found, probation=probation)
+    return Question(
+        text=text, intent=intent, leave=leave, dates_found=found, probation=probation, overtime=overtime
+    )

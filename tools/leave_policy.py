@@ -101,7 +101,8 @@ def _find(rules: Iterable[RuleText], *cues: str, number: str) -> tuple[RuleText,
     return next(iter(_find_all(rules, *cues, number=number)), None)
 
 
-def _cite(rule: RuleText, note: str) -> ParamSource:
+def cite_rule(rule: RuleText, note: str) -> ParamSource:
+    """A parameter's source: the rule's grounded span (offsets, lines, title path) and what it states."""
     return ParamSource(
         source="corpus",
         doc_id=rule.doc_id,
@@ -144,7 +145,9 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
             if r.node_id == node and "|" in row and (row not in rows or " … " in rows[row][0].text):
                 rows[row] = (r, m)
         policy.groups = [
-            GroupDays(text=row, days=float(m.group(1)), source=_cite(r, f"{m.group(1)} ngày làm việc/năm"))
+            GroupDays(
+                text=row, days=float(m.group(1)), source=cite_rule(r, f"{m.group(1)} ngày làm việc/năm")
+            )
             for row, (r, m) in rows.items()
         ]
         normal = [min((f for f in normal if f[0].node_id == node), key=lambda f: int(f[1].group(1)))]
@@ -152,30 +155,32 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
     if found := next(iter(normal + named), None):
         rule, m = found
         policy.days_per_year["normal"] = float(m.group(1))
-        policy.sources["days_per_year"] = _cite(rule, f"{m.group(1)} ngày làm việc/năm")
+        policy.sources["days_per_year"] = cite_rule(rule, f"{m.group(1)} ngày làm việc/năm")
     if found := _find(
         rules,
         "thang",
         number=r"\b(0?1|mot)\s*(?:\(\w+\)\s*)?ngay\s*(?:phep\s*)?(?:cho\s*)?(?:moi|\/|1)\s*thang",
     ):
         rule, _ = found
-        policy.sources["accrual_per_month"] = _cite(rule, "1 ngày/tháng")
+        policy.sources["accrual_per_month"] = cite_rule(rule, "1 ngày/tháng")
     if found := _find(rules, "nam", number=r"(?:du|moi)\s*(0?5|nam)\s*(?:\(\w+\)\s*)?nam"):
         rule, m = found
         if "them" in fold(rule.text) or "tham nien" in fold(rule.context + rule.text):
             policy.seniority_step_years = 5 if m.group(1) in ("5", "05", "nam") else int(m.group(1))
-            policy.sources["seniority"] = _cite(rule, "+1 ngày mỗi 5 năm làm việc")
+            policy.sources["seniority"] = cite_rule(rule, "+1 ngày mỗi 5 năm làm việc")
     # "không được sử dụng/nghỉ" or "chưa được sử dụng" during probation; "chỉ được sử dụng sau khi ký ... chính thức"
     if found := _find(
         rules, "thu viec", number=r"(?:khong (?:duoc )?|chua duoc )(?:su dung|dung|nghi)"
     ) or _find(rules, "chinh thuc", number=r"chi (?:duoc )?(?:su dung|dung|nghi)\b.{0,60}\bsau khi\b"):
         rule, _ = found
         policy.usable_during_probation = False
-        policy.sources["usable_during_probation"] = _cite(rule, "không dùng phép khi đang thử việc")
+        policy.sources["usable_during_probation"] = cite_rule(rule, "không dùng phép khi đang thử việc")
     if found := _find(rules, "thang", number=r"(50)\s*%"):
         rule, m = found
         policy.partial_month_min_share = int(m.group(1)) / 100
-        policy.sources["partial_month_min_share"] = _cite(rule, f"tháng làm việc ≥ {m.group(1)}% được tính")
+        policy.sources["partial_month_min_share"] = cite_rule(
+            rule, f"tháng làm việc ≥ {m.group(1)}% được tính"
+        )
     # the deadline for last year's days lies in the next year: the year's end (31/12) is when they move over
     deadlines = (
         (rule, m)
@@ -188,12 +193,12 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
         rule, m = found
         day, month = int(m.group(1)), int(m.group(2))
         policy.carryover_until = (month, day)
-        policy.sources["carryover_until"] = _cite(rule, f"phép năm cũ dùng đến {day}/{month} năm sau")
+        policy.sources["carryover_until"] = cite_rule(rule, f"phép năm cũ dùng đến {day}/{month} năm sau")
     if found := _find(rules, "thu viec", number=r"(?:khong qua|toi da)\s*(\d{2,3})\s*ngay"):
         rule, m = found
         if "cao dang" in fold(rule.text) or "dai hoc" in fold(rule.text):
             policy.probation_days = int(m.group(1))
-            policy.sources["probation_days"] = _cite(
+            policy.sources["probation_days"] = cite_rule(
                 rule, f"thử việc {m.group(1)} ngày (trình độ cao đẳng trở lên)"
             )
     return policy

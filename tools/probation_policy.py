@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from indexes.text import fold
-from tools.leave_policy import ParamSource, RuleText, name_words, row_of
+from tools.leave_policy import ParamSource, RuleText, cite_rule, name_words, row_of
 
 DurationUnit = Literal["days", "working_days", "weeks", "months"]
 
@@ -134,21 +134,6 @@ DEFAULT_NOTES = {
 }
 
 
-def _cite(rule: RuleText, note: str) -> ParamSource:
-    return ParamSource(
-        source="corpus",
-        doc_id=rule.doc_id,
-        node_id=rule.node_id,
-        quote=rule.text,
-        note=note,
-        title_path=rule.title_path,
-        start=rule.start,
-        end=rule.end,
-        line_start=rule.line_start,
-        line_end=rule.line_end,
-    )
-
-
 def _plain(text: str) -> str:
     return re.sub(r"\*\*|__|`", "", text)
 
@@ -169,7 +154,7 @@ def _table_rows(rule: RuleText) -> list[ProbationRow]:
     if not m:
         return []
     amount, unit = int(m.group(1)), duration_unit(m.group(2))
-    return [ProbationRow(text=row, amount=amount, unit=unit, source=_cite(rule, _note(amount, unit)))]
+    return [ProbationRow(text=row, amount=amount, unit=unit, source=cite_rule(rule, _note(amount, unit)))]
 
 
 def _sentence_rows(rule: RuleText) -> list[ProbationRow]:
@@ -183,11 +168,13 @@ def _sentence_rows(rule: RuleText) -> list[ProbationRow]:
         amount, unit = int(m.group(1)), duration_unit(m.group(2))
         group = plain[m.start(3) : m.end(3)].strip(" :;,")  # folding keeps positions: the words as written
         rows.append(
-            ProbationRow(text=group, amount=amount, unit=unit, source=_cite(rule, _note(amount, unit)))
+            ProbationRow(text=group, amount=amount, unit=unit, source=cite_rule(rule, _note(amount, unit)))
         )
     if not rows and (m := _GENERAL_RE.search(folded)):
         amount, unit = int(m.group(1)), duration_unit(m.group(2))
-        rows.append(ProbationRow(text="", amount=amount, unit=unit, source=_cite(rule, _note(amount, unit))))
+        rows.append(
+            ProbationRow(text="", amount=amount, unit=unit, source=cite_rule(rule, _note(amount, unit)))
+        )
     return rows
 
 
@@ -211,7 +198,9 @@ def _rest_days(rule: RuleText) -> RestDays | None:
         if days and len(days) < 7:
             names = " và ".join(WEEKDAY_VI[d] for d in days)
             return RestDays(
-                days=days, words=f"{rule.context} {rule.text}", source=_cite(rule, f"nghỉ hằng tuần: {names}")
+                days=days,
+                words=f"{rule.context} {rule.text}",
+                source=cite_rule(rule, f"nghỉ hằng tuần: {names}"),
             )
     return None
 
@@ -231,7 +220,7 @@ def probation_policy_from_rules(rules: Iterable[RuleText]) -> ProbationPolicy:
             rows = by_node.setdefault(rule.node_id, [])
             rows += [r for r in found if all(r.text != x.text or r.amount != x.amount for x in rows)]
         if policy.counting is None and _COUNTING_RE.search(fold(_plain(rule.text))):
-            policy.counting = _cite(rule, "cách tính thời gian thử việc")
+            policy.counting = cite_rule(rule, "cách tính thời gian thử việc")
         if rest := _rest_days(rule):
             policy.rest.append(rest)
     if docs:

@@ -22,6 +22,7 @@ from indexes.errors import QuycheError
 from tools.context import ToolContext
 from tools.errors import ToolFailure
 from tools.leave_tools import calculate_leave
+from tools.overtime_tools import calculate_overtime_pay
 from tools.probation_tools import calculate_probation_end
 from tools.rule_tools import lookup_rules
 from tools.search_tools import lookup_article, search
@@ -87,6 +88,7 @@ ALL: list[ToolSpec] = [
     ToolSpec(lookup_article),
     ToolSpec(calculate_leave),
     ToolSpec(calculate_probation_end),
+    ToolSpec(calculate_overtime_pay),
 ]
 BY_NAME: dict[str, ToolSpec] = {t.tool_name: t for t in ALL}
 

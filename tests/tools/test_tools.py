@@ -1,4 +1,4 @@
-"""The six tools over the bundled corpus: right node, right quote, right numbers; errors as values."""
+"""The tools over the bundled corpus: right node, right quote, right numbers; errors as values."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def run(ctx, name, **args):
     return run_tool(ctx, name, args).result_json()
 
 
-def test_registry_lists_seven_typed_documented_tools():
+def test_registry_lists_eight_typed_documented_tools():
     assert [t.tool_name for t in ALL] == [
         "navigate_tree",
         "expand_node",
@@ -25,6 +25,7 @@ def test_registry_lists_seven_typed_documented_tools():
         "lookup_article",
         "calculate_leave",
         "calculate_probation_end",
+        "calculate_overtime_pay",
     ]
     for spec in ALL:
         schema = spec.json_schema()

@@ -37,6 +37,7 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 "lookup_article",
                 "calculate_leave",
                 "calculate_probation_end",
+                "calculate_overtime_pay",
                 "ask",
             }
             assert tools["expand_node"].input_schema["required"] == ["node_id"]
@@ -59,6 +60,11 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                     "as_of": "tháng 9",
                 },
                 "calculate_probation_end": {"probation_start": "01/10/2026", "duration": 60},
+                "calculate_overtime_pay": {
+                    "monthly_wage": "10,4 triệu",
+                    "hours": 2,
+                    "day_kind": "weekly_rest",
+                },
                 "ask": {"question": "Giờ làm việc buổi sáng bắt đầu lúc mấy giờ?"},
             }
             out = {
@@ -70,6 +76,9 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 out["calculate_probation_end"]["end"] == "2026-11-29"
                 and not out["calculate_probation_end"]["ended"]
             )
+            # 10.400.000 / 26 / 8 = 50.000 an hour (the law's divisor: the bundled rules state none) × 2 × 200%
+            assert out["calculate_overtime_pay"]["amount"] == 200_000
+            assert out["calculate_overtime_pay"]["policy_sources"]["day:weekly_rest"]["source"] == "corpus"
             assert out["search"]["hits"][0]["node_id"] == "noi_quy_lao_dong:dieu-3"
             assert "50.000.000" in out["lookup_article"]["matches"][0]["text"]
             assert out["ask"]["citations"][0]["node_id"] == "noi_quy_lao_dong:dieu-3"

@@ -1,0 +1,120 @@
+"""Overtime pay: the rates, night window and hourly divisor read from the documents (tables, sentences, list
+items), the arithmetic, and the question's wage, hours and kind of day."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from tools.leave_policy import RuleText
+from tools.overtime_inputs import parse_inputs, parse_money, parse_span
+from tools.overtime_pay import calculate, policy_from_rules, split_hours
+
+HEADER = "Thời điểm làm thêm | Làm thêm ban ngày | Làm thêm ban đêm (22:00 – 06:00)"
+
+
+def rule(text: str, context: str = "Điều 6. Tiền lương làm thêm giờ", line: int = 3) -> RuleText:
+    return RuleText(
+        doc_id="quy_che",
+        node_id="quy_che:dieu-6",
+        text=text,
+        context=context,
+        start=10 * line,
+        end=10 * line + len(text),
+        line_start=line,
+        line_end=line,
+    )
+
+
+TABLE = [
+    rule(
+        "1. Tiền lương giờ làm căn cứ tính trả lương làm thêm giờ bằng tiền lương theo HĐLĐ của tháng chia "
+        "cho 26 ngày, chia cho 08 giờ.",
+        line=2,
+    ),
+    rule(f"{HEADER} … Ngày thường | 160% | 220%", line=6),
+    rule(f"{HEADER} … Ngày nghỉ hằng tuần (Chủ nhật) | 200% | 270%", line=7),
+    rule(f"{HEADER} … Ngày lễ, tết, ngày nghỉ có hưởng lương | 300% | 390%", line=8),
+]
+
+
+def test_a_rate_table_and_divisor_are_read_and_cited_by_their_lines():
+    policy = policy_from_rules(TABLE)
+    assert policy.day_rates == {"ordinary": 160, "weekly_rest": 200, "holiday": 300}
+    assert policy.night_rates == {"ordinary": 220, "weekly_rest": 270, "holiday": 390}
+    assert (policy.days_per_month, policy.hours_per_day, policy.night_window) == (26, 8, (22, 6))
+    assert policy.sources["day:ordinary"].line_start == 6 and policy.sources["divisor"].line_start == 2
+    assert policy.sources["night_window"].source == "corpus"
+
+
+def test_list_items_and_a_division_sign_are_read_too():
+    policy = policy_from_rules(
+        [
+            rule("a) 150% vào ngày làm việc bình thường;", "Điều 4. Làm thêm giờ"),
+            rule("b) 200% vào ngày nghỉ hằng tuần;", "Điều 4. Làm thêm giờ"),
+            rule("c) 300% vào ngày nghỉ lễ, tết, ngày nghỉ có hưởng lương.", "Điều 4. Làm thêm giờ"),
+            rule(
+                "**Đơn giá giờ công** = lương tháng theo hợp đồng ÷ 22 ÷ 08.", "B.2. Tiền lương làm thêm giờ"
+            ),
+        ]
+    )
+    assert policy.day_rates == {"ordinary": 150, "weekly_rest": 200, "holiday": 300}
+    assert (policy.days_per_month, policy.hours_per_day) == (22, 8)
+    assert "night:ordinary" not in policy.sources  # not stated: the law's rule, reported as a default
+    assert policy.night_rate("ordinary") == 210
+
+
+def test_rates_outside_overtime_sections_are_not_read():
+    policy = policy_from_rules(
+        [rule("Phòng đôi bằng 150% mức phòng đơn vào ngày thường.", "IV. Tiền thuê phòng")]
+    )
+    assert policy.sources == {}
+
+
+def test_the_pay_for_a_span_split_at_the_night_window():
+    policy = policy_from_rules(TABLE)
+    result = calculate(policy, 7_800_000, "ordinary", start=dt.time(17), end=dt.time(19))
+    assert result.amount == 120_000  # 7.800.000 / 26 / 8 = 37.500 × 2 × 160%
+    assert "120.000 đồng" in result.answer and "120,000 VND" in result.answer_en
+    late = calculate(policy, 10_400_000, "weekly_rest", start=dt.time(20), end=dt.time(23))
+    assert (late.day_hours, late.night_hours) == (2, 1)
+    assert late.amount == 50_000 * 2 * 2 + 50_000 * 1 * 270 // 100
+    assert set(late.policy_sources) == {"divisor", "day:weekly_rest", "night:weekly_rest", "night_window"}
+
+
+def test_a_default_rate_is_named_as_a_default():
+    result = calculate(policy_from_rules([]), 10_400_000, "holiday", hours=2)
+    assert result.amount == 300_000 and result.policy_sources["day:holiday"].source == "default"
+    assert "mặc định" in result.steps[1].rule
+
+
+def test_bad_inputs_are_refused_with_a_reason():
+    policy = policy_from_rules(TABLE)
+    with pytest.raises(ValueError, match="hours"):
+        calculate(policy, 7_800_000, "ordinary")
+    with pytest.raises(ValueError, match="wage"):
+        calculate(policy, 0, "ordinary", hours=2)
+
+
+def test_night_hours_across_midnight():
+    assert split_hours(dt.time(21), dt.time(1), (22, 6)) == (1, 3)
+    assert split_hours(dt.time(5), dt.time(8), (22, 6)) == (2, 1)
+
+
+def test_the_question_states_wage_hours_and_day():
+    q = parse_inputs(
+        "Lương HĐLĐ của tôi 7.800.000 đồng/tháng, tối thứ Hai tôi tăng ca từ 17h đến 19h. Được bao nhiêu?"
+    )
+    assert (q.monthly_wage, q.start, q.end, q.day_kind) == (7_800_000, dt.time(17), dt.time(19), "ordinary")
+    q = parse_inputs("Lương 9,6 triệu, làm thêm 3 tiếng ban đêm ngày lễ 30/4 thì được bao nhiêu?")
+    assert (q.monthly_wage, q.hours, q.night_hours, q.day_kind) == (9_600_000, 3, 3, "holiday")
+    q = parse_inputs("My salary is 12 million VND a month. I did overtime on Sunday from 8pm to 11pm.")
+    assert (q.monthly_wage, q.start, q.end, q.day_kind) == (
+        12_000_000,
+        dt.time(20),
+        dt.time(23),
+        "weekly_rest",
+    )
+    assert parse_money("được bồi dưỡng 20.000 đồng") == 20_000 and parse_money("không có số") is None
+    assert parse_span("từ 22h đến 2h sáng") == (dt.time(22), dt.time(2))

@@ -1,0 +1,109 @@
+"""Overtime as employees write it: a monthly wage ("7.800.000 đồng", "10,4 triệu", "12 million VND"), hours ("2
+giờ", "3 tiếng", "4 hours") or a span ("từ 17h đến 19h", "from 6pm to 9pm"), and the kind of day ("Chủ nhật",
+"ngày lễ", "a public holiday", an ordinary day otherwise)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from indexes.text import fold
+from tools.overtime_pay import DayKind
+
+_MILLION = r"(?:trieu|tr|million|m)\b"
+_MONEY = re.compile(
+    rf"(\d{{1,3}}(?:[.,]\d{{3}}){{2,}}|\d{{5,}}|\d{{1,3}}[.,]\d{{3}}(?=\s*(?:dong|d\b|vnd|₫)))"
+    rf"\s*(?:dong|d\b|vnd|₫)?"  # 7.800.000 (đồng), 7800000, 20.000 đồng
+    rf"|(\d{{1,3}}(?:[.,]\d{{1,3}})?)\s*{_MILLION}\s*(?:dong|vnd)?"  # 7,8 triệu, 12 million
+)
+_WAGE_CUE = re.compile(r"\b(?:luong|thu nhap|salary|wage|pay|offer|earn)")
+_HOURS = re.compile(r"(\d{1,2}(?:[.,]\d)?)\s*(?:gio|tieng|h|hours?|hrs?)\b(?!\s*\d)")
+_CLOCK = r"(\d{1,2})(?:\s*(?::|h|gio)\s*(\d{2}))?\s*(?:h|gio)?\s*(am|pm|a\.m\.|p\.m\.|sang|chieu|toi|dem)?"
+_SPAN = re.compile(rf"(?:tu|from)\s*{_CLOCK}\s*(?:den|toi|to|until|till|-|–)\s*{_CLOCK}")
+_NIGHT_HOURS = re.compile(r"\b(?:ban dem|ca dem|at night|overnight|night shift)\b")
+_DAY_CUES: dict[DayKind, re.Pattern[str]] = {
+    "holiday": re.compile(
+        r"\b(?:ngay le|nghi le|le tet|tet|quoc khanh|30/4|1/5|01/05|2/9|02/09|holidays?|national day|new year)\b"
+    ),
+    "weekly_rest": re.compile(r"\b(?:chu nhat|ngay nghi hang tuan|cuoi tuan|sundays?|weekends?|rest day)\b"),
+}
+
+
+@dataclass(frozen=True)
+class OvertimeInputs:
+    monthly_wage: int | None
+    hours: float | None
+    start: dt.time | None
+    end: dt.time | None
+    night_hours: float | None
+    day_kind: DayKind
+    day_kind_stated: bool
+
+
+def parse_money(text: str) -> int | None:
+    """The first amount of money in a text, in đồng ("7.800.000 đồng" → 7800000, "10,4 triệu" → 10400000)."""
+    for m in _MONEY.finditer(fold(text)):
+        if m.group(1):
+            return int(re.sub(r"[.,]", "", m.group(1)))
+        if m.group(2):
+            return round(float(m.group(2).replace(",", ".")) * 1_000_000)
+    return None
+
+
+def _clock(hour: str, minute: str | None, half: str | None) -> dt.time | None:
+    h, mi = int(hour), int(minute or 0)
+    half = (half or "").replace(".", "")
+    if half in ("pm", "chieu", "toi") and h < 12:
+        h += 12
+    if half == "dem" and 6 <= h < 12:
+        h += 12
+    if half == "am" and h == 12:
+        h = 0
+    if not (0 <= h <= 24 and 0 <= mi < 60):
+        return None
+    return dt.time(h % 24, mi)
+
+
+def parse_span(text: str) -> tuple[dt.time, dt.time] | None:
+    """A time span "từ 17h đến 19h", "17:00 – 19:00", "from 6pm to 9pm"; the end may be past midnight."""
+    m = _SPAN.search(fold(text))
+    if not m:
+        return None
+    start = _clock(m.group(1), m.group(2), m.group(3) or m.group(6))
+    end = _clock(m.group(4), m.group(5), m.group(6))
+    if start is None or end is None or start == end:
+        return None
+    return start, end
+
+
+def parse_inputs(text: str) -> OvertimeInputs:
+    """What an overtime question states: the wage, the hours or span, the kind of day."""
+    folded = fold(text)
+    wage = None
+    for m in _MONEY.finditer(folded):  # the amount next to a wage word (not a meal allowance's 20.000 đồng)
+        before = folded[max(0, m.start() - 40) : m.start()]
+        if _WAGE_CUE.search(before):
+            wage = parse_money(m.group(0))
+            break
+    wage = wage or parse_money(text)
+    span = parse_span(text)
+    without_span = _SPAN.sub(" ", folded)
+    hours_match = _HOURS.search(without_span)
+    hours = float(hours_match.group(1).replace(",", ".")) if hours_match and not span else None
+    night = hours if hours is not None and _NIGHT_HOURS.search(folded) else None
+    kind: DayKind = "ordinary"
+    stated = False
+    for candidate, cue in _DAY_CUES.items():
+        if cue.search(folded):
+            kind, stated = candidate, True
+            break
+    return OvertimeInputs(
+        monthly_wage=wage,
+        hours=hours,
+        start=span[0] if span else None,
+        end=span[1] if span else None,
+        night_hours=night,
+        day_kind=kind,
+        day_kind_stated=stated,
+    )

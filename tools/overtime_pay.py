@@ -1,0 +1,284 @@
+"""Overtime pay: deterministic arithmetic over parameters read from the corpus.
+
+Vietnamese regulations state overtime pay the same way the Labour Code does (Article 98): an hourly wage — the
+month's contract wage divided by a number of working days and of hours ("chia cho 26 ngày, chia cho 08 giờ") —
+times a rate by kind of day (ordinary day 150%, weekly rest day 200%, public holiday 300%) and, for hours inside
+the night window ("22:00 – 06:00"), the night rate of that day (210%, 270%, 390%). Each parameter is read from the
+documents where they state it (a rate table, a sentence) and cited by its grounded span; where no document states
+it, the Labour Code's figure is used and named as a default in the answer.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from indexes.text import fold
+from tools.leave_calculator import LeaveStep
+from tools.leave_policy import ParamSource, RuleText, cite_rule
+
+DayKind = Literal["ordinary", "weekly_rest", "holiday"]
+DAY_KINDS: tuple[DayKind, ...] = ("ordinary", "weekly_rest", "holiday")
+KIND_VI = {"ordinary": "ngày thường", "weekly_rest": "ngày nghỉ hằng tuần", "holiday": "ngày lễ, tết"}
+KIND_EN = {
+    "ordinary": "an ordinary working day",
+    "weekly_rest": "a weekly rest day",
+    "holiday": "a public holiday",
+}
+# The Labour Code 2019, Article 98 (used, and said, only where no document states a figure)
+LAW_DAY_RATES = {"ordinary": 150, "weekly_rest": 200, "holiday": 300}
+LAW_NIGHT_EXTRA = 30  # % of the day wage for night work, plus 20% of the day's overtime rate (Art. 98.2-3)
+LAW_NIGHT = (22, 6)  # Article 106: from 22:00 to 06:00
+LAW_DIVISOR = (
+    26,
+    8,
+)  # working days a month, hours a day (Decree 145/2020's usual divisor for a monthly wage)
+
+# how a row, cell or sentence names a kind of day (folded)
+_KIND_CUES: dict[DayKind, re.Pattern[str]] = {
+    "holiday": re.compile(r"\b(?:le|tet|holidays?)\b"),
+    "weekly_rest": re.compile(r"\b(?:nghi hang tuan|chu nhat|cuoi tuan|weekly|weekends?|sundays?)\b"),
+    "ordinary": re.compile(
+        r"\b(?:ngay thuong|ngay lam viec binh thuong|ngay binh thuong|ordinary|weekdays?)\b"
+    ),
+}
+_PERCENT = re.compile(r"(\d{2,3})\s*%")
+_NIGHT_WINDOW = re.compile(
+    r"(\d{1,2})\s*(?::\s*\d{2}|h\d{0,2}|\s*gio)?\s*(?:-|–|den)\s*(\d{1,2})\s*(?::\s*\d{2}|h|\s*gio)"
+)
+_DIVISOR_DAYS = re.compile(r"chia (?:cho )?(\d{2}) ngay|÷\s*(\d{2})\b")
+_DIVISOR_HOURS = re.compile(r"chia (?:cho )?0?(\d{1,2}) gio|÷\s*\d{2}\s*÷\s*0?(\d{1,2})\b")
+_OVERTIME = re.compile(r"\b(?:lam them|tang ca|overtime)\b")
+
+
+class OvertimePolicy(BaseModel):
+    day_rates: dict[str, int] = Field(default_factory=lambda: dict(LAW_DAY_RATES))  # % by kind of day
+    night_rates: dict[str, int] = Field(default_factory=dict)  # % by kind of day, where stated
+    night_window: tuple[int, int] = LAW_NIGHT
+    days_per_month: int = LAW_DIVISOR[0]
+    hours_per_day: int = LAW_DIVISOR[1]
+    sources: dict[str, ParamSource] = Field(default_factory=dict)
+
+    def night_rate(self, kind: DayKind) -> int:
+        """The stated night rate, else the day rate + 30% + 20% of the day rate (the Labour Code's rule)."""
+        if kind in self.night_rates:
+            return self.night_rates[kind]
+        day = self.day_rates[kind]
+        return day + LAW_NIGHT_EXTRA + day // 5
+
+
+def _kind_of(text: str) -> DayKind | None:
+    folded = fold(text)
+    return next((kind for kind, cue in _KIND_CUES.items() if cue.search(folded)), None)
+
+
+def policy_from_rules(rules: list[RuleText]) -> OvertimePolicy:
+    """Read the rates, night window and hourly divisor the documents state about overtime; keep the law's
+    figures for the rest (each reported as a default)."""
+    policy = OvertimePolicy()
+    about = [r for r in rules if _OVERTIME.search(fold(f"{r.context} {r.text}"))]
+    for rule in (
+        about
+    ):  # a rate table: "Thời điểm làm thêm | Ban ngày | Ban đêm (22:00 – 06:00) … Ngày thường | 150% | 210%"
+        header, _, row = rule.text.rpartition(" … ")
+        cells = [c.strip() for c in row.split("|") if c.strip()]
+        heads = [c.strip() for c in header.split("|") if c.strip()] if header else []
+        kind = _kind_of(cells[0]) if cells else None
+        rates = [(i, int(m.group(1))) for i, c in enumerate(cells) for m in [_PERCENT.search(fold(c))] if m]
+        if kind is None or not rates or len(heads) != len(cells):
+            continue
+        for i, rate in rates:
+            night = bool(re.search(r"\b(?:dem|night)\b", fold(heads[i])))
+            key = f"{'night' if night else 'day'}:{kind}"
+            if key in policy.sources:
+                continue
+            (policy.night_rates if night else policy.day_rates)[kind] = rate
+            policy.sources[key] = cite_rule(
+                rule, f"{KIND_VI[kind]}, {'ban đêm' if night else 'ban ngày'}: {rate}%"
+            )
+            if night and "night_window" not in policy.sources and (m := _NIGHT_WINDOW.search(fold(heads[i]))):
+                policy.night_window = (int(m.group(1)), int(m.group(2)))
+                policy.sources["night_window"] = cite_rule(
+                    rule, f"ban đêm từ {m.group(1)} giờ đến {m.group(2)} giờ"
+                )
+    for rule in about:  # sentences: "vào ngày thường, ít nhất bằng 150%", list items "a) 150% vào ngày ..."
+        folded = fold(rule.text)
+        for kind in DAY_KINDS:
+            key = f"day:{kind}"
+            cue = _KIND_CUES[kind].pattern
+            m = re.search(rf"{cue}[^.;|%]{{0,80}}?(\d{{3}})\s*%", folded) or re.search(
+                rf"(\d{{3}})\s*%\s*(?:vao|cho|doi voi|on|for)?\s*(?:cac\s*)?(?:ngay\s*)?(?:nghi\s*)?{cue}",
+                folded,
+            )
+            if key not in policy.sources and m and not re.search(r"\b(?:dem|night)\b", folded[: m.end()]):
+                policy.day_rates[kind] = int(m.group(1))
+                policy.sources[key] = cite_rule(rule, f"{KIND_VI[kind]}: {m.group(1)}%")
+        if "divisor" not in policy.sources and (d := _DIVISOR_DAYS.search(folded)):
+            policy.days_per_month = int(d.group(1) or d.group(2))
+            if h := _DIVISOR_HOURS.search(folded):
+                policy.hours_per_day = int(h.group(1) or h.group(2))
+            policy.sources["divisor"] = cite_rule(
+                rule, f"lương giờ = lương tháng / {policy.days_per_month} ngày / {policy.hours_per_day} giờ"
+            )
+    night_rules = [r for r in rules if re.search(r"\bban dem\b|\blam viec vao ban dem\b", fold(r.text))]
+    for rule in night_rules:
+        if "night_window" in policy.sources:
+            break
+        text = re.sub(r"[*_`]", "", fold(rule.text))
+        if m := re.search(r"tu (\d{1,2})(?::\d{2}| gio(?: \d{2})?)? den (\d{1,2})(?::\d{2}| gio)?", text):
+            policy.night_window = (int(m.group(1)), int(m.group(2)))
+            policy.sources["night_window"] = cite_rule(
+                rule, f"ban đêm từ {m.group(1)} giờ đến {m.group(2)} giờ"
+            )
+    return policy
+
+
+class OvertimeResult(BaseModel):
+    monthly_wage: int
+    hourly_wage: float
+    day_kind: DayKind
+    day_hours: float
+    night_hours: float
+    day_rate: int
+    night_rate: int
+    amount: int  # đồng, rounded to the đồng
+    steps: list[LeaveStep]
+    steps_en: list[str] = Field(default_factory=list)
+    policy_sources: dict[str, ParamSource] = Field(default_factory=dict)
+    answer: str
+    answer_en: str = ""
+
+
+def split_hours(start: dt.time, end: dt.time, window: tuple[int, int]) -> tuple[float, float]:
+    """(day hours, night hours) of the span ``start``–``end`` (past midnight when ``end`` ≤ ``start``), the
+    night being ``window`` (22, 6): from 22:00 to 06:00 the next morning."""
+    begin = start.hour * 60 + start.minute
+    stop = end.hour * 60 + end.minute
+    if stop <= begin:
+        stop += 24 * 60
+    night_from, night_to = window[0] * 60, window[1] * 60
+    night = 0
+    for minute in range(begin, stop):
+        m = minute % (24 * 60)
+        inside = m >= night_from or m < night_to if night_from > night_to else night_from <= m < night_to
+        night += inside
+    total = stop - begin
+    return (total - night) / 60, night / 60
+
+
+def _money(value: float) -> str:
+    return f"{round(value):,}".replace(",", ".")
+
+
+def _money_en(value: float) -> str:
+    return f"{round(value):,}"
+
+
+def _hours(value: float, en: bool = False) -> str:
+    text = f"{value:g}"
+    return text if en else text.replace(".", ",")
+
+
+def _where(source: ParamSource | None) -> str:
+    if source is None or source.source != "corpus":
+        return "mặc định: Bộ luật Lao động 2019"
+    return f"{source.doc_id} › {source.node_id}"
+
+
+def calculate(
+    policy: OvertimePolicy,
+    monthly_wage: int,
+    day_kind: DayKind,
+    hours: float | None = None,
+    start: dt.time | None = None,
+    end: dt.time | None = None,
+    night_hours: float | None = None,
+) -> OvertimeResult:
+    """Overtime pay for ``hours`` (or the span ``start``–``end``, split at the night window) on a day of kind
+    ``day_kind``, for a month's contract wage ``monthly_wage`` (đồng)."""
+    if monthly_wage <= 0:
+        raise ValueError("the monthly wage must be a positive amount in đồng")
+    if start is not None and end is not None:
+        day_hours, night = split_hours(start, end, policy.night_window)
+    elif hours is not None and hours > 0:
+        night = min(night_hours or 0.0, hours)
+        day_hours = hours - night
+    else:
+        raise ValueError("give the overtime hours, or the time it started and ended")
+    if day_hours + night > 16:
+        raise ValueError("more than 16 hours of overtime in one day is not a valid input")
+    hourly = monthly_wage / policy.days_per_month / policy.hours_per_day
+    day_rate, night_rate = policy.day_rates[day_kind], policy.night_rate(day_kind)
+    amount = round(hourly * (day_hours * day_rate + night * night_rate) / 100)
+    src = policy.sources
+    steps = [
+        LeaveStep(
+            text=f"Lương giờ = {_money(monthly_wage)} đồng / {policy.days_per_month} ngày / "
+            f"{policy.hours_per_day} giờ = {_money(hourly)} đồng/giờ.",
+            rule=f"divisor ({_where(src.get('divisor'))})",
+        )
+    ]
+    steps_en = [
+        f"Hourly wage = {_money_en(monthly_wage)} VND / {policy.days_per_month} days / "
+        f"{policy.hours_per_day} hours = {_money_en(hourly)} VND an hour."
+    ]
+    parts_vi, parts_en = [], []
+    if day_hours:
+        steps.append(
+            LeaveStep(
+                text=f"{_hours(day_hours)} giờ làm thêm ban ngày vào {KIND_VI[day_kind]}: {day_rate}% × "
+                f"{_money(hourly)} × {_hours(day_hours)} = {_money(hourly * day_hours * day_rate / 100)} đồng.",
+                rule=f"day:{day_kind} ({_where(src.get(f'day:{day_kind}'))})",
+            )
+        )
+        steps_en.append(
+            f"{_hours(day_hours, True)} daytime overtime hours on {KIND_EN[day_kind]}: {day_rate}% × "
+            f"{_money_en(hourly)} × {_hours(day_hours, True)} = {_money_en(hourly * day_hours * day_rate / 100)} VND."
+        )
+        parts_vi.append(f"{_hours(day_hours)} giờ × {day_rate}%")
+        parts_en.append(f"{_hours(day_hours, True)} h × {day_rate}%")
+    if night:
+        lo, hi = policy.night_window
+        steps.append(
+            LeaveStep(
+                text=f"{_hours(night)} giờ làm thêm ban đêm ({lo} giờ – {hi} giờ) vào {KIND_VI[day_kind]}: "
+                f"{night_rate}% × {_money(hourly)} × {_hours(night)} = {_money(hourly * night * night_rate / 100)} đồng.",
+                rule=f"night:{day_kind} ({_where(src.get(f'night:{day_kind}'))})",
+            )
+        )
+        steps_en.append(
+            f"{_hours(night, True)} night overtime hours ({lo}:00 – {hi}:00) on {KIND_EN[day_kind]}: {night_rate}% × "
+            f"{_money_en(hourly)} × {_hours(night, True)} = {_money_en(hourly * night * night_rate / 100)} VND."
+        )
+        parts_vi.append(f"{_hours(night)} giờ × {night_rate}%")
+        parts_en.append(f"{_hours(night, True)} h × {night_rate}%")
+    used = {"divisor", f"day:{day_kind}" if day_hours else "", f"night:{day_kind}" if night else ""}
+    sources = {k: v for k, v in src.items() if k in used or (k == "night_window" and night)}
+    for key in sorted(k for k in used if k and k not in src):
+        sources[key] = ParamSource(source="default", note="Bộ luật Lao động 2019, Điều 98")
+    answer = (
+        f"Tiền làm thêm giờ của bạn là {_money(amount)} đồng ({' + '.join(parts_vi)} lương giờ "
+        f"{_money(hourly)} đồng, vào {KIND_VI[day_kind]})."
+    )
+    answer_en = (
+        f"Your overtime pay is {_money_en(amount)} VND ({' + '.join(parts_en)} of an hourly wage of "
+        f"{_money_en(hourly)} VND, on {KIND_EN[day_kind]})."
+    )
+    return OvertimeResult(
+        monthly_wage=monthly_wage,
+        hourly_wage=round(hourly, 2),
+        day_kind=day_kind,
+        day_hours=day_hours,
+        night_hours=night,
+        day_rate=day_rate,
+        night_rate=night_rate,
+        amount=amount,
+        steps=steps,
+        steps_en=steps_en,
+        policy_sources=sources,
+        answer=answer,
+        answer_en=answer_en,
+    )

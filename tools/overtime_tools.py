@@ -1,0 +1,79 @@
+"""calculate_overtime_pay: overtime pay as a tool, its rates, night window and hourly divisor read from the corpus."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+from pydantic import Field
+
+from tools.context import ToolContext
+from tools.errors import ToolFailure
+from tools.leave_tools import stated_sentences
+from tools.overtime_inputs import parse_money
+from tools.overtime_pay import DayKind, OvertimePolicy, OvertimeResult, calculate, policy_from_rules
+
+_TIME = re.compile(r"^\s*(\d{1,2})(?:\s*[:h]\s*(\d{2}))?\s*h?\s*$")
+
+
+def overtime_policy_for(ctx: ToolContext) -> OvertimePolicy:
+    """The overtime policy the caller's visible documents state (company documents first); read once per context."""
+    cached = ctx.memo.get("overtime_policy")
+    if cached is None:
+        cached = ctx.memo["overtime_policy"] = policy_from_rules(stated_sentences(ctx))
+    return cached
+
+
+def _time(value: str | None, name: str):
+    import datetime as dt
+
+    if value is None:
+        return None
+    m = _TIME.match(value)
+    if not m or int(m.group(1)) > 24 or int(m.group(2) or 0) > 59:
+        raise ValueError(f"{name} {value!r} is not a time of day such as '17:00' or '17h30'")
+    return dt.time(int(m.group(1)) % 24, int(m.group(2) or 0))
+
+
+def calculate_overtime_pay(
+    ctx: ToolContext,
+    monthly_wage: Annotated[
+        str,
+        Field(
+            max_length=40,
+            description="The month's contract wage in đồng as the employee wrote it: '7.800.000', '7,8 triệu', "
+            "'12 million VND'.",
+        ),
+    ],
+    hours: Annotated[
+        float | None, Field(gt=0, le=16, description="Overtime hours, when no span is given.")
+    ] = None,
+    start_time: Annotated[
+        str | None, Field(description="When the overtime started, '17:00' or '17h'.")
+    ] = None,
+    end_time: Annotated[
+        str | None, Field(description="When it ended, '19:00' (past midnight allowed).")
+    ] = None,
+    night_hours: Annotated[
+        float | None, Field(ge=0, le=16, description="Of ``hours``, those at night (without a span).")
+    ] = None,
+    day_kind: Annotated[
+        DayKind,
+        Field(description="ordinary (a working day), weekly_rest (e.g. Sunday) or holiday (lễ, tết)."),
+    ] = "ordinary",
+) -> OvertimeResult | ToolFailure:
+    """Compute overtime pay: hourly wage (the monthly wage divided by the working days and hours the documents
+    state, e.g. ÷ 26 ÷ 8) × hours × the rate for the kind of day (ordinary 150%, weekly rest 200%, holiday 300%;
+    the night rates for hours inside the night window, e.g. 22:00 – 06:00), each rate read from the documents and
+    cited, the Labour Code's figures named as defaults where no document states one. Use it for ANY question
+    asking how much overtime pays for a given wage and hours."""
+    wage = parse_money(monthly_wage) or (int(monthly_wage) if monthly_wage.strip().isdigit() else None)
+    if not wage:
+        return ToolFailure(
+            error="invalid_arguments", message=f"monthly_wage {monthly_wage!r} is not an amount in đồng"
+        )
+    try:
+        start, end = _time(start_time, "start_time"), _time(end_time, "end_time")
+        return calculate(overtime_policy_for(ctx), wage, day_kind, hours, start, end, night_hours)
+    except ValueError as exc:
+        return ToolFailure(error="invalid_arguments", message=str(exc))
