@@ -82,7 +82,7 @@ _DATE_RE = re.compile(
     rf"|\b{_MONTH_NAME}(?:\s+\d{{4}})?\b"
 )
 _DAYS_TAKEN_RE = re.compile(
-    r"(?:da nghi|nghi roi|already taken|took|used)\s*(\d+(?:[.,]\d+)?)\s*(?:ngay|days?)"
+    r"(?:da nghi|nghi roi|da dung|da su dung|dung het|already taken|taken|took|used)\s*(\d+(?:[.,]\d+)?)\s*(?:ngay|days?)"
 )
 _YEARS_RE = re.compile(r"(\d{1,2})\s*(?:nam|years?)\s*(?:lam viec|tham nien|of service|service)")
 # Years of work stated without dates ("đã làm ở công ty được 11 năm", "worked here for 6 years") (folded).
@@ -210,6 +210,9 @@ def _has(text: str, cues: tuple[str, ...]) -> bool:
     return any(c in text for c in cues)
 
 
+_START_YEAR_RE = re.compile(r"(?<![\d/.-])\b((?:19|20)\d{2})\b(?![/.-]\d)")
+
+
 def extract_leave_args(folded: str) -> tuple[LeaveArgs, int]:
     """Assign each date mention a role from the cue words in its clause."""
     args = LeaveArgs()
@@ -226,6 +229,14 @@ def extract_leave_args(folded: str) -> tuple[LeaveArgs, int]:
                 args.probation_start = value
             elif not args.as_of:
                 args.as_of = value
+    if (
+        not args.probation_start
+    ):  # "vào làm từ năm 2022", "joined in 2019": the year only, taken from 1 January
+        for clause in _CLAUSE_SPLIT_RE.split(folded):
+            if _has(clause, START_CUES) and (year := _START_YEAR_RE.search(clause)):
+                args.probation_start = f"01/01/{year.group(1)}"
+                found += 1
+                break
     if m := _DAYS_TAKEN_RE.search(folded):
         args.days_taken = float(m.group(1).replace(",", "."))
     if m := _YEARS_RE.search(folded):

@@ -36,11 +36,13 @@ def month_bounds(year: int, month: int) -> tuple[dt.date, dt.date]:
     return dt.date(year, month, 1), dt.date(year, month, calendar.monthrange(year, month)[1])
 
 
-def _next_occurrence(value: DateInput, not_before: dt.date) -> dt.date:
-    """A month-only or year-less input resolved to its first occurrence on or after ``not_before``'s month."""
+def _next_occurrence(value: DateInput, not_before: dt.date, year: int | None = None) -> dt.date:
+    """A month-only or year-less input resolved to its first occurrence on or after ``not_before``'s month,
+    looked for from ``year`` (the year the employee wrote with another date: "nghỉ việc 01/10/2026, ngày làm
+    cuối 30/9" is 30/9/2026) when given, else from ``not_before``'s year."""
     if value.year is not None:
         return value.resolve(value.year)
-    candidate = value.resolve(not_before.year)
+    candidate = value.resolve(max(year or not_before.year, not_before.year))
     if (candidate.year, candidate.month) < (not_before.year, not_before.month):
         candidate = value.resolve(not_before.year + 1)
     return candidate
@@ -79,9 +81,11 @@ def resolve_dates(
         start = parse_date_input(probation_start).resolve(reference_year or today.year)
         confirm = _next_occurrence(confirm_in, start) if confirm_in else None
     as_of_in = parse_date_input(as_of) if as_of else None
-    as_of_date = _next_occurrence(as_of_in, start) if as_of_in else today
     end_in = parse_date_input(end_date) if end_date else None
-    end = _next_occurrence(end_in, start) if end_in else None
+    written = [d.year for d in (confirm_in, as_of_in, end_in) if d is not None and d.year is not None]
+    year = max(written) if written else None
+    as_of_date = _next_occurrence(as_of_in, start, year) if as_of_in else today
+    end = _next_occurrence(end_in, start, year) if end_in else None
     if end_in and end_in.month_only:
         end = month_bounds(end.year, end.month)[1]
     if confirm and confirm < start:

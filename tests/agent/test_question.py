@@ -22,3 +22,12 @@ def test_english_month_names_are_dates_in_english_questions():
     )
     assert q.intent == "leave_calculation"
     assert q.leave.to_args() == {"probation_start": "may 2026", "confirmation_date": "july 2026"}
+
+
+def test_a_start_year_alone_starts_on_1_january_and_days_used_are_read():
+    q = analyse(
+        "Tôi vào làm từ năm 2022, nghỉ việc từ 01/10/2026. Năm nay tôi đã dùng 7 ngày phép. Còn mấy ngày phép?"
+    )
+    assert q.intent == "leave_calculation"
+    assert q.leave.to_args() == {"probation_start": "01/01/2022", "end_date": "01/10/2026", "days_taken": 7.0}
+    assert "probation_start" not in analyse("Năm 2026 công ty có bao nhiêu ngày nghỉ lễ?").leave.to_args()

@@ -224,3 +224,16 @@ def test_seed_without_a_start_assumes_the_standard_probation():
 def test_neither_start_nor_confirmation_is_an_error():
     with pytest.raises(DateInputError, match="probation_start"):
         calc(None, None, "tháng 10")
+
+
+def test_a_year_less_date_takes_the_year_written_with_another_date():
+    from tools.leave_dates import resolve_dates
+    from tools.leave_policy import LeavePolicy
+
+    dates = resolve_dates(
+        LeavePolicy(), "01/01/2022", None, "30/9", "01/10/2026", None, dt.date(2026, 11, 23)
+    )
+    assert dates.as_of == dt.date(2026, 9, 30) and dates.end == dt.date(2026, 10, 1)
+    # without another year written, the first occurrence after the start, as before
+    dates = resolve_dates(LeavePolicy(), "15/11/2025", None, "1/3", None, None, dt.date(2026, 11, 23))
+    assert dates.as_of == dt.date(2026, 3, 1)
