@@ -11,6 +11,7 @@ from typing import Any
 from indexes.location import Location
 from tools.leave_calculator import LeaveResult
 from tools.overtime_pay import OvertimeResult
+from tools.personal_leave import PersonalLeaveResult
 from tools.probation_calculator import ProbationResult
 from tools.registry import ToolRun
 from tools.rule_tools import RuleResult
@@ -85,11 +86,11 @@ def expansions(runs: list[ToolRun]) -> list[str]:
     return [e for run in runs if isinstance(run.result, SearchResult) for e in run.result.expansions]
 
 
-CalculatorResult = LeaveResult | ProbationResult | OvertimeResult
+CalculatorResult = LeaveResult | ProbationResult | OvertimeResult | PersonalLeaveResult
 
 
 def calculation(runs: list[ToolRun]) -> CalculatorResult | None:
-    """The last successful calculator result of this turn (annual leave, the end of probation, overtime pay)."""
+    """The last successful calculator result of this turn (annual leave, probation end, overtime, personal leave)."""
     return next((r.result for r in reversed(runs) if isinstance(r.result, CalculatorResult)), None)
 
 

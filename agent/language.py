@@ -116,6 +116,8 @@ PARAM_WORDS: dict[str, dict[Language, str]] = {
     },
     "night:holiday": {"vi": "tỷ lệ làm thêm ban đêm ngày lễ", "en": "the night overtime rate on holidays"},
     "night_window": {"vi": "khung giờ ban đêm", "en": "the night hours"},
+    "event_days": {"vi": "số ngày nghỉ việc riêng", "en": "the personal-leave days"},
+    "travel_days": {"vi": "ngày đi đường", "en": "the travel day"},
 }
 
 REFUSAL: dict[Language, str] = {

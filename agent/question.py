@@ -9,6 +9,7 @@ from agent.language import language_of
 from indexes.search.query_terms import parse_refs
 from indexes.text import fold, nfc
 from tools.overtime_inputs import parse_inputs
+from tools.personal_leave import asked_relation, event_of
 
 # Cue words (folded). A month mention takes the role of the cue in its clause.
 START_CUES = (
@@ -118,11 +119,14 @@ class LeaveArgs:
 @dataclass
 class Question:
     text: str
-    intent: str  # "leave_calculation" | "probation_end" | "overtime_pay" | "article" | "title" | "quantity" | "search"
+    # "leave_calculation" | "probation_end" | "overtime_pay" | "personal_leave" | "article" | "title" | "quantity" |
+    # "search"
+    intent: str
     leave: LeaveArgs = field(default_factory=LeaveArgs)
     dates_found: int = 0
     probation: dict = field(default_factory=dict)  # calculate_probation_end's arguments, for "probation_end"
     overtime: dict = field(default_factory=dict)  # calculate_overtime_pay's arguments, for "overtime_pay"
+    personal: dict = field(default_factory=dict)  # calculate_personal_leave's arguments, for "personal_leave"
 
 
 # A question about when probation ends, or whether it has (folded): "hết thử việc", "thử việc kết thúc ngày nào",
@@ -292,6 +296,21 @@ def overtime_args(text: str) -> dict:
     return args
 
 
+_DISTANCE_RE = re.compile(r"(\d{1,3}(?:[.,]\d{3})+|\d+)\s*(?:km|kilomet|kilometers?|kilometres?)\b")
+
+
+def personal_leave_args(text: str) -> dict:
+    """calculate_personal_leave's arguments when a question names a family event (a wedding, a relative's death,
+    the wife giving birth) and how far away it is; empty otherwise (the rule is then searched and quoted)."""
+    folded = " ".join(fold(text).split())
+    event = event_of(text)
+    distance = _DISTANCE_RE.search(folded)
+    if event is None or distance is None:
+        return {}
+    km = int(re.sub(r"[.,]", "", distance.group(1)))
+    return {"event": event, "relation": asked_relation(text, event), "distance_km": km}
+
+
 def analyse(text: str) -> Question:
     text = nfc(text).strip()
     folded = " ".join(fold(text).split())
@@ -306,8 +325,11 @@ def analyse(text: str) -> Question:
         leave.years_of_service = int(service.group(1))
     probation = probation_args(_without_false_months(text), leave, found) if found else {}
     overtime = overtime_args(text)
+    personal = personal_leave_args(text) if not overtime else {}
     if overtime:
         intent = "overtime_pay"
+    elif personal:
+        intent = "personal_leave"
     elif about_leave and (has_dates or leave.years_of_service is not None and not found):
         intent = "leave_calculation"
     elif "probation_start" in probation and asks_probation_end(text):
@@ -321,5 +343,11 @@ def analyse(text: str) -> Question:
     else:
         intent = "search"
     return Question(
-        text=text, intent=intent, leave=leave, dates_found=found, probation=probation, overtime=overtime
+        text=text,
+        intent=intent,
+        leave=leave,
+        dates_found=found,
+        probation=probation,
+        overtime=overtime,
+        personal=personal,
     )

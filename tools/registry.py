@@ -23,6 +23,7 @@ from tools.context import ToolContext
 from tools.errors import ToolFailure
 from tools.leave_tools import calculate_leave
 from tools.overtime_tools import calculate_overtime_pay
+from tools.personal_leave_tools import calculate_personal_leave
 from tools.probation_tools import calculate_probation_end
 from tools.rule_tools import lookup_rules
 from tools.search_tools import lookup_article, search
@@ -89,6 +90,7 @@ ALL: list[ToolSpec] = [
     ToolSpec(calculate_leave),
     ToolSpec(calculate_probation_end),
     ToolSpec(calculate_overtime_pay),
+    ToolSpec(calculate_personal_leave),
 ]
 BY_NAME: dict[str, ToolSpec] = {t.tool_name: t for t in ALL}
 

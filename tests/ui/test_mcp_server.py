@@ -38,6 +38,7 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 "calculate_leave",
                 "calculate_probation_end",
                 "calculate_overtime_pay",
+                "calculate_personal_leave",
                 "ask",
             }
             assert tools["expand_node"].input_schema["required"] == ["node_id"]
@@ -65,6 +66,7 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                     "hours": 2,
                     "day_kind": "weekly_rest",
                 },
+                "calculate_personal_leave": {"event": "funeral", "relation": "parent", "distance_km": 800},
                 "ask": {"question": "Giờ làm việc buổi sáng bắt đầu lúc mấy giờ?"},
             }
             out = {
@@ -78,6 +80,9 @@ def test_in_process_client_lists_and_calls_every_tool(server):
             )
             # 10.400.000 / 26 / 8 = 50.000 an hour (the law's divisor: the bundled rules state none) × 2 × 200%
             assert out["calculate_overtime_pay"]["amount"] == 200_000
+            assert (
+                out["calculate_personal_leave"]["total_days"] == 3
+            )  # Điều 10 c); the bundled rules give no travel day
             assert out["calculate_overtime_pay"]["policy_sources"]["day:weekly_rest"]["source"] == "corpus"
             assert out["search"]["hits"][0]["node_id"] == "noi_quy_lao_dong:dieu-3"
             assert "50.000.000" in out["lookup_article"]["matches"][0]["text"]

@@ -1,0 +1,115 @@
+"""Personal leave for a family event plus the travel day: items read from lettered lists, tables and FAQ answers,
+the relative and event the question names, and the sum."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.question import analyse
+from tools.leave_policy import RuleText
+from tools.personal_leave import PersonalLeaveError, asked_relation, calculate, policy_from_rules
+
+
+def rule(text: str, title_path: list[str], line: int = 5) -> RuleText:
+    return RuleText(
+        doc_id="noi_quy",
+        node_id="noi_quy:dieu-14",
+        text=text,
+        context=" ".join(title_path),
+        title_path=title_path,
+        start=10 * line,
+        end=10 * line + len(text),
+        line_start=line,
+        line_end=line,
+    )
+
+
+ARTICLE = ["Nội quy", "Điều 14. Nghỉ việc riêng có hưởng lương"]
+LIST = [
+    rule("a) Kết hôn: nghỉ 03 ngày;", ARTICLE, 5),
+    rule("b) Con đẻ, con nuôi kết hôn: nghỉ 01 ngày;", ARTICLE, 6),
+    rule(
+        "c) Cha đẻ, mẹ đẻ, cha nuôi, mẹ nuôi; vợ hoặc chồng; con đẻ, con nuôi chết: nghỉ 03 ngày;", ARTICLE, 7
+    ),
+    rule("d) Ông bà nội, ông bà ngoại; anh, chị, em ruột chết: nghỉ 01 ngày;", ARTICLE, 8),
+    rule(
+        "2. Trường hợp nơi tổ chức đám cưới hoặc đám tang quy định tại điểm a, điểm c khoản 1 Điều này cách Công "
+        "ty từ 300 km trở lên, NLĐ được nghỉ thêm 01 ngày đi đường hưởng nguyên lương.",
+        ARTICLE,
+        10,
+    ),
+    rule("1. NLĐ nộp đơn xin nghỉ trước ít nhất 03 ngày làm việc đối với trường hợp kết hôn.", ARTICLE, 12),
+]
+
+
+def test_items_and_the_travel_rule_are_read_but_not_a_deadline():
+    policy = policy_from_rules(LIST)
+    assert [(i.days, i.events) for i in policy.items] == [
+        (3, ["wedding"]),
+        (1, ["wedding"]),
+        (3, ["funeral"]),
+        (1, ["funeral"]),
+    ]
+    assert policy.items[0].relations == ["self"] and "parent" in policy.items[2].relations
+    assert [(t.km, t.days, t.events) for t in policy.travel] == [(300, 1, ["wedding", "funeral"])]
+
+
+def test_the_sum_with_and_without_the_travel_day():
+    policy = policy_from_rules(LIST)
+    far = calculate(policy, "funeral", "parent", 1_800)
+    assert (far.event_days, far.travel_days, far.total_days) == (3, 1, 4)
+    assert "04 ngày hưởng nguyên lương" in far.answer and "4 days of paid leave" in far.answer_en
+    assert (
+        far.policy_sources["travel_days"].line_start == 10
+        and far.policy_sources["event_days"].line_start == 7
+    )
+    near = calculate(policy, "wedding", "self", 120)
+    assert near.total_days == 3 and "dưới 300 km" in near.steps[-1].text
+    with pytest.raises(PersonalLeaveError, match="no document states"):
+        calculate(policy, "birth", "spouse", 500)
+
+
+def test_a_table_under_a_header_naming_the_event_and_an_faq_answer_under_its_question():
+    faq = ["Hỏi đáp", "A. Nghỉ việc riêng", "Câu 1. Tôi kết hôn thì được nghỉ mấy ngày?"]
+    policy = policy_from_rules(
+        [
+            rule(
+                "Người mất | Số ngày nghỉ hưởng nguyên lương … Ông bà nội, ông bà ngoại | 02 ngày",
+                ["Câu 3. Người thân mất"],
+            ),
+            rule("Trả lời: Bạn được nghỉ **05 ngày làm việc** hưởng nguyên lương.", faq),
+            rule(
+                "Ngày đi đường: nếu tang lễ tổ chức ở nơi cách nơi làm việc từ 500 km trở lên, bạn được nghỉ thêm 01 ngày.",
+                ["Câu 3. Người thân mất"],
+            ),
+        ]
+    )
+    assert calculate(policy, "funeral", "grandparent", 600).total_days == 3
+    assert calculate(policy, "wedding", "self", 600).total_days == 5  # the travel day covers funerals only
+
+
+@pytest.mark.parametrize(
+    ("question", "args"),
+    [
+        (
+            "Mẹ tôi mất, quê ở Cà Mau cách công ty hơn 1.800 km. Tôi được nghỉ tổng cộng mấy ngày hưởng lương?",
+            {"event": "funeral", "relation": "parent", "distance_km": 1800},
+        ),
+        (
+            "My wedding is in my hometown, about 500 km from the factory. How many paid days off do I get?",
+            {"event": "wedding", "relation": "self", "distance_km": 500},
+        ),
+        (
+            "Con gái tôi cưới ở Đà Nẵng cách 800 km thì tôi được nghỉ mấy ngày?",
+            {"event": "wedding", "relation": "child", "distance_km": 800},
+        ),
+    ],
+)
+def test_the_question_names_the_event_the_relative_and_the_distance(question, args):
+    q = analyse(question)
+    assert (q.intent, q.personal) == ("personal_leave", args)
+
+
+def test_without_a_distance_the_rule_is_searched_and_quoted():
+    assert analyse("Kết hôn được nghỉ mấy ngày?").intent != "personal_leave"
+    assert asked_relation("Bà nội tôi mất", "funeral") == "grandparent"

@@ -1,0 +1,247 @@
+"""Paid personal leave for a family event, with the travel day: days read from the corpus, added up.
+
+Vietnamese rules (the Labour Code's Article 115 and company rules after it) list paid personal leave by event and
+relative — "a) Kết hôn: nghỉ 03 ngày", "Cha đẻ, mẹ đẻ … chết: nghỉ 03 ngày", a table "Người mất | Số ngày" — and
+many companies add a travel day when the wedding or funeral is far away ("cách Công ty từ 300 km trở lên, NLĐ
+được nghỉ thêm 01 ngày đi đường"). The calculator finds the item for the event and relative the employee names,
+adds the travel day when the distance they give reaches the threshold and the rule covers that kind of event, and
+cites each item by its grounded span.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from indexes.text import fold
+from tools.leave_calculator import LeaveStep
+from tools.leave_policy import ParamSource, RuleText, cite_rule
+
+Event = Literal["wedding", "funeral", "birth"]
+Relation = Literal["self", "parent", "spouse", "child", "grandparent", "sibling"]
+EVENT_VI = {"wedding": "kết hôn", "funeral": "tang (người thân mất)", "birth": "vợ sinh con"}
+EVENT_EN = {"wedding": "a wedding", "funeral": "a death in the family", "birth": "your wife giving birth"}
+RELATION_VI = {
+    "self": "bản thân",
+    "parent": "cha, mẹ",
+    "spouse": "vợ hoặc chồng",
+    "child": "con",
+    "grandparent": "ông, bà",
+    "sibling": "anh, chị, em ruột",
+}
+RELATION_EN = {
+    "self": "yourself",
+    "parent": "a parent",
+    "spouse": "your spouse",
+    "child": "a child",
+    "grandparent": "a grandparent",
+    "sibling": "a brother or sister",
+}
+
+_EVENTS: dict[Event, re.Pattern[str]] = {
+    "birth": re.compile(r"\b(?:vo sinh|sinh con|gives? birth|giving birth|having a baby|has a baby)\b"),
+    "wedding": re.compile(
+        r"\b(?:ket hon|cuoi|dam cuoi|lay vo|lay chong|wedding|marr(?:y|ied|ies|ying)|marriage)\b"
+    ),
+    "funeral": re.compile(
+        r"\b(?:chet|mat|qua doi|tu tran|dam tang|tang le|ve tang|died|dies|pass(?:ed)? away|funeral|death)\b"
+    ),
+}
+# relatives as rules and questions name them (folded); "bố mẹ của vợ" is a parent (in-law) too
+_RELATIONS: dict[Relation, re.Pattern[str]] = {
+    "grandparent": re.compile(
+        r"\b(?:ong ba|ong noi|ba noi|ong ngoai|ba ngoai|grand(?:father|mother|parents?|ma|pa))\b"
+    ),
+    "sibling": re.compile(r"\b(?:anh|chi|em ruot|anh chi em|brother|sister|sibling)s?\b"),
+    "child": re.compile(r"\b(?:con de|con nuoi|con trai|con gai|son|daughter|child|children|kid)\b"),
+    "spouse": re.compile(r"\b(?:vo hoac chong|wife|husband|spouse)\b"),
+    "parent": re.compile(r"\b(?:cha|me|bo|ba ma|bo me|cha me|father|mother|dad|mum|mom|parents?)\b"),
+}
+_KM = re.compile(r"(\d{1,3}(?:[.,]\d{3})*|\d+)\s*km")
+_UNPAID = re.compile(r"\bkhong huong luong\b")
+_PERSONAL = re.compile(r"\b(?:viec rieng|nguoi than|nguoi mat|hieu hi|personal leave)\b")
+
+
+class EventItem(BaseModel):
+    text: str
+    days: int
+    events: list[Event]
+    relations: list[Relation]
+    paid: bool
+    source: ParamSource
+
+
+class TravelRule(BaseModel):
+    km: int
+    days: int
+    events: list[Event]
+    source: ParamSource
+
+
+class PersonalLeavePolicy(BaseModel):
+    items: list[EventItem] = Field(default_factory=list)
+    travel: list[TravelRule] = Field(default_factory=list)
+
+
+def _relations(text: str) -> list[Relation]:
+    folded = fold(text)
+    return [r for r, p in _RELATIONS.items() if p.search(folded)]
+
+
+def event_of(text: str) -> Event | None:
+    folded = fold(text)
+    return next((e for e, p in _EVENTS.items() if p.search(folded)), None)
+
+
+def _events(text: str) -> list[Event]:
+    folded = fold(text)
+    found = [e for e, p in _EVENTS.items() if p.search(folded)]
+    return ["birth"] if "birth" in found else found
+
+
+# the days an item grants: "nghỉ 03 ngày", "Kết hôn: 03 ngày", a table cell "| 03 ngày"; not a deadline ("trước
+# ít nhất 03 ngày", "trong vòng 15 ngày", "kể từ")
+_GRANTED = re.compile(
+    r"(?:\bnghi(?: them| khong huong luong| co huong luong| huong nguyen luong)?|:|\|)\s*(\d{1,2})\s*ngay\b"
+)
+_DEADLINE = re.compile(r"\b(?:truoc(?: it nhat)?|trong vong|ke tu|sau khi|lien nhau|thong bao)\b")
+_LETTERED = re.compile(r"(?:^|(?<=[;:.]))\s*(?=[a-zđ]\)\s)")
+
+
+def policy_from_rules(rules: list[RuleText]) -> PersonalLeavePolicy:
+    """The event items and travel-day rules of the documents' personal-leave sections."""
+    policy = PersonalLeavePolicy()
+    for rule in rules:
+        context = fold(rule.context)
+        header, _, own = rule.text.rpartition(" … ")
+        folded = fold(rule.text)
+        if not (_PERSONAL.search(context) or _PERSONAL.search(folded)):
+            continue
+        if (km := _KM.search(folded)) and (extra := re.search(r"them (\d{1,2}) ngay", folded)):
+            events = [e for e in ("wedding", "funeral") if _EVENTS[e].search(folded)]
+            if events:
+                policy.travel.append(
+                    TravelRule(
+                        km=int(re.sub(r"[.,]", "", km.group(1))),
+                        days=int(extra.group(1)),
+                        events=events,
+                        source=cite_rule(rule, f"+{extra.group(1)} ngày đi đường từ {km.group(1)} km"),
+                    )
+                )
+            continue
+        for piece in _LETTERED.split(own):  # "1. … trong trường hợp: a) Kết hôn: nghỉ 03 ngày; b) …"
+            text = re.sub(r"[*_`]", "", piece).strip()
+            plain = fold(text)
+            days = _GRANTED.search(plain)
+            # the event in the item, its table's header, or the section's own title ("Câu 1. Tôi kết hôn …")
+            events = (
+                _events(text) or _events(header) or _events(rule.title_path[-1] if rule.title_path else "")
+            )
+            if days is None or not events or len(text) > 600:
+                continue
+            if _DEADLINE.search(plain[max(0, days.start() - 25) : days.end() + 12]):
+                continue
+            relations = _relations(text) or (["self"] if "wedding" in events else [])
+            policy.items.append(
+                EventItem(
+                    text=text,
+                    days=int(days.group(1)),
+                    events=events,
+                    relations=["spouse"] if events == ["birth"] else relations,
+                    paid=not _UNPAID.search(plain),
+                    source=cite_rule(rule, f"{days.group(1)} ngày"),
+                )
+            )
+    return policy
+
+
+def asked_relation(question: str, event: Event) -> Relation:
+    """Whose event the question is about: a relative it names, else the employee themself (a wedding)."""
+    found = _relations(question)
+    if event == "birth":
+        return "spouse"
+    if "parent" in found and "child" in found:  # "con tôi cưới", "bố mẹ tôi": the first named wins
+        folded = fold(question)
+        first = min(found, key=lambda r: _RELATIONS[r].search(folded).start())
+        return first
+    return found[0] if found else "self"
+
+
+class PersonalLeaveResult(BaseModel):
+    event: Event
+    relation: Relation
+    distance_km: int | None
+    event_days: int
+    travel_days: int
+    total_days: int
+    paid: bool
+    steps: list[LeaveStep]
+    steps_en: list[str] = Field(default_factory=list)
+    policy_sources: dict[str, ParamSource] = Field(default_factory=dict)
+    answer: str
+    answer_en: str = ""
+
+
+class PersonalLeaveError(ValueError):
+    pass
+
+
+def calculate(
+    policy: PersonalLeavePolicy, event: Event, relation: Relation, distance_km: int | None
+) -> PersonalLeaveResult:
+    items = [i for i in policy.items if event in i.events and relation in i.relations]
+    if not items:
+        raise PersonalLeaveError(
+            f"no document states personal leave for {EVENT_EN[event]} of {RELATION_EN[relation]}; "
+            f"stated: {'; '.join(i.text for i in policy.items) or 'none'}"
+        )
+    item = sorted(items, key=lambda i: not i.paid)[0]
+    travel = [t for t in policy.travel if event in t.events]
+    rule = travel[0] if travel else None
+    extra = rule.days if rule and distance_km is not None and distance_km >= rule.km else 0
+    total = item.days + extra
+    sources = {"event_days": item.source}
+    steps = [
+        LeaveStep(text=f"{item.text}: {item.days:02d} ngày.", rule=f"event_days ({item.source.node_id})")
+    ]
+    steps_en = [f"{EVENT_EN[event].capitalize()} ({RELATION_EN[relation]}): {item.days} days."]
+    if rule is not None and distance_km is not None:
+        sources["travel_days"] = rule.source
+        if extra:
+            steps.append(
+                LeaveStep(
+                    text=f"Nơi tổ chức cách {distance_km} km (từ {rule.km} km trở lên): thêm {extra:02d} ngày đi đường.",
+                    rule=f"travel_days ({rule.source.node_id})",
+                )
+            )
+            steps_en.append(f"{distance_km} km away (at least {rule.km} km): {extra} more day(s) for travel.")
+        else:
+            steps.append(
+                LeaveStep(
+                    text=f"Nơi tổ chức cách {distance_km} km (dưới {rule.km} km): không có ngày đi đường.",
+                    rule=f"travel_days ({rule.source.node_id})",
+                )
+            )
+            steps_en.append(f"{distance_km} km away (under {rule.km} km): no travel day.")
+    pay_vi = "hưởng nguyên lương" if item.paid else "không hưởng lương"
+    pay_en = "paid" if item.paid else "unpaid"
+    sum_vi = f"{item.days:02d} + {extra:02d} ngày đi đường; " if extra else ""
+    sum_en = f"{item.days} + {extra} travel day{'s' if extra > 1 else ''}; " if extra else ""
+    return PersonalLeaveResult(
+        event=event,
+        relation=relation,
+        distance_km=distance_km,
+        event_days=item.days,
+        travel_days=extra,
+        total_days=total,
+        paid=item.paid,
+        steps=steps,
+        steps_en=steps_en,
+        policy_sources=sources,
+        answer=f"Bạn được nghỉ tổng cộng {total:02d} ngày {pay_vi} ({sum_vi}{EVENT_VI[event]}, "
+        f"{RELATION_VI[relation]}).",
+        answer_en=f"You get {total} days of {pay_en} leave in total ({sum_en}{EVENT_EN[event]}, "
+        f"{RELATION_EN[relation]}).",
+    )
