@@ -152,8 +152,9 @@ def calculate(
         raise _unknown_length(policy)
     days = amount * (7 if unit == "weeks" else 31 if unit == "months" else 1)
     if amount < 1 or days > MAX_DAYS:
-        raise DateInputError(
-            f"a probation of {_amount(amount, unit, 'en')} is out of range (1–{MAX_DAYS} days)"
+        raise ProbationInputError(
+            "invalid_arguments",
+            f"a probation of {_amount(amount, unit, 'en')} is out of range (1–{MAX_DAYS} days)",
         )
     step = _Steps()
     counting = policy.counting_source()
