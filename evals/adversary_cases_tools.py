@@ -1,8 +1,10 @@
-"""Malformed tool arguments through MCP (every tool, ``ask`` and the resources) and the leave calculator at its
-extremes. Each call must come back as an MCP error result or a JSON-RPC error with a message, never a crash."""
+"""Malformed tool arguments through MCP (every tool, ``ask`` and the resources) and the calculators (leave,
+probation end, overtime pay) at their extremes. Each call must come back as an MCP error result or a JSON-RPC error with a message, never a crash."""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import httpx
@@ -59,10 +61,84 @@ CALCULATOR: dict[str, dict[str, Any]] = {
     "end_date before the start": {"probation_start": "2026-07-01", "end_date": "2026-01-01"},
 }
 
+WAGE = {"monthly_wage": "7.800.000"}
+OVERTIME: dict[str, dict[str, Any]] = {
+    "monthly_wage empty": {"monthly_wage": "", "hours": 2},
+    "monthly_wage 'abc'": {"monthly_wage": "abc", "hours": 2},
+    "monthly_wage '-5 triệu'": {"monthly_wage": "-5 triệu", "hours": 2},
+    "monthly_wage '1e308'": {"monthly_wage": "1e308", "hours": 2},
+    "monthly_wage 10,000 characters": {"monthly_wage": "9" * 10_000, "hours": 2},
+    "monthly_wage 39 digits": {"monthly_wage": "9" * 39, "hours": 2},
+    "monthly_wage '0'": {"monthly_wage": "0", "hours": 2},
+    "monthly_wage '5' (đồng)": {"monthly_wage": "5", "hours": 2},
+    "monthly_wage '²'": {"monthly_wage": "²", "hours": 2},
+    "monthly_wage a number": {"monthly_wage": 7_800_000, "hours": 2},
+    "monthly_wage missing": {"hours": 2},
+    "hours -1": WAGE | {"hours": -1},
+    "hours 0": WAGE | {"hours": 0},
+    "hours 17": WAGE | {"hours": 17},
+    "hours 1e9": WAGE | {"hours": 1e9},
+    "hours 'NaN'": WAGE | {"hours": "NaN"},
+    "no hours and no span": WAGE,
+    "start_time '25:00'": WAGE | {"start_time": "25:00", "end_time": "19:00"},
+    "start_time '24:30'": WAGE | {"start_time": "24:30", "end_time": "02:00"},
+    "start_time '17:99'": WAGE | {"start_time": "17:99", "end_time": "19:00"},
+    "start_time 'noon'": WAGE | {"start_time": "noon", "end_time": "19:00"},
+    "start_time 10,000 characters": WAGE | {"start_time": "1" * 10_000, "end_time": "19:00"},
+    "end_time equal to start_time": WAGE | {"start_time": "17:00", "end_time": "17h"},
+    "start_time without end_time": WAGE | {"start_time": "17:00"},
+    "a span over 16 hours": WAGE | {"start_time": "06:00", "end_time": "23:00"},
+    "hours against the span": WAGE | {"hours": 5, "start_time": "17:00", "end_time": "19:00"},
+    "day_kind 'weekday'": WAGE | {"hours": 2, "day_kind": "weekday"},
+    "night_hours over hours": WAGE | {"hours": 2, "night_hours": 5},
+    "night_hours -1": WAGE | {"hours": 2, "night_hours": -1},
+    "an unknown argument": WAGE | {"hours": 2, "bonus": "yes"},
+}
+PROBATION: dict[str, dict[str, Any]] = {
+    "probation_start '31/02/2026'": {"probation_start": "31/02/2026", "duration": 30},
+    "probation_start '2026-13-01'": {"probation_start": "2026-13-01", "duration": 30},
+    "probation_start empty": {"probation_start": "", "duration": 30},
+    "probation_start 'tomorrow'": {"probation_start": "tomorrow", "duration": 30},
+    "probation_start year 1900": {"probation_start": "1900-01-01", "duration": 30},
+    "probation_start year 2999": {"probation_start": "2999-01-01", "duration": 30},
+    "probation_start year 0": {"probation_start": "0000-01-01", "duration": 30},
+    "probation_start 9999-12-31 + 2 months": {
+        "probation_start": "9999-12-31",
+        "duration": 2,
+        "duration_unit": "months",
+    },
+    "probation_start 10,000 characters": {"probation_start": "2026-" * 2_000, "duration": 30},
+    "probation_start a number": {"probation_start": 20261001, "duration": 30},
+    "duration 0": {"probation_start": "01/10/2026", "duration": 0},
+    "duration 401": {"probation_start": "01/10/2026", "duration": 401},
+    "duration -3": {"probation_start": "01/10/2026", "duration": -3},
+    "duration 'six'": {"probation_start": "01/10/2026", "duration": "six"},
+    "duration 1e308": {"probation_start": "01/10/2026", "duration": 1e308},
+    "duration 60 weeks (over 400 days)": {
+        "probation_start": "01/10/2026",
+        "duration": 60,
+        "duration_unit": "weeks",
+    },
+    "duration_unit 'fortnights'": {
+        "probation_start": "01/10/2026",
+        "duration": 2,
+        "duration_unit": "fortnights",
+    },
+    "employee 5,000 characters": {"probation_start": "01/10/2026", "employee": "kỹ sư " * 834},
+    "as_of 'yesterday'": {"probation_start": "01/10/2026", "duration": 30, "as_of": "yesterday"},
+    "as_of year 9999": {"probation_start": "01/10/2026", "duration": 30, "as_of": "9999-12-31"},
+    "reference_year 3000": {"probation_start": "1/10", "duration": 30, "reference_year": 3000},
+    "start missing": {"duration": 30},
+}
+
 
 def _call(token: httpx.Client, tool: str, args: Any) -> str:
+    """A refusal due: an ``internal_error`` result is an exception the registry caught, not a clear error."""
     session = Mcp(token, ACME)
-    return tool_refused(session.call(tool, args), session.last.status_code)
+    message = session.call(tool, args)
+    if "internal_error" in json.dumps(message):
+        return "traceback/500"
+    return tool_refused(message, session.last.status_code)
 
 
 def _calculates(token: httpx.Client) -> str:
@@ -73,12 +149,42 @@ def _calculates(token: httpx.Client) -> str:
     return "ok" if outcome == "silent wrong" and "2 ngày" in str(message) else outcome
 
 
+def _answers(token: httpx.Client, tool: str, args: dict[str, Any], needs: str) -> str:
+    """A valid edge case: ``ok`` when the tool answers (no error) and its result matches ``needs`` (a regex)."""
+    session = Mcp(token, ACME)
+    message = session.call(tool, args)
+    outcome = tool_refused(message, session.last.status_code)
+    found = re.search(needs, json.dumps(message, ensure_ascii=False))
+    return "ok" if outcome == "silent wrong" and found else outcome
+
+
+EDGES: dict[str, tuple[str, dict[str, Any], str]] = {
+    "calculate_probation_end control: 31 January + 1 month ends 28 February": (
+        "calculate_probation_end",
+        {"probation_start": "2026-01-31", "duration": 1, "duration_unit": "months", "as_of": "2026-02-01"},
+        "2026-02-28",
+    ),
+    "calculate_probation_end control: as_of before the start is 'not started'": (
+        "calculate_probation_end",
+        {"probation_start": "01/10/2026", "duration": 30, "as_of": "01/01/2026"},
+        "not_started",
+    ),
+    "calculate_overtime_pay control: 21:00 to 01:00 splits at 22:00": (
+        "calculate_overtime_pay",
+        {"monthly_wage": "10,4 triệu", "start_time": "21h", "end_time": "01:00"},
+        r"night_hours\W+3\.0\b",
+    ),
+}
+
+
 def tool_cases(token: httpx.Client) -> dict[str, Check]:
     cases = {f"mcp {n}": (lambda t=t, a=a: _call(token, t, a)) for n, (t, a) in MALFORMED.items()}
     cases |= {
         f"calculate_leave: {n}": (lambda a=a: _call(token, "calculate_leave", a))
         for n, a in CALCULATOR.items()
     }
-    return refusals(cases) | answers(
-        {"calculate_leave control: July start, September answer": lambda: _calculates(token)}
-    )
+    for tool, table in (("calculate_overtime_pay", OVERTIME), ("calculate_probation_end", PROBATION)):
+        cases |= {f"{tool}: {n}": (lambda t=tool, a=a: _call(token, t, a)) for n, a in table.items()}
+    controls = {"calculate_leave control: July start, September answer": lambda: _calculates(token)}
+    controls |= {n: (lambda e=e: _answers(token, *e)) for n, e in EDGES.items()}
+    return refusals(cases) | answers(controls)

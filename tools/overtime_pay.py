@@ -32,6 +32,7 @@ KIND_EN = {
 LAW_DAY_RATES = {"ordinary": 150, "weekly_rest": 200, "holiday": 300}
 LAW_NIGHT_EXTRA = 30  # % of the day wage for night work, plus 20% of the day's overtime rate (Art. 98.2-3)
 LAW_NIGHT = (22, 6)  # Article 106: from 22:00 to 06:00
+MIN_WAGE, MAX_WAGE = 100_000, 100_000_000_000  # đồng a month: '5' or 39 digits are mistakes, not wages
 LAW_DIVISOR = (
     26,
     8,
@@ -199,11 +200,23 @@ def calculate(
 ) -> OvertimeResult:
     """Overtime pay for ``hours`` (or the span ``start``–``end``, split at the night window) on a day of kind
     ``day_kind``, for a month's contract wage ``monthly_wage`` (đồng)."""
-    if monthly_wage <= 0:
-        raise ValueError("the monthly wage must be a positive amount in đồng")
+    if not MIN_WAGE <= monthly_wage <= MAX_WAGE:
+        raise ValueError(
+            f"a monthly wage of {_money(monthly_wage)} đồng is out of range ({_money(MIN_WAGE)} – "
+            f"{_money(MAX_WAGE)} đồng); give the month's contract wage, e.g. '7.800.000' or '7,8 triệu'"
+        )
     if start is not None and end is not None:
+        if start == end:
+            raise ValueError(f"start_time and end_time are both {start:%H:%M}; give when the overtime ended")
         day_hours, night = split_hours(start, end, policy.night_window)
+        if hours is not None and abs(hours - (day_hours + night)) > 0.01:
+            raise ValueError(
+                f"hours {_hours(hours, True)} disagree with {start:%H:%M}–{end:%H:%M} "
+                f"({_hours(day_hours + night, True)} hours); give one or the other"
+            )
     elif hours is not None and hours > 0:
+        if night_hours is not None and night_hours > hours:
+            raise ValueError(f"night_hours {_hours(night_hours, True)} exceed hours {_hours(hours, True)}")
         night = min(night_hours or 0.0, hours)
         day_hours = hours - night
     else:

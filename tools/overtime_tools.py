@@ -30,9 +30,10 @@ def _time(value: str | None, name: str):
     if value is None:
         return None
     m = _TIME.match(value)
-    if not m or int(m.group(1)) > 24 or int(m.group(2) or 0) > 59:
+    hour, minute = (int(m.group(1)), int(m.group(2) or 0)) if m else (25, 0)
+    if hour > 24 or minute > 59 or (hour == 24 and minute):  # 24:00 is midnight; 24:30 is no time
         raise ValueError(f"{name} {value!r} is not a time of day such as '17:00' or '17h30'")
-    return dt.time(int(m.group(1)) % 24, int(m.group(2) or 0))
+    return dt.time(hour % 24, minute)
 
 
 def calculate_overtime_pay(
@@ -49,10 +50,10 @@ def calculate_overtime_pay(
         float | None, Field(gt=0, le=16, description="Overtime hours, when no span is given.")
     ] = None,
     start_time: Annotated[
-        str | None, Field(description="When the overtime started, '17:00' or '17h'.")
+        str | None, Field(max_length=40, description="When the overtime started, '17:00' or '17h'.")
     ] = None,
     end_time: Annotated[
-        str | None, Field(description="When it ended, '19:00' (past midnight allowed).")
+        str | None, Field(max_length=40, description="When it ended, '19:00' (past midnight allowed).")
     ] = None,
     night_hours: Annotated[
         float | None, Field(ge=0, le=16, description="Of ``hours``, those at night (without a span).")
@@ -67,7 +68,12 @@ def calculate_overtime_pay(
     the night rates for hours inside the night window, e.g. 22:00 – 06:00), each rate read from the documents and
     cited, the Labour Code's figures named as defaults where no document states one. Use it for ANY question
     asking how much overtime pays for a given wage and hours."""
-    wage = parse_money(monthly_wage) or (int(monthly_wage) if monthly_wage.strip().isdigit() else None)
+    if monthly_wage.strip().startswith(("-", "−", "–")):  # parse_money reads '-5 triệu' as 5 triệu
+        return ToolFailure(
+            error="invalid_arguments",
+            message=f"monthly_wage {monthly_wage!r} is negative; give the month's wage",
+        )
+    wage = parse_money(monthly_wage) or (int(monthly_wage) if monthly_wage.strip().isdecimal() else None)
     if not wage:
         return ToolFailure(
             error="invalid_arguments", message=f"monthly_wage {monthly_wage!r} is not an amount in đồng"

@@ -28,6 +28,7 @@ from tools.probation_policy import (
 )
 
 MAX_DAYS = 400  # a probation is at most 180 days by law; longer inputs are mistakes
+YEARS = (1990, 2100)  # the years a start or as-of date may name (as reference_year): no overflow past 9999
 UNIT_EN = {"days": "day", "working_days": "working day", "weeks": "week", "months": "month"}
 LISTED_DAYS = 14  # working days listed one by one in the explanation up to this many
 
@@ -114,6 +115,8 @@ class _Steps:
 
 def _resolve(value: str | dt.date, year: int) -> dt.date:
     parsed = parse_date_input(value)
+    if parsed.year is not None and not YEARS[0] <= parsed.year <= YEARS[1]:  # year 0 too (not "no year")
+        raise DateInputError(f"'{parsed.raw}': the year must be {YEARS[0]}–{YEARS[1]}")
     return parsed.resolve(parsed.year or year)
 
 
@@ -149,8 +152,9 @@ def calculate(
         raise _unknown_length(policy)
     days = amount * (7 if unit == "weeks" else 31 if unit == "months" else 1)
     if amount < 1 or days > MAX_DAYS:
-        raise DateInputError(
-            f"a probation of {_amount(amount, unit, 'en')} is out of range (1–{MAX_DAYS} days)"
+        raise ProbationInputError(
+            "invalid_arguments",
+            f"a probation of {_amount(amount, unit, 'en')} is out of range (1–{MAX_DAYS} days)",
         )
     step = _Steps()
     counting = policy.counting_source()

@@ -27,10 +27,14 @@ def calculate_probation_end(
     ctx: ToolContext,
     probation_start: Annotated[
         str | None,
-        Field(description="First day of probation: '2026-10-01', '01/10/2026', '1/10' or '1 October 2026'."),
+        Field(
+            max_length=100,
+            description="First day of probation: '2026-10-01', '01/10/2026', '1/10' or '1 October 2026'.",
+        ),
     ] = None,
     as_of: Annotated[
-        str | None, Field(description="Date to judge whether probation has ended; default today.")
+        str | None,
+        Field(max_length=100, description="Date to judge whether probation has ended; default today."),
     ] = None,
     duration: Annotated[
         int | None,
