@@ -23,6 +23,9 @@ _EN_MONTHS = {
 }
 
 
+YEARS = (1990, 2100)  # the years a date may name (as the calculators' reference_year)
+
+
 class DateInputError(ValueError):
     """A date the calculator cannot understand or that does not exist (31/02)."""
 
@@ -35,7 +38,11 @@ class DateInput:
     raw: str
 
     def resolve(self, year: int) -> dt.date:
-        y = self.year or year
+        # a written year must be a plausible one (year 0 too: it is not "no year"), so no date arithmetic
+        # overflows past 9999 and "1900" is not taken at its word
+        if self.year is not None and not YEARS[0] <= self.year <= YEARS[1]:
+            raise DateInputError(f"'{self.raw}': the year must be {YEARS[0]}–{YEARS[1]}")
+        y = year if self.year is None else self.year
         try:
             return dt.date(y, self.month, self.day or 1)
         except ValueError:

@@ -28,7 +28,6 @@ from tools.probation_policy import (
 )
 
 MAX_DAYS = 400  # a probation is at most 180 days by law; longer inputs are mistakes
-YEARS = (1990, 2100)  # the years a start or as-of date may name (as reference_year): no overflow past 9999
 UNIT_EN = {"days": "day", "working_days": "working day", "weeks": "week", "months": "month"}
 LISTED_DAYS = 14  # working days listed one by one in the explanation up to this many
 
@@ -115,9 +114,7 @@ class _Steps:
 
 def _resolve(value: str | dt.date, year: int) -> dt.date:
     parsed = parse_date_input(value)
-    if parsed.year is not None and not YEARS[0] <= parsed.year <= YEARS[1]:  # year 0 too (not "no year")
-        raise DateInputError(f"'{parsed.raw}': the year must be {YEARS[0]}–{YEARS[1]}")
-    return parsed.resolve(parsed.year or year)
+    return parsed.resolve(year)  # a written year outside YEARS is refused there
 
 
 def calculate(

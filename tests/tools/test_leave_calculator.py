@@ -237,3 +237,12 @@ def test_a_year_less_date_takes_the_year_written_with_another_date():
     # without another year written, the first occurrence after the start, as before
     dates = resolve_dates(LeavePolicy(), "15/11/2025", None, "1/3", None, None, dt.date(2026, 11, 23))
     assert dates.as_of == dt.date(2026, 3, 1)
+
+
+def test_a_written_year_outside_1990_2100_is_refused_by_every_calculator():
+    from tools.date_inputs import DateInputError, parse_date_input
+
+    for raw in ("0000-03-01", "1900-01-01", "9999-12-31"):
+        with pytest.raises(DateInputError, match="1990–2100"):
+            parse_date_input(raw).resolve(2026)
+    assert parse_date_input("1/3").resolve(2026) == dt.date(2026, 3, 1)
