@@ -13,6 +13,7 @@ from tools.leave_calculator import LeaveResult
 from tools.overtime_pay import OvertimeResult
 from tools.personal_leave import PersonalLeaveResult
 from tools.probation_calculator import ProbationResult
+from tools.probation_pay import ProbationPayResult
 from tools.registry import ToolRun
 from tools.rule_tools import RuleResult
 from tools.search_tools import ArticleResult, SearchResult
@@ -86,7 +87,7 @@ def expansions(runs: list[ToolRun]) -> list[str]:
     return [e for run in runs if isinstance(run.result, SearchResult) for e in run.result.expansions]
 
 
-CalculatorResult = LeaveResult | ProbationResult | OvertimeResult | PersonalLeaveResult
+CalculatorResult = LeaveResult | ProbationResult | ProbationPayResult | OvertimeResult | PersonalLeaveResult
 
 
 def calculation(runs: list[ToolRun]) -> CalculatorResult | None:

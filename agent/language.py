@@ -118,6 +118,7 @@ PARAM_WORDS: dict[str, dict[Language, str]] = {
     "night_window": {"vi": "khung giờ ban đêm", "en": "the night hours"},
     "event_days": {"vi": "số ngày nghỉ việc riêng", "en": "the personal-leave days"},
     "travel_days": {"vi": "ngày đi đường", "en": "the travel day"},
+    "probation_pay": {"vi": "tỷ lệ lương thử việc", "en": "the probation pay rate"},
 }
 
 REFUSAL: dict[Language, str] = {

@@ -4,6 +4,7 @@ leave question with dates            -> calculate_leave (arguments read from the
 "when does my probation end" + start -> calculate_probation_end (start, stated length; the question as employee)
 overtime pay for a stated wage+hours -> calculate_overtime_pay (wage, hours or span, kind of day)
 a family event + its distance in km  -> calculate_personal_leave (event, relative, distance)
+probation pay for a stated wage      -> calculate_probation_pay (wage; the question as employee)
 a follow-up that changes a date      -> calculate_leave (the previous call's arguments, updated)
 "Điều N"                             -> lookup_article
 a short section title                -> lookup_article, then search if nothing matched
@@ -18,15 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from agent.evidence import expansions, passages
+from agent.evidence import CalculatorResult, expansions, passages
 from agent.gaps import GAP_HITS, gap_holders, gap_probes, gap_query
 from agent.language import english_concepts, language_of
 from agent.question import Question, analyse
 from indexes.text import title_coverage
-from tools.leave_calculator import LeaveResult
-from tools.overtime_pay import OvertimeResult
-from tools.personal_leave import PersonalLeaveResult
-from tools.probation_calculator import ProbationResult
 from tools.registry import ToolRun
 from tools.rule_tools import RuleResult
 from tools.tree_tools import DocumentList, NodeChildren
@@ -45,6 +42,8 @@ def _first_call(q: Question, previous_leave_args: dict[str, Any] | None) -> Next
         return NextCall("calculate_overtime_pay", q.overtime)
     if q.intent == "personal_leave":
         return NextCall("calculate_personal_leave", q.personal)
+    if q.intent == "probation_pay":
+        return NextCall("calculate_probation_pay", {**q.probation_pay, "employee": employee_words(q.text)})
     if q.intent == "probation_end":  # the employee's words pick their group's row of the probation table
         return NextCall("calculate_probation_end", {**q.probation, "employee": employee_words(q.text)})
     if previous_leave_args and q.dates_found:  # "còn nếu chính thức tháng 10 thì sao?"
@@ -71,12 +70,12 @@ def next_call(
         if retries <= max_id_retries:
             return NextCall(last.name, {**last.args, "node_id": result.suggestions[0].node_id})
     if (
-        q.intent in ("probation_end", "overtime_pay", "personal_leave")
+        q.intent in ("probation_end", "probation_pay", "overtime_pay", "personal_leave")
         and "search" in called
-        and any(isinstance(r.result, ProbationResult | OvertimeResult | PersonalLeaveResult) for r in runs)
+        and any(isinstance(r.result, CalculatorResult) for r in runs)
     ):
         return None  # computed, and the passage stating the rule fetched
-    if isinstance(result, LeaveResult | ProbationResult | OvertimeResult | PersonalLeaveResult):
+    if isinstance(result, CalculatorResult):
         # the result is computed; fetch the passage that states the rule, to cite it
         return None if "search" in called else NextCall("search", {"query": question, "k": 3})
     if "search" not in called and (

@@ -119,14 +119,15 @@ class LeaveArgs:
 @dataclass
 class Question:
     text: str
-    # "leave_calculation" | "probation_end" | "overtime_pay" | "personal_leave" | "article" | "title" | "quantity" |
-    # "search"
+    # "leave_calculation" | "probation_end" | "probation_pay" | "overtime_pay" | "personal_leave" | "article" |
+    # "title" | "quantity" | "search"
     intent: str
     leave: LeaveArgs = field(default_factory=LeaveArgs)
     dates_found: int = 0
     probation: dict = field(default_factory=dict)  # calculate_probation_end's arguments, for "probation_end"
     overtime: dict = field(default_factory=dict)  # calculate_overtime_pay's arguments, for "overtime_pay"
     personal: dict = field(default_factory=dict)  # calculate_personal_leave's arguments, for "personal_leave"
+    probation_pay: dict = field(default_factory=dict)  # calculate_probation_pay's, for "probation_pay"
 
 
 # A question about when probation ends, or whether it has (folded): "hết thử việc", "thử việc kết thúc ngày nào",
@@ -296,6 +297,18 @@ def overtime_args(text: str) -> dict:
     return args
 
 
+_PROBATION_WORD_RE = re.compile(r"\b(?:thu viec|probation|probationary)\b")
+
+
+def probation_pay_args(text: str) -> dict:
+    """calculate_probation_pay's arguments when a question asks what probation pays for a wage it states."""
+    folded = " ".join(fold(text).split())
+    if not (_PROBATION_WORD_RE.search(folded) and _PAY_ASKED_RE.search(folded)):
+        return {}
+    wage = parse_inputs(text).monthly_wage
+    return {"monthly_wage": str(wage)} if wage and wage >= 100_000 else {}
+
+
 _DISTANCE_RE = re.compile(r"(\d{1,3}(?:[.,]\d{3})+|\d+)\s*(?:km|kilomet|kilometers?|kilometres?)\b")
 
 
@@ -326,8 +339,11 @@ def analyse(text: str) -> Question:
     probation = probation_args(_without_false_months(text), leave, found) if found else {}
     overtime = overtime_args(text)
     personal = personal_leave_args(text) if not overtime else {}
+    pay = probation_pay_args(text) if not overtime else {}
     if overtime:
         intent = "overtime_pay"
+    elif pay and not ("probation_start" in probation and asks_probation_end(text)):
+        intent = "probation_pay"
     elif personal:
         intent = "personal_leave"
     elif about_leave and (has_dates or leave.years_of_service is not None and not found):
@@ -350,4 +366,5 @@ def analyse(text: str) -> Question:
         probation=probation,
         overtime=overtime,
         personal=personal,
+        probation_pay=pay,
     )

@@ -206,6 +206,7 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
 
 # A table cell stating a quantity ("06 ngày làm việc", "90% lương"): no part of the group's name.
 _CODE = re.compile(r"[a-z]+\d+|\d+[a-z]+")
+MAX_SYLLABLE = 7  # letters in the longest Vietnamese syllable, folded ("nghieng"): a longer word is a term
 _QUANTITY_CELL = re.compile(r"\d+\s*(?:ngay|thang|nam|gio|tuan|%|dong|trieu)")
 
 
@@ -250,9 +251,11 @@ def row_of(rows: Sequence[R], employee: str | None) -> R | None:
     for row, name in zip(rows, names, strict=True):
         pairs = {f"{a} {b}" for a, b in zip(name, name[1:], strict=False)}
         shared = (set(name) & set(asked)) | (pairs & asked_pairs)
-        # a word pair ("giặt mài") or a code ("L3") that few rows have; one shared word ("chưa") is chance
+        # a word pair ("giặt mài") or a code ("L3") that few rows have, or a word longer than any Vietnamese
+        # syllable ("merchandiser") that one row alone has; one shared syllable ("chưa") is chance
         distinctive = any(
-            (" " in t or _CODE.fullmatch(t)) and (df[t] * 2 < count or (df[t] == 1 and count == 2))
+            ((" " in t or _CODE.fullmatch(t)) and (df[t] * 2 < count or (df[t] == 1 and count == 2)))
+            or (len(t) > MAX_SYLLABLE and df[t] == 1)
             for t in shared
         )
         score = sum(math.log(1 + count / df[t]) * (2 if " " in t else 1) for t in shared)

@@ -43,6 +43,11 @@ _GENERAL_RE = re.compile(
     r"(?!\s*(?:truoc|tro len|sau|before|after|or more))"
 )
 _PROBATION = re.compile(r"thu viec|probation")
+_PERCENT_RE = re.compile(r"(\d{2,3})\s*%")
+# "Tiền lương trong thời gian thử việc bằng 85% mức lương của công việc đó", "lương thử việc ít nhất bằng 85%"
+_PAY_RULE = re.compile(
+    r"(?:luong|salary|pay)[^.;|]{0,40}thu viec[^.;|]{0,40}?(\d{2,3})\s*%|probation pay[^.;|]{0,40}?(\d{2,3})\s*%"
+)
 _COUNTING_RE = re.compile(
     r"thoi gian thu viec (?:duoc )?tinh (?:theo|tu|ke tu|bang)|thu viec\b.{0,80}\bngay duong lich|"
     r"probation(?: period)? is counted|calendar days? of probation"
@@ -91,6 +96,9 @@ class ProbationRow(BaseModel):
     amount: int
     unit: DurationUnit
     source: ParamSource
+    pay_percent: int | None = (
+        None  # the row's probation pay ("90% lương công việc"), where the table states it
+    )
 
 
 class RestDays(BaseModel):
@@ -105,6 +113,10 @@ class ProbationPolicy(BaseModel):
     rows: list[ProbationRow] = Field(default_factory=list)
     rest: list[RestDays] = Field(default_factory=list)
     counting: ParamSource | None = None
+    pay_percent: int | None = (
+        None  # a rule for everyone: "lương thử việc bằng 85% mức lương của công việc đó"
+    )
+    pay_source: ParamSource | None = None
 
     def row_for(self, employee: str | None) -> ProbationRow | None:
         """The employee's row (``row_of``); a single stated rule applies to everyone."""
@@ -154,7 +166,17 @@ def _table_rows(rule: RuleText) -> list[ProbationRow]:
     if not m:
         return []
     amount, unit = int(m.group(1)), duration_unit(m.group(2))
-    return [ProbationRow(text=row, amount=amount, unit=unit, source=cite_rule(rule, _note(amount, unit)))]
+    pay = [i for i, h in enumerate(heads) if _PROBATION.search(h) and re.search(r"luong|salary|pay", h)]
+    percent = _PERCENT_RE.search(fold(cells[pay[0]])) if pay else None
+    return [
+        ProbationRow(
+            text=row,
+            amount=amount,
+            unit=unit,
+            source=cite_rule(rule, _note(amount, unit)),
+            pay_percent=int(percent.group(1)) if percent else None,
+        )
+    ]
 
 
 def _sentence_rows(rule: RuleText) -> list[ProbationRow]:
@@ -223,6 +245,13 @@ def probation_policy_from_rules(rules: Iterable[RuleText]) -> ProbationPolicy:
             policy.counting = cite_rule(rule, "cách tính thời gian thử việc")
         if rest := _rest_days(rule):
             policy.rest.append(rest)
+        if (
+            policy.pay_source is None
+            and "|" not in rule.text
+            and (m := _PAY_RULE.search(fold(_plain(rule.text))))
+        ):
+            policy.pay_percent = int(m.group(1) or m.group(2))
+            policy.pay_source = cite_rule(rule, f"lương thử việc {policy.pay_percent}%")
     if docs:
         nodes = [n for n, rows in by_node.items() if rows[0].source.doc_id == docs[0]]
         policy.rows = by_node[max(nodes, key=lambda n: len(by_node[n]))]

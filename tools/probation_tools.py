@@ -10,7 +10,10 @@ from tools.context import ToolContext
 from tools.date_inputs import DateInputError
 from tools.errors import ToolFailure
 from tools.leave_tools import stated_sentences
+from tools.overtime_inputs import parse_money
 from tools.probation_calculator import ProbationInputError, ProbationResult, calculate
+from tools.probation_pay import ProbationPayResult
+from tools.probation_pay import calculate as calculate_pay
 from tools.probation_policy import DurationUnit, ProbationPolicy, probation_policy_from_rules
 
 
@@ -82,3 +85,37 @@ def calculate_probation_end(
         return ToolFailure(error=exc.error, message=str(exc))
     except DateInputError as exc:
         return ToolFailure(error="invalid_dates", message=str(exc))
+
+
+def calculate_probation_pay(
+    ctx: ToolContext,
+    monthly_wage: Annotated[
+        str,
+        Field(
+            max_length=40,
+            description="The job's monthly wage in đồng: '10.000.000', '10 triệu', '10 million VND'.",
+        ),
+    ],
+    employee: Annotated[
+        str | None,
+        Field(
+            max_length=1000,
+            description="The employee's job or staff group in the question's words ('merchandiser', 'kỹ sư', "
+            "'ngạch L3'): picks that group's row of the documents' probation table.",
+        ),
+    ] = None,
+) -> ProbationPayResult | ToolFailure:
+    """Compute the monthly pay during probation: the job's monthly wage times the share the documents state for
+    the employee's group (a probation table's pay column) or for everyone, cited by its span; the Labour Code's
+    85% named as a default where no document states one."""
+    wage = parse_money(monthly_wage) or (int(monthly_wage) if monthly_wage.strip().isdecimal() else None)
+    if not wage or monthly_wage.strip().startswith(("-", "–")):
+        return ToolFailure(
+            error="invalid_arguments", message=f"monthly_wage {monthly_wage!r} is not an amount in đồng"
+        )
+    try:
+        return calculate_pay(probation_policy_for(ctx), wage, employee)
+    except ValueError as exc:
+        return ToolFailure(error="invalid_arguments", message=str(exc))
+    except LookupError as exc:
+        return ToolFailure(error="unknown_group", message=str(exc))

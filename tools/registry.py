@@ -24,7 +24,7 @@ from tools.errors import ToolFailure
 from tools.leave_tools import calculate_leave
 from tools.overtime_tools import calculate_overtime_pay
 from tools.personal_leave_tools import calculate_personal_leave
-from tools.probation_tools import calculate_probation_end
+from tools.probation_tools import calculate_probation_end, calculate_probation_pay
 from tools.rule_tools import lookup_rules
 from tools.search_tools import lookup_article, search
 from tools.tree_tools import expand_node, navigate_tree
@@ -89,6 +89,7 @@ ALL: list[ToolSpec] = [
     ToolSpec(lookup_article),
     ToolSpec(calculate_leave),
     ToolSpec(calculate_probation_end),
+    ToolSpec(calculate_probation_pay),
     ToolSpec(calculate_overtime_pay),
     ToolSpec(calculate_personal_leave),
 ]

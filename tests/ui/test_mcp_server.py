@@ -37,6 +37,7 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 "lookup_article",
                 "calculate_leave",
                 "calculate_probation_end",
+                "calculate_probation_pay",
                 "calculate_overtime_pay",
                 "calculate_personal_leave",
                 "ask",
