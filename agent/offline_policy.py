@@ -37,7 +37,7 @@ class NextCall:
 
 def _first_call(q: Question, previous_leave_args: dict[str, Any] | None) -> NextCall:
     if q.intent == "leave_calculation":  # the question says who the employee is (a staff-group table's row)
-        return NextCall("calculate_leave", {**q.leave.to_args(), "employee": q.text})
+        return NextCall("calculate_leave", {**q.leave.to_args(), "employee": employee_words(q.text)})
     if q.intent == "overtime_pay":
         return NextCall("calculate_overtime_pay", q.overtime)
     if q.intent == "personal_leave":

@@ -132,3 +132,14 @@ def test_everyday_wordings_of_paid_and_unpaid_days_off():
     assert "nghỉ không hưởng lương" in english_concepts("Can I take a month off without pay?")[0].vietnamese
     paid = {v for c in english_concepts("How many paid days off do I get?") for v in c.vietnamese}
     assert "nghỉ hưởng nguyên lương" in paid
+
+
+def test_a_job_in_english_picks_its_staff_group_row_in_vietnamese():
+    from agent.offline_policy import employee_words
+
+    named = {
+        c.asked: c for c in english_concepts("I run the coal boiler. How many days of annual leave do I get?")
+    }
+    assert named["coal boiler"].general  # a job names no topic that must be stated
+    assert "lò hơi" in employee_words("I run the coal boiler. How many days of annual leave do I get?")
+    assert "kế toán" in employee_words("I'm an accountant; when does my probation end?")
