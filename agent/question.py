@@ -22,9 +22,36 @@ START_CUES = (
     "start",
     "probation",
     "hired",
+    "began",
+    "first day",
+    "employed",
 )
-CONFIRM_CUES = ("chinh thuc", "ky hop dong", "ky hdld", "confirm", "official", "permanent", "het thu viec")
-END_CUES = ("nghi viec", "thoi viec", "nghi han", "quit", "resign", "left the company", "leave the company")
+CONFIRM_CUES = (
+    "chinh thuc",
+    "ky hop dong",
+    "ky hdld",
+    "confirm",
+    "official",
+    "permanent",
+    "het thu viec",
+    "passed probation",
+    "passed my probation",
+    "signed",
+)
+END_CUES = (
+    "nghi viec",
+    "thoi viec",
+    "nghi han",
+    "ngay lam cuoi",
+    "ngay lam viec cuoi",
+    "quit",
+    "resign",
+    "left the company",
+    "leave the company",
+    "leaving the company",
+    "last day",
+    "last working day",
+)
 LEAVE_CUES = (
     "phep",
     "nghi hang nam",

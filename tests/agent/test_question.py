@@ -31,3 +31,18 @@ def test_a_start_year_alone_starts_on_1_january_and_days_used_are_read():
     assert q.intent == "leave_calculation"
     assert q.leave.to_args() == {"probation_start": "01/01/2022", "end_date": "01/10/2026", "days_taken": 7.0}
     assert "probation_start" not in analyse("Năm 2026 công ty có bao nhiêu ngày nghỉ lễ?").leave.to_args()
+
+
+def test_english_and_vietnamese_cues_for_confirmation_and_the_last_day():
+    q = analyse(
+        "I started on 1 March 2026, passed my probation on 1 May 2026 and my last day is 30 September 2026. "
+        "How many leave days will be paid out?"
+    )
+    assert q.intent == "leave_calculation"
+    assert q.leave.to_args() == {
+        "probation_start": "1 march 2026",
+        "confirmation_date": "1 may 2026",
+        "end_date": "30 september 2026",
+    }
+    q = analyse("Ngày làm cuối của tôi là 30/9/2026, vào làm 01/02/2026, còn bao nhiêu phép?")
+    assert q.leave.to_args() == {"probation_start": "01/02/2026", "end_date": "30/9/2026"}
