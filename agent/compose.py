@@ -7,9 +7,10 @@ numbered citations.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from agent.evidence import Passage, calculator_result, passages
+from agent.evidence import Passage, calculator_result, headings_above, passages
 from agent.evidence import expansions as evidence_expansions
 from agent.gaps import absent_topics, gap_probes
 from agent.language import (
@@ -21,8 +22,10 @@ from agent.language import (
     phrase,
     refusal,
     states,
+    states_in_order,
     stemmed,
     synonym_supported,
+    vietnamese_concepts,
     wordings_with_heads,
 )
 from agent.question import analyse, asks_year_total
@@ -99,6 +102,29 @@ def _with_concepts(
     return [*(expansions or []), *used]
 
 
+_BRACKETS = re.compile(r"\([^()]*\)")
+
+
+def _context(passage: Passage) -> str:
+    return f"{headings_above(passage)} {passage.title}"
+
+
+def _aside_only(concepts: list, passage: Passage, unit: str, others: set[str]) -> bool:
+    """Whether a unit states one of the asked concepts only inside a bracketed list ("(nghỉ thai sản, nghỉ ốm dài
+    ngày, …)" in a loan repayment rule) and nothing else the question asks about outside it: a passing
+    mention, not the rule asked about. (A trip rule listing "(đang nghỉ thai sản, …)" among the reasons for
+    not going does answer a question about the trip and maternity leave: the trip is stated outside.)"""
+    if "(" not in unit:
+        return False
+    # a bracketed list ("(nghỉ thai sản, nghỉ ốm dài ngày, …)") gives cases of something else; a single bracketed
+    # phrase glosses what precedes it ("ngày 25/9 (ngày thành lập Công ty)") and is part of the rule
+    inside = " ".join(b for b in _BRACKETS.findall(unit) if re.search(r"[,;]", b))
+    plain = f"{_context(passage)} {_BRACKETS.sub(' ', unit)}"
+    if others & set(stemmed(plain).split()):
+        return False
+    return any(states(c, inside) and not states_in_order(c, plain) for c in concepts)
+
+
 def compose(
     question: str,
     passages: list[Passage],
@@ -144,6 +170,14 @@ def compose(
         return _refuse(question, lang, passages, terms, best_cover)
     ranking = question_terms(question, _with_concepts(question, lang, expansions, passages))
     scored = rank_units([p for p in passages if cover(p) >= min_coverage], ranking, quantity)
+    asked = concepts if lang == "en" else vietnamese_concepts(question)
+    # the question's other topic words (folded, stemmed), beside the concepts' own
+    others = {fold(w) for w in terms.words} - {w for c in asked for w in " ".join(c.wordings).split()}
+    asides = [x for x in scored if _aside_only(asked, x[1], x[3], others)]
+    if asides:  # a unit naming what is asked only in brackets mentions it in passing: it answers nothing
+        scored = [x for x in scored if x not in asides]
+        if not any(states_in_order(c, f"{_context(x[1])} {x[3]}") for x in scored for c in asked):
+            return _refuse(question, lang, passages, terms, best_cover)
     if not scored:
         return _refuse(question, lang, passages, terms, best_cover)
     top = scored[0]

@@ -304,6 +304,18 @@ def states(concept: Concept, text: str) -> bool:
     )
 
 
+def states_in_order(concept: Concept, text: str) -> bool:
+    """Whether a text states a concept with a wording's words in their order, a few words apart at most ("nghỉ
+    có hưởng lương"); stricter than ``states``, whose loose match takes "đề nghị" for "nghỉ đẻ"."""
+    padded = f" {stemmed(text)} "
+    for wording in wordings_with_heads(concept):
+        words = _content_syllables(wording)
+        gap = rf"(?:\s+\S+){{0,{LOOSE_SLACK}}}\s+"
+        if re.search(r"(?<!\S)" + gap.join(map(re.escape, words)) + r"(?!\S)", padded):
+            return True
+    return False
+
+
 def _content_syllables(wording: str) -> list[str]:
     """A wording's words without function syllables ("nghỉ có hưởng lương" -> nghỉ, hưởng, lương), unless
     that leaves nothing."""

@@ -191,3 +191,37 @@ def test_the_headings_above_a_section_say_what_its_units_are_about():
     )
     answer = compose("Làm bao lâu thì được vay quỹ tương trợ?", [leaving, fund], MIN, quantity=True)
     assert not answer.refused and answer.node_ids[0] == fund.node_id and "12 tháng" in answer.text
+
+
+REPAYMENT = passage(
+    "quy_che_cho_vay:dieu-9",
+    "Điều 9. Phương thức hoàn trả",
+    "3. Trong tháng tiền lương không đủ để khấu trừ (nghỉ thai sản, nghỉ ốm dài ngày, nghỉ không hưởng lương), "
+    "NLĐ chuyển khoản số tiền phải trả cho Công ty trước ngày 10 của tháng kế tiếp hoặc đề nghị điều chỉnh lịch "
+    "trả nợ.",
+)
+TRIP = passage(
+    "phuc_loi:du-lich/4",
+    "4. Trường hợp không tham gia chuyến du lịch",
+    "NLĐ không tham gia vì lý do chính đáng (đang nghỉ thai sản, ốm đau nằm viện, đi công tác) được nhận bằng "
+    "tiền 70% mức hỗ trợ.",
+)
+FOUNDING = passage(
+    "gio_lam:a-3",
+    "A.3. Ngày nghỉ của Công ty",
+    "Ngoài ra, ngày 25/9 (ngày thành lập Công ty) là ngày nghỉ hưởng nguyên lương của khối văn phòng.",
+)
+
+
+def test_a_concept_named_only_in_a_bracketed_list_is_a_passing_mention():
+    for question in ("Nghỉ thai sản được bao nhiêu tháng?", "How many months of maternity leave do I get?"):
+        answer = compose(question, [REPAYMENT], MIN, quantity=True)
+        assert answer.refused, question
+    # the bracketed list gives the reasons of a rule the question asks about (the trip): it answers
+    answer = compose(
+        "Không đi du lịch được vì đang nghỉ thai sản thì có được nhận tiền không?", [TRIP], MIN, False
+    )
+    assert not answer.refused and "70%" in answer.text
+    # a single bracketed phrase glosses what precedes it: part of the rule
+    answer = compose("Ngày thành lập công ty có được nghỉ không, là ngày nào?", [FOUNDING], MIN, False)
+    assert not answer.refused and "25/9" in answer.text
