@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, TypeVar
 
 from pydantic import Field
 
@@ -15,6 +16,7 @@ from tools.errors import ToolFailure
 from tools.leave_explain import with_english
 from tools.leave_policy import LeavePolicy, RuleText, WorkConditions, group_of, policy_from_rules
 
+T = TypeVar("T")
 LEAVE_RULE_CLASSES = ("LeaveRule", "ProbationRule", "BenefitRule")
 
 
@@ -84,6 +86,13 @@ def stated_sentences(ctx: ToolContext) -> list[RuleText]:
     if cached is None:
         ctx.memo["stated_sentences"] = cached = _stated_sentences(ctx, _company_first(ctx))
     return cached
+
+
+def policy_from_sentences(ctx: ToolContext, name: str, read: Callable[[list[RuleText]], T]) -> T:
+    """A calculator's policy read by ``read`` from the visible documents' units, once per context."""
+    if name not in ctx.memo:
+        ctx.memo[name] = read(stated_sentences(ctx))
+    return ctx.memo[name]
 
 
 def calculate_leave(

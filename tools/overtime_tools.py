@@ -9,7 +9,7 @@ from pydantic import Field
 
 from tools.context import ToolContext
 from tools.errors import ToolFailure
-from tools.leave_tools import stated_sentences
+from tools.leave_tools import policy_from_sentences
 from tools.overtime_inputs import parse_money
 from tools.overtime_pay import DayKind, OvertimePolicy, OvertimeResult, calculate, policy_from_rules
 
@@ -18,10 +18,7 @@ _TIME = re.compile(r"^\s*(\d{1,2})(?:\s*[:h]\s*(\d{2}))?\s*h?\s*$")
 
 def overtime_policy_for(ctx: ToolContext) -> OvertimePolicy:
     """The overtime policy the caller's visible documents state (company documents first); read once per context."""
-    cached = ctx.memo.get("overtime_policy")
-    if cached is None:
-        cached = ctx.memo["overtime_policy"] = policy_from_rules(stated_sentences(ctx))
-    return cached
+    return policy_from_sentences(ctx, "overtime_policy", policy_from_rules)
 
 
 def _time(value: str | None, name: str):

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from tools.context import ToolContext
 from tools.errors import ToolFailure
-from tools.leave_tools import stated_sentences
+from tools.leave_tools import policy_from_sentences
 from tools.personal_leave import (
     Event,
     PersonalLeaveError,
@@ -22,10 +22,7 @@ from tools.personal_leave import (
 
 def personal_leave_policy_for(ctx: ToolContext) -> PersonalLeavePolicy:
     """The personal-leave items and travel-day rules the caller's visible documents state; read once per context."""
-    cached = ctx.memo.get("personal_leave_policy")
-    if cached is None:
-        ctx.memo["personal_leave_policy"] = cached = policy_from_rules(stated_sentences(ctx))
-    return cached
+    return policy_from_sentences(ctx, "personal_leave_policy", policy_from_rules)
 
 
 def calculate_personal_leave(

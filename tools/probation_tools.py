@@ -9,7 +9,7 @@ from pydantic import Field
 from tools.context import ToolContext
 from tools.date_inputs import DateInputError
 from tools.errors import ToolFailure
-from tools.leave_tools import stated_sentences
+from tools.leave_tools import policy_from_sentences
 from tools.overtime_inputs import parse_money
 from tools.probation_calculator import ProbationInputError, ProbationResult, calculate
 from tools.probation_pay import ProbationPayResult
@@ -20,10 +20,7 @@ from tools.probation_policy import DurationUnit, ProbationPolicy, probation_poli
 def probation_policy_for(ctx: ToolContext) -> ProbationPolicy:
     """The probation rules the caller's visible documents state (company documents first); read once per
     context."""
-    cached = ctx.memo.get("probation_policy")
-    if cached is None:
-        ctx.memo["probation_policy"] = cached = probation_policy_from_rules(stated_sentences(ctx))
-    return cached
+    return policy_from_sentences(ctx, "probation_policy", probation_policy_from_rules)
 
 
 def calculate_probation_end(

@@ -89,7 +89,35 @@ def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, eps: float)
     return centred
 
 
-class NumpyE5:
+class BatchedE5:
+    """What the numpy and onnxruntime engines share: the e5 prompts, tokenizing, batching by length; each
+    engine's ``_forward`` embeds one padded batch (mean-pooled, normalised)."""
+
+    prompts: dict[str, str]
+    tokenizer: Tokenizer
+    word_embeddings: np.ndarray
+
+    def encode_query(self, texts: Sequence[str], batch_size: int = 16) -> np.ndarray:
+        return self.encode([self.prompts["query"] + t for t in texts], batch_size)
+
+    def encode_document(self, texts: Sequence[str], batch_size: int = 16) -> np.ndarray:
+        return self.encode([self.prompts["document"] + t for t in texts], batch_size)
+
+    def encode(self, texts: Sequence[str], batch_size: int = 16) -> np.ndarray:
+        """Normalised (len(texts), hidden) float32 vectors; batches of similar length waste no padding."""
+        ids = [e.ids for e in self.tokenizer.encode_batch(list(texts), add_special_tokens=True)]
+        out = np.zeros((len(texts), self.word_embeddings.shape[1]), np.float32)
+        order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
+        for i in range(0, len(order), batch_size):
+            part = order[i : i + batch_size]
+            out[part] = self._forward([ids[j] for j in part])
+        return out
+
+    def _forward(self, batch: list[list[int]]) -> np.ndarray:
+        raise NotImplementedError
+
+
+class NumpyE5(BatchedE5):
     """Encodes texts with the converted e5 folder (BertModel -> mean pooling -> L2 normalisation)."""
 
     def __init__(self, folder: Path, blas_threads: int | None = 1) -> None:
@@ -132,22 +160,6 @@ class NumpyE5:
             for kind in ("weight", "bias"):
                 parts = [self.weights.pop(f"{prefix}{part}.{kind}") for part in ("query", "key", "value")]
                 self.weights[f"{prefix}qkv.{kind}"] = np.concatenate(parts, axis=-1)
-
-    def encode_query(self, texts: Sequence[str], batch_size: int = 16) -> np.ndarray:
-        return self.encode([self.prompts["query"] + t for t in texts], batch_size)
-
-    def encode_document(self, texts: Sequence[str], batch_size: int = 16) -> np.ndarray:
-        return self.encode([self.prompts["document"] + t for t in texts], batch_size)
-
-    def encode(self, texts: Sequence[str], batch_size: int = 16) -> np.ndarray:
-        """Normalised (len(texts), hidden) float32 vectors; batches of similar length waste no padding."""
-        ids = [e.ids for e in self.tokenizer.encode_batch(list(texts), add_special_tokens=True)]
-        out = np.zeros((len(texts), self.word_embeddings.shape[1]), np.float32)
-        order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
-        for i in range(0, len(order), batch_size):
-            part = order[i : i + batch_size]
-            out[part] = self._forward([ids[j] for j in part])
-        return out
 
     def _forward(self, batch: list[list[int]]) -> np.ndarray:
         """BertModel over one padded batch, mean-pooled over real tokens and normalised."""

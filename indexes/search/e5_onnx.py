@@ -26,13 +26,12 @@ import logging
 import os
 import tempfile
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
-from indexes.search.e5_numpy import _memmap_safetensors
+from indexes.search.e5_numpy import BatchedE5, _memmap_safetensors
 
 if TYPE_CHECKING:
     import onnx
@@ -207,7 +206,7 @@ def build_graph(folder: Path) -> onnx.ModelProto:
     return model
 
 
-class OnnxE5:
+class OnnxE5(BatchedE5):
     """Encodes texts with the converted e5 folder on onnxruntime (BertModel -> mean pooling -> L2 norm)."""
 
     def __init__(self, folder: Path, precision: Precision = "fp32", threads: int = 1) -> None:
@@ -236,22 +235,6 @@ class OnnxE5:
         self.tokenizer: Tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
         self.tokenizer.enable_truncation(self.max_length)
         self.tokenizer.no_padding()
-
-    def encode_query(self, texts: Sequence[str], batch_size: int = 16) -> np.ndarray:
-        return self.encode([self.prompts["query"] + t for t in texts], batch_size)
-
-    def encode_document(self, texts: Sequence[str], batch_size: int = 16) -> np.ndarray:
-        return self.encode([self.prompts["document"] + t for t in texts], batch_size)
-
-    def encode(self, texts: Sequence[str], batch_size: int = 16) -> np.ndarray:
-        """Normalised (len(texts), hidden) float32 vectors; batches of similar length waste no padding."""
-        ids = [e.ids for e in self.tokenizer.encode_batch(list(texts), add_special_tokens=True)]
-        out = np.zeros((len(texts), self.word_embeddings.shape[1]), np.float32)
-        order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
-        for i in range(0, len(order), batch_size):
-            part = order[i : i + batch_size]
-            out[part] = self._forward([ids[j] for j in part])
-        return out
 
     def _forward(self, batch: list[list[int]]) -> np.ndarray:
         width = max(len(ids) for ids in batch)
