@@ -10,6 +10,7 @@ from typing import Any
 
 from indexes.location import Location
 from tools.leave_calculator import LeaveResult
+from tools.notice_period import NoticeResult
 from tools.overtime_pay import OvertimeResult
 from tools.personal_leave import PersonalLeaveResult
 from tools.probation_calculator import ProbationResult
@@ -87,7 +88,9 @@ def expansions(runs: list[ToolRun]) -> list[str]:
     return [e for run in runs if isinstance(run.result, SearchResult) for e in run.result.expansions]
 
 
-CalculatorResult = LeaveResult | ProbationResult | ProbationPayResult | OvertimeResult | PersonalLeaveResult
+CalculatorResult = (
+    LeaveResult | ProbationResult | ProbationPayResult | OvertimeResult | PersonalLeaveResult | NoticeResult
+)
 
 
 def calculation(runs: list[ToolRun]) -> CalculatorResult | None:

@@ -119,6 +119,7 @@ PARAM_WORDS: dict[str, dict[Language, str]] = {
     "event_days": {"vi": "số ngày nghỉ việc riêng", "en": "the personal-leave days"},
     "travel_days": {"vi": "ngày đi đường", "en": "the travel day"},
     "probation_pay": {"vi": "tỷ lệ lương thử việc", "en": "the probation pay rate"},
+    "notice_days": {"vi": "thời hạn báo trước", "en": "the notice period"},
 }
 
 REFUSAL: dict[Language, str] = {

@@ -146,8 +146,8 @@ class LeaveArgs:
 @dataclass
 class Question:
     text: str
-    # "leave_calculation" | "probation_end" | "probation_pay" | "overtime_pay" | "personal_leave" | "article" |
-    # "title" | "quantity" | "search"
+    # "leave_calculation" | "probation_end" | "probation_pay" | "overtime_pay" | "personal_leave" | "notice_end" |
+    # "article" | "title" | "quantity" | "search"
     intent: str
     leave: LeaveArgs = field(default_factory=LeaveArgs)
     dates_found: int = 0
@@ -155,6 +155,7 @@ class Question:
     overtime: dict = field(default_factory=dict)  # calculate_overtime_pay's arguments, for "overtime_pay"
     personal: dict = field(default_factory=dict)  # calculate_personal_leave's arguments, for "personal_leave"
     probation_pay: dict = field(default_factory=dict)  # calculate_probation_pay's, for "probation_pay"
+    notice: dict = field(default_factory=dict)  # calculate_notice_end's arguments, for "notice_end"
 
 
 # A question about when probation ends, or whether it has (folded): "hết thử việc", "thử việc kết thúc ngày nào",
@@ -336,6 +337,47 @@ def probation_pay_args(text: str) -> dict:
     return {"monthly_wage": str(wage)} if wage and wage >= 100_000 else {}
 
 
+# A resignation and a question about the day it takes effect (folded): "xin nghỉ việc … sớm nhất đến ngày nào",
+# "if I resign today, when is my last day"
+_RESIGN_RE = re.compile(
+    r"\b(?:nghi viec|thoi viec|xin nghi|nop don|resign|resignation|quit|hand in my notice)\b"
+)
+_WHEN_RE = re.compile(
+    r"\b(?:ngay nao|den ngay nao|som nhat|bao gio|khi nao|what date|which date|last day|when can i (?:leave|go)"
+    r"|when (?:is|will be) my last|earliest)\b"
+)
+_TERM_RE = re.compile(
+    r"\b(?:hdld|hop dong|contract)\b[^.?!;]{0,25}?\b(\d{1,2}|one|two|three|mot|hai|ba)[\s-]*(thang|nam|months?|years?)\b"
+    r"|\b(\d{1,2}|one|two|three)[\s-]*(months?|years?)[\s-]*(?:fixed[\s-]*term\s*)?contract\b"
+)
+_COUNTS = {"one": 1, "two": 2, "three": 3, "mot": 1, "hai": 2, "ba": 3}
+
+
+def notice_args(text: str) -> dict:
+    """calculate_notice_end's arguments when a question about resigning asks the day one may leave and says
+    which contract one has; empty otherwise."""
+    folded = " ".join(fold(text).split())
+    if not (_RESIGN_RE.search(folded) and _WHEN_RE.search(folded)):
+        return {}
+    if re.search(r"\b(?:khong xac dinh thoi han|open[\s-]ended|indefinite|permanent contract)\b", folded):
+        args: dict = {"contract": "open_ended"}
+    elif m := _TERM_RE.search(folded):
+        count, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        n = int(count) if count.isdigit() else _COUNTS[count]
+        args = {
+            "contract": "fixed_term",
+            "contract_months": n * 12 if unit.startswith(("nam", "year")) else n,
+        }
+    elif re.search(r"\b(?:dang thu viec|on probation)\b", folded):
+        args = {"contract": "probation"}
+    else:
+        return {}
+    date = _DATE_RE.search(folded)
+    if date and not re.search(r"\bhom nay\b|\btoday\b", folded):
+        args["notice_date"] = date.group(0).replace("thang", "tháng")
+    return args
+
+
 _DISTANCE_RE = re.compile(r"(\d{1,3}(?:[.,]\d{3})+|\d+)\s*(?:km|kilomet|kilometers?|kilometres?)\b")
 
 
@@ -367,8 +409,11 @@ def analyse(text: str) -> Question:
     overtime = overtime_args(text)
     personal = personal_leave_args(text) if not overtime else {}
     pay = probation_pay_args(text) if not overtime else {}
+    notice = notice_args(text) if not (overtime or personal) else {}
     if overtime:
         intent = "overtime_pay"
+    elif notice:
+        intent = "notice_end"
     elif pay and not ("probation_start" in probation and asks_probation_end(text)):
         intent = "probation_pay"
     elif personal:
@@ -394,4 +439,5 @@ def analyse(text: str) -> Question:
         overtime=overtime,
         personal=personal,
         probation_pay=pay,
+        notice=notice,
     )

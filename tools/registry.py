@@ -22,6 +22,7 @@ from indexes.errors import QuycheError
 from tools.context import ToolContext
 from tools.errors import ToolFailure
 from tools.leave_tools import calculate_leave
+from tools.notice_tools import calculate_notice_end
 from tools.overtime_tools import calculate_overtime_pay
 from tools.personal_leave_tools import calculate_personal_leave
 from tools.probation_tools import calculate_probation_end, calculate_probation_pay
@@ -92,6 +93,7 @@ ALL: list[ToolSpec] = [
     ToolSpec(calculate_probation_pay),
     ToolSpec(calculate_overtime_pay),
     ToolSpec(calculate_personal_leave),
+    ToolSpec(calculate_notice_end),
 ]
 BY_NAME: dict[str, ToolSpec] = {t.tool_name: t for t in ALL}
 

@@ -40,6 +40,7 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 "calculate_probation_pay",
                 "calculate_overtime_pay",
                 "calculate_personal_leave",
+                "calculate_notice_end",
                 "ask",
             }
             assert tools["expand_node"].input_schema["required"] == ["node_id"]

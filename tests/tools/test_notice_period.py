@@ -1,0 +1,76 @@
+"""The notice a resignation needs, by contract, read from a notice table or the law, and the earliest leaving day."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from agent.question import analyse
+from tools.leave_policy import RuleText
+from tools.notice_period import calculate, policy_from_rules
+
+HEADER = "Loại hợp đồng | Thời hạn báo trước tối thiểu"
+TODAY = dt.date(2026, 11, 23)
+
+
+def rule(text: str, line: int) -> RuleText:
+    return RuleText(
+        doc_id="noi_quy",
+        node_id="noi_quy:dieu-31",
+        text=text,
+        context="Điều 31. Thời hạn báo trước khi NLĐ đơn phương chấm dứt HĐLĐ",
+        start=10 * line,
+        end=10 * line + len(text),
+        line_start=line,
+        line_end=line,
+    )
+
+
+TABLE = [
+    rule(f"{HEADER} … HĐLĐ không xác định thời hạn | 60 ngày", 5),
+    rule(f"{HEADER} … HĐLĐ xác định thời hạn từ 12 tháng đến 36 tháng | 30 ngày", 6),
+    rule(f"{HEADER} … HĐLĐ xác định thời hạn dưới 12 tháng | 03 ngày làm việc", 7),
+    rule(f"{HEADER} … Hợp đồng thử việc | Không phải báo trước", 8),
+]
+
+
+def test_rows_are_read_by_contract_and_cited():
+    policy = policy_from_rules(TABLE)
+    assert [(r.contract, r.months_from, r.months_to, r.days, r.working_days) for r in policy.rows] == [
+        ("open_ended", 0, 10_000, 60, False),
+        ("fixed_term", 12, 37, 30, False),
+        ("fixed_term", 0, 12, 3, True),
+        ("probation", 0, 10_000, 0, False),
+    ]
+
+
+def test_the_earliest_day_to_leave():
+    policy = policy_from_rules(TABLE)
+    two_years = calculate(policy, "fixed_term", 24, TODAY, [6])
+    assert (
+        two_years.earliest_leave == dt.date(2026, 12, 23)
+        and two_years.policy_sources["notice_days"].line_start == 6
+    )
+    assert (
+        calculate(policy, "open_ended", None, TODAY, [6]).notice_days == 60
+    )  # the company's, not the law's 45
+    # 3 working days from Friday 20/11, Sunday the rest day: Saturday 21, Monday 23, Tuesday 24
+    assert calculate(policy, "fixed_term", 6, dt.date(2026, 11, 20), [6]).earliest_leave == dt.date(
+        2026, 11, 24
+    )
+    assert calculate(policy, "probation", None, TODAY, [6]).earliest_leave == TODAY
+    law = calculate(policy_from_rules([]), "open_ended", None, TODAY, [6])
+    assert law.notice_days == 45 and law.policy_sources["notice_days"].source == "default"
+
+
+def test_the_question_says_the_contract_and_asks_the_day():
+    q = analyse(
+        "HĐLĐ của tôi là loại 24 tháng, hôm nay tôi nộp đơn xin nghỉ việc. Sớm nhất đến ngày nào tôi được nghỉ?"
+    )
+    assert (q.intent, q.notice) == ("notice_end", {"contract": "fixed_term", "contract_months": 24})
+    q = analyse(
+        "I'm on a two-year contract. If I resign on 1 December 2026, what's the earliest date I can leave?"
+    )
+    assert q.notice == {"contract": "fixed_term", "contract_months": 24, "notice_date": "1 december 2026"}
+    assert (
+        analyse("Hợp đồng 6 tháng thì xin nghỉ báo trước mấy ngày?").intent != "notice_end"
+    )  # the rule is quoted
