@@ -89,6 +89,17 @@ def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, eps: float)
     return centred
 
 
+def padded(batch: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """Token ids padded to the batch's longest (int64) and the mask of real tokens (float32, 1.0 / 0.0)."""
+    width = max(len(ids) for ids in batch)
+    tokens = np.zeros((len(batch), width), np.int64)
+    mask = np.zeros((len(batch), width), np.float32)
+    for row, ids in enumerate(batch):
+        tokens[row, : len(ids)] = ids
+        mask[row, : len(ids)] = 1.0
+    return tokens, mask
+
+
 class BatchedE5:
     """What the numpy and onnxruntime engines share: the e5 prompts, tokenizing, batching by length; each
     engine's ``_forward`` embeds one padded batch (mean-pooled, normalised)."""
@@ -164,12 +175,8 @@ class NumpyE5(BatchedE5):
     def _forward(self, batch: list[list[int]]) -> np.ndarray:
         """BertModel over one padded batch, mean-pooled over real tokens and normalised."""
         w = self.weights
-        width = max(len(ids) for ids in batch)
-        tokens = np.zeros((len(batch), width), np.int64)
-        mask = np.zeros((len(batch), width), np.float32)
-        for row, ids in enumerate(batch):
-            tokens[row, : len(ids)] = ids
-            mask[row, : len(ids)] = 1.0
+        tokens, mask = padded(batch)
+        width = tokens.shape[1]
         x = (
             self.word_embeddings[tokens]
             + w["embeddings.position_embeddings.weight"][:width]

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
-from indexes.search.e5_numpy import BatchedE5, _memmap_safetensors
+from indexes.search.e5_numpy import BatchedE5, _memmap_safetensors, padded
 
 if TYPE_CHECKING:
     import onnx
@@ -237,11 +237,6 @@ class OnnxE5(BatchedE5):
         self.tokenizer.no_padding()
 
     def _forward(self, batch: list[list[int]]) -> np.ndarray:
-        width = max(len(ids) for ids in batch)
-        tokens = np.zeros((len(batch), width), np.int64)
-        mask = np.zeros((len(batch), width), np.float32)
-        for row, ids in enumerate(batch):
-            tokens[row, : len(ids)] = ids
-            mask[row, : len(ids)] = 1.0
+        tokens, mask = padded(batch)
         feed = {"inputs_embeds": self.word_embeddings[tokens], "attention_mask": mask}
         return self.session.run(["embedding"], feed)[0]

@@ -5,23 +5,16 @@ from __future__ import annotations
 import datetime as dt
 
 from agent.question import analyse
-from tools.leave_policy import RuleText
+from tests.tools.rule_texts import rule_text
 from tools.notice_period import calculate, policy_from_rules
 
 HEADER = "Loại hợp đồng | Thời hạn báo trước tối thiểu"
 TODAY = dt.date(2026, 11, 23)
 
 
-def rule(text: str, line: int) -> RuleText:
-    return RuleText(
-        doc_id="noi_quy",
-        node_id="noi_quy:dieu-31",
-        text=text,
-        context="Điều 31. Thời hạn báo trước khi NLĐ đơn phương chấm dứt HĐLĐ",
-        start=10 * line,
-        end=10 * line + len(text),
-        line_start=line,
-        line_end=line,
+def rule(text: str, line: int):
+    return rule_text(
+        text, ["Điều 31. Thời hạn báo trước khi NLĐ đơn phương chấm dứt HĐLĐ"], line, "noi_quy:dieu-31"
     )
 
 

@@ -7,24 +7,15 @@ import datetime as dt
 
 import pytest
 
-from tools.leave_policy import RuleText
+from tests.tools.rule_texts import rule_text
 from tools.overtime_inputs import parse_inputs, parse_money, parse_span
 from tools.overtime_pay import calculate, policy_from_rules, split_hours
 
 HEADER = "Thời điểm làm thêm | Làm thêm ban ngày | Làm thêm ban đêm (22:00 – 06:00)"
 
 
-def rule(text: str, context: str = "Điều 6. Tiền lương làm thêm giờ", line: int = 3) -> RuleText:
-    return RuleText(
-        doc_id="quy_che",
-        node_id="quy_che:dieu-6",
-        text=text,
-        context=context,
-        start=10 * line,
-        end=10 * line + len(text),
-        line_start=line,
-        line_end=line,
-    )
+def rule(text: str, context: str = "Điều 6. Tiền lương làm thêm giờ", line: int = 3):
+    return rule_text(text, [context], line, "quy_che:dieu-6")
 
 
 TABLE = [

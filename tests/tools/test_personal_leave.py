@@ -6,22 +6,12 @@ from __future__ import annotations
 import pytest
 
 from agent.question import analyse
-from tools.leave_policy import RuleText
+from tests.tools.rule_texts import rule_text
 from tools.personal_leave import PersonalLeaveError, asked_relation, calculate, policy_from_rules
 
 
-def rule(text: str, title_path: list[str], line: int = 5) -> RuleText:
-    return RuleText(
-        doc_id="noi_quy",
-        node_id="noi_quy:dieu-14",
-        text=text,
-        context=" ".join(title_path),
-        title_path=title_path,
-        start=10 * line,
-        end=10 * line + len(text),
-        line_start=line,
-        line_end=line,
-    )
+def rule(text: str, title_path: list[str], line: int = 5):
+    return rule_text(text, title_path, line, "noi_quy:dieu-14")
 
 
 ARTICLE = ["Nội quy", "Điều 14. Nghỉ việc riêng có hưởng lương"]

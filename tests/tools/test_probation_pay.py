@@ -5,25 +5,16 @@ from __future__ import annotations
 import pytest
 
 from agent.question import analyse
-from tools.leave_policy import RuleText, row_of
+from tests.tools.rule_texts import rule_text
+from tools.leave_policy import row_of
 from tools.probation_pay import calculate
 from tools.probation_policy import probation_policy_from_rules
 
 HEADER = "Nhóm công việc | Ví dụ vị trí | Thời gian thử việc tối đa | Lương thử việc"
 
 
-def rule(text: str, line: int) -> RuleText:
-    return RuleText(
-        doc_id="quy_che",
-        node_id="quy_che:dieu-4",
-        text=text,
-        context="Điều 4. Thời gian thử việc",
-        title_path=["Quy chế", "Điều 4. Thời gian thử việc"],
-        start=10 * line,
-        end=10 * line + len(text),
-        line_start=line,
-        line_end=line,
-    )
+def rule(text: str, line: int):
+    return rule_text(text, ["Quy chế", "Điều 4. Thời gian thử việc"], line, "quy_che:dieu-4")
 
 
 TABLE = [
