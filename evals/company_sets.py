@@ -25,6 +25,7 @@ class CompanySet:
     name: str  # as ``quyche eval --set`` names it
     folder: Path
     split: str  # the one ``split`` every question carries
+    blind: bool = False  # reports give counts only: no question, expectation or answer text of a failure
 
     @property
     def corpus_dir(self) -> Path:
@@ -47,7 +48,7 @@ class CompanySet:
 COMPANY_SETS = {
     s.name: s
     for s in (
-        CompanySet("heldout", EVALS_DIR / "heldout_company", "heldout"),
+        CompanySet("heldout", EVALS_DIR / "heldout_company", "heldout", blind=True),
         CompanySet("dev-company", EVALS_DIR / "dev_company", "dev-company"),
         CompanySet("dev-company-2", EVALS_DIR / "dev_company_2", "dev-company-2"),
     )

@@ -106,6 +106,8 @@ def _score_retrieval(
                     {
                         "kind": f"retrieval:{strategy}",
                         "id": item.id,
+                        "category": item.category,
+                        "lang": item.lang,
                         "question": item.question,
                         "expected": item.expected_nodes,
                         "got": ranked[:5],
@@ -162,6 +164,8 @@ def _score_agent(items: list[GoldenItem], assistant: Assistant, store: IndexStor
                 {
                     "kind": "answer",
                     "id": item.id,
+                    "category": item.category,
+                    "lang": item.lang,
                     "question": item.question,
                     "expected": item.must_contain or ("refusal" if item.refuse else ""),
                     "must_not_contain": item.must_not_contain,

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
+from collections import Counter
+from dataclasses import asdict, replace
 from pathlib import Path
 
 from evals.harness import EvalResult
@@ -46,11 +47,36 @@ def to_markdown(result: EvalResult) -> str:
         lines += ["", "| category | accuracy | n |", "|---|---|---|"]
         lines += [f"| {c} | {sum(v) / len(v):.2f} | {len(v)} |" for c, v in sorted(by_category.items())]
     lines += ["", f"## Failures ({len(result.failures)})", ""]
+    if m.get("blind"):
+        counts = Counter((f["kind"], f.get("category", "?"), f.get("lang", "?")) for f in result.failures)
+        lines += [
+            "A blind set: failures are counted, never shown, so that nobody tunes on them.",
+            "",
+            "| kind | category | language | failures |",
+            "|---|---|---|---|",
+        ]
+        lines += [f"| {k} | {c} | {lang} | {n} |" for (k, c, lang), n in sorted(counts.items())]
+        return "\n".join(lines) + "\n"
     for f in result.failures:
         lines.append(
             f"- **{f['kind']}** `{f['id']}` {f['question']!r} — expected {f['expected']}; got {f['got']!r}"
         )
     return "\n".join(lines) + "\n"
+
+
+def blinded(result: EvalResult) -> EvalResult:
+    """The result of a blind set: each failure keeps its kind, category and language; the question, what was
+    expected and what came back are dropped (from the per-question rows too)."""
+    failures = [{k: f.get(k, "?") for k in ("kind", "category", "lang")} for f in result.failures]
+    per_item = [
+        {
+            k: v
+            for k, v in r.items()
+            if k in ("category", "lang", "answer_lang") or isinstance(v, (bool, int, float))
+        }
+        for r in result.per_item
+    ]
+    return replace(result, failures=failures, per_item=per_item, meta={**result.meta, "blind": True})
 
 
 def save(result: EvalResult, directory: Path = REPORT_DIR) -> tuple[Path, Path]:

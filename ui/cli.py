@@ -85,7 +85,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     import datetime as dt
 
     from evals.harness import STRATEGIES, run_eval
-    from evals.report import save, to_markdown
+    from evals.report import blinded, save, to_markdown
 
     settings = settings_from_args(args)
     if args.mode:
@@ -107,6 +107,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         index_folder(settings, settings.corpus_dir, show_progress=False)
     result = run_eval(settings, strategies, today=today, items=items)
     result.meta["set"] = args.set
+    if args.set in COMPANY_SETS and COMPANY_SETS[args.set].blind:
+        result = blinded(result)
     print(to_markdown(result))
     if not args.no_save:
         md, js = save(result, Path(args.out) if args.out else settings.data_dir / "reports")
