@@ -19,6 +19,7 @@ from agent.language import (
     concept_words,
     english_concepts,
     language_of,
+    part_concepts,
     phrase,
     refusal,
     states,
@@ -98,7 +99,12 @@ def _with_concepts(
         return list(expansions or [])
     evidence = " ".join(f" {stemmed(f'{p.title} {p.text}')} " for p in passages)
     specific = [c for c in english_concepts(question) if any(is_topic(w, False) for w in c.asked.split())]
-    used = [w for c in specific for w in wordings_with_heads(c) if f" {w} " in evidence]
+    used = []
+    for concept in specific:
+        own = [w for w in wordings_with_heads(concept) if f" {w} " in evidence]
+        # a phrase the evidence words only through the topic it is made of ("working on a public holiday")
+        made_of = [w for part in part_concepts(concept) for w in part.wordings if f" {w} " in evidence]
+        used += own or made_of
     return [*(expansions or []), *used]
 
 

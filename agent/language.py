@@ -299,17 +299,20 @@ def covers(concept: Concept, text: str, loose: bool = False) -> bool:
 
 
 def states(concept: Concept, text: str) -> bool:
-    """Whether a text states a concept, or the head of an English compound ("a staff loan" is a loan)."""
-    return covers(concept, text, loose=True) or any(
-        covers(h, text, loose=True) for h in head_concepts(concept)
-    )
+    """Whether a text states a concept, the head of an English compound ("a staff loan" is a loan), or each of
+    the topics an English phrase is made of ("working on a public holiday": a public holiday)."""
+    if covers(concept, text, loose=True) or any(covers(h, text, loose=True) for h in head_concepts(concept)):
+        return True
+    parts = part_concepts(concept)
+    return bool(parts) and all(covers(p, text, loose=True) for p in parts)
 
 
 def states_in_order(concept: Concept, text: str) -> bool:
     """Whether a text states a concept with a wording's words in their order, a few words apart at most ("nghỉ
     có hưởng lương"); stricter than ``states``, whose loose match takes "đề nghị" for "nghỉ đẻ"."""
     padded = f" {stemmed(text)} "
-    for wording in wordings_with_heads(concept):
+    made_of = [w for part in part_concepts(concept) for w in part.wordings]
+    for wording in (*wordings_with_heads(concept), *made_of):
         words = _content_syllables(wording)
         gap = rf"(?:\s+\S+){{0,{LOOSE_SLACK}}}\s+"
         if re.search(r"(?<!\S)" + gap.join(map(re.escape, words)) + r"(?!\S)", padded):
@@ -360,6 +363,33 @@ def head_concepts(concept: Concept) -> tuple[Concept, ...]:
         if all(w in _generic_stems() for w in words[:i])
         for c in _by_form().get(" ".join(words[i:]), ())
     )
+
+
+# Verbs an English phrase may add to the topics it is made of: "working on a public holiday", "taking sick leave".
+_ACTIVITY_STEMS = frozenset(
+    stem(w) for w in "work working take taking use using claim claiming make making".split()
+)
+
+
+@functools.cache
+def part_concepts(concept: Concept) -> tuple[Concept, ...]:
+    """The one HR topic an English phrase of the lexicon is made of, when the rest of it is function words,
+    generic words or a verb of doing ("work on a public holiday" -> "public holiday"); none when something else
+    is left ("paternity leave" is not "leave"), or when it holds two topics ("Tet bonus" is neither Tết nor any
+    bonus) or none."""
+    if concept.general:
+        return ()
+    inside = f" {concept.asked} "
+    parts: list[Concept] = []
+    for other in _lexicon():
+        padded = f" {other.asked} "
+        if other.asked != concept.asked and not other.general and padded in inside:
+            parts.append(other)
+            inside = inside.replace(padded, " ")
+    light = _generic_stems() | _ACTIVITY_STEMS | {stem(w) for w in FUNCTION_WORDS_EN} | _LIGHT_VERBS
+    if len(parts) != 1 or any(w not in light for w in inside.split()):
+        return ()
+    return tuple(parts)
 
 
 def wordings_with_heads(concept: Concept) -> tuple[str, ...]:

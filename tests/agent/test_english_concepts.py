@@ -85,6 +85,35 @@ def test_a_compound_is_not_refused_when_the_evidence_states_its_head():
     assert not answer.refused and "50.000.000" in answer.text
 
 
+OVERTIME_TABLE = passage(
+    "gio_lam:dieu-6",
+    "Điều 6. Tiền lương làm thêm giờ",
+    "2. Mức trả như sau:\n\n| Thời điểm làm thêm | Ban ngày | Ban đêm |\n|---|---|---|\n"
+    "| Ngày thường | 150% | 210% |\n| Ngày nghỉ hằng tuần (Chủ nhật) | 200% | 270% |\n"
+    "| Ngày lễ, tết, ngày nghỉ có hưởng lương | 300% (chưa kể tiền lương ngày lễ, tết) | 390% |\n",
+)
+
+
+def test_an_english_phrase_is_stated_by_the_one_topic_it_is_made_of():
+    from agent.language import part_concepts
+
+    (holiday_work,) = english_concepts("How much extra do I get for working on a public holiday?")
+    assert [c.asked for c in part_concepts(holiday_work)] == ["public holiday"]
+    (tet_bonus,) = english_concepts("How is the Tet bonus calculated?")
+    assert part_concepts(tet_bonus) == ()  # two topics: neither Tết nor any bonus is the Tết bonus
+    (paternity,) = english_concepts("How long is paternity leave?")
+    assert part_concepts(paternity) == ()
+    answer = compose(
+        "How much extra do I get for working on a public holiday?",
+        [TRAVEL, OVERTIME_TABLE],
+        MIN,
+        quantity=True,
+        expansions=["làm thêm giờ vào ngày lễ"],
+    )
+    assert not answer.refused
+    assert "300%" in answer.text and "Ngày lễ, tết" in answer.text
+
+
 def test_irregular_english_endings_stem_alike():
     from agent.language import stem
 
