@@ -51,6 +51,7 @@ COMPANY_SETS = {
         CompanySet("heldout", EVALS_DIR / "heldout_company", "heldout", blind=True),
         CompanySet("dev-company", EVALS_DIR / "dev_company", "dev-company"),
         CompanySet("dev-company-2", EVALS_DIR / "dev_company_2", "dev-company-2"),
+        CompanySet("dev-company-3", EVALS_DIR / "dev_company_3", "dev-company-3"),
     )
 }
 
