@@ -45,8 +45,9 @@ from indexes.store.published_index import (
 from indexes.tokens import TokenCounter
 
 log = logging.getLogger(__name__)
-# bump when the on-disk layout changes (5: titled BM25; 6: trees keep the text spans index; 7: manifest checksum)
-INDEX_FORMAT = 7
+# bump when the on-disk layout changes (5: titled BM25; 6: trees keep the text spans index; 7: manifest checksum;
+# 8: English chunks carry the lexicon's Vietnamese terms in BM25)
+INDEX_FORMAT = 8
 PER_DOC_DIRS = ("trees", "chunks", "rules", "documents")  # documents/: copies that can rebuild the store
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 import numpy as np
 
 from indexes.search.chunking import Chunk
+from indexes.search.lexicon import default_lexicon
+from indexes.search.query_terms import query_language
 from indexes.text import search_terms
 
 BM25_DIR = "bm25"
@@ -18,9 +20,16 @@ TITLE_WEIGHT = 3  # a term of the section's title path counts this many times: "
 
 def chunk_terms(chunk: Chunk, title_weight: int = TITLE_WEIGHT) -> list[str]:
     """A chunk's BM25 terms: its title path weighs ``title_weight`` times its body (titles of real law carry
-    most of the meaning, bodies repeat the same few words)."""
+    most of the meaning, bodies repeat the same few words). A chunk written in English also carries the
+    lexicon's Vietnamese terms for the English terms it uses ("annual leave" -> "nghỉ hằng năm"), title and
+    body alike: a Vietnamese question finds an English document the way it finds a Vietnamese one."""
     title = " ".join(chunk.title_path[1:] or chunk.title_path)
-    return search_terms(title) * title_weight + search_terms(chunk.text)
+    terms = search_terms(title) * title_weight + search_terms(chunk.text)
+    if query_language(chunk.text) == "en":
+        lexicon = default_lexicon()
+        terms += search_terms(" ".join(lexicon.expansions(title))) * title_weight
+        terms += search_terms(" ".join(lexicon.expansions(chunk.text)))
+    return terms
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 import yaml
@@ -59,6 +59,31 @@ class Lexicon:
         }
         self._vi_variants = variants
         self._vi_re = _alternation(variants, plural=False, flags=re.IGNORECASE)
+
+    @cached_property
+    def _vi_forms(self) -> tuple[dict[str, LexiconEntry], re.Pattern[str] | None]:
+        """Every Vietnamese term of two or more syllables (lower-case, accented) -> its first entry."""
+        table: dict[str, LexiconEntry] = {}
+        for entry in self.entries:
+            for term in entry.vi:
+                if " " in term.strip() and entry.en:
+                    table.setdefault(term.lower(), entry)
+        return table, _alternation(table, plural=False, flags=re.IGNORECASE)
+
+    def english_terms(self, text: str, per_entry: int = 2) -> list[str]:
+        """English forms (each entry's first ``per_entry``) for the Vietnamese terms in ``text`` ("phép năm" ->
+        "annual leave"): how a Vietnamese question reaches a document written in English. Terms of one
+        syllable ("lương", "ngày") are left out: alone they name no topic. Accents must match."""
+        table, pattern = self._vi_forms
+        if pattern is None:
+            return []
+        lowered = nfc(text).lower()
+        out: list[str] = []
+        for m in pattern.finditer(lowered):
+            for form in table[m.group(1)].en[:per_entry]:
+                if form not in out and form not in lowered:
+                    out.append(form)
+        return out
 
     @classmethod
     def load(cls, path: Path = LEXICON_FILE) -> Lexicon:

@@ -102,13 +102,18 @@ def parse_refs(text: str) -> list[LegalRef]:
 
 
 def enhance(
-    query: str, glossary: Glossary, lexicon: Lexicon | None = None, restored: str | None = None
+    query: str,
+    glossary: Glossary,
+    lexicon: Lexicon | None = None,
+    restored: str | None = None,
+    english_documents: bool = False,
 ) -> EnhancedQuery:
     """The question with its glossary expansions, then the lexicon's Vietnamese terms for English terms and
     abbreviations and its legal terms for everyday Vietnamese variants, where the glossary does not know them
     (the glossary wins: a term it matched is not looked up again). ``restored`` (the question with its
     diacritics restored) is where the accented everyday variants are looked up, when given; the glossary
-    matches an accent-less question folded, so it reads the question as typed."""
+    matches an accent-less question folded, so it reads the question as typed. With ``english_documents`` (some
+    of the documents are written in English) a Vietnamese question also gets the lexicon's English terms."""
     text = nfc(query).strip()
     expansions = glossary.expansions(text)
     lexicon = lexicon if lexicon is not None else default_lexicon()
@@ -116,6 +121,9 @@ def enhance(
     expansions += [t for t in lexicon.expansions(text, skip) if t not in expansions]
     variants_in = nfc(restored).strip() if restored else text  # variants match with their accents only
     expansions += [t for t in lexicon.canonical_terms(variants_in, skip) if t not in expansions]
+    lang = query_language(text)
+    if english_documents and lang == "vi":  # a Vietnamese question over documents written in English
+        expansions += [t for t in lexicon.english_terms(variants_in) if t not in expansions]
     expanded = f"{text} ({'; '.join(expansions)})" if expansions else text
     return EnhancedQuery(
         text=text,
@@ -123,7 +131,7 @@ def enhance(
         expansions=expansions,
         refs=parse_refs(text),
         legal_documents=[m.group(0).strip() for m in _DECREE_RE.finditer(text)],
-        lang=query_language(text),
+        lang=lang,
         restored=nfc(restored).strip() if restored else None,
         kinds=question_kinds(text),
     )

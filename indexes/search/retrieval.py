@@ -124,9 +124,19 @@ class Retriever:
     def enhance(self, query: str) -> EnhancedQuery:
         """The question's expansions and legal references; a Vietnamese question typed without accents also
         gets its diacritics restored from the indexed text (for the vector side and the lexicon's variants)."""
+        english = self.english_documents
         if has_diacritics(query) or query_language(query) != "vi":
-            return enhance(query, self.glossary)
-        return enhance(query, self.glossary, restored=self.restorer.restore(query))
+            return enhance(query, self.glossary, english_documents=english)
+        return enhance(query, self.glossary, restored=self.restorer.restore(query), english_documents=english)
+
+    @cached_property
+    def english_documents(self) -> bool:
+        """Whether some indexed document is written in English (most of its chunks read as English): then a
+        Vietnamese question is also searched with the lexicon's English terms."""
+        english: dict[str, list[bool]] = {}
+        for chunk in self.chunks.values():
+            english.setdefault(chunk.doc_id, []).append(query_language(chunk.text) == "en")
+        return any(sum(flags) > len(flags) / 2 for flags in english.values())
 
     def unknown_terms(self, query: str, tenant: str = GLOBAL) -> list[str]:
         """Topic words of the query that appear in none of the documents ``tenant`` may see (a sign of an
