@@ -130,12 +130,20 @@ class Retriever:
         return enhance(query, self.glossary, restored=self.restorer.restore(query), english_documents=english)
 
     @cached_property
+    def _chunk_languages(self) -> dict[str, str]:
+        return {cid: query_language(c.text) for cid, c in self.chunks.items()}
+
+    def _language(self, chunk_id: str) -> str:
+        return self._chunk_languages[chunk_id]
+
+    @cached_property
     def english_documents(self) -> bool:
         """Whether some indexed document is written in English (most of its chunks read as English): then a
-        Vietnamese question is also searched with the lexicon's English terms."""
+        Vietnamese question is also searched with the lexicon's English terms, and the vector scores are
+        scaled per language before fusion."""
         english: dict[str, list[bool]] = {}
-        for chunk in self.chunks.values():
-            english.setdefault(chunk.doc_id, []).append(query_language(chunk.text) == "en")
+        for cid, chunk in self.chunks.items():
+            english.setdefault(chunk.doc_id, []).append(self._chunk_languages[cid] == "en")
         return any(sum(flags) > len(flags) / 2 for flags in english.values())
 
     def unknown_terms(self, query: str, tenant: str = GLOBAL) -> list[str]:
@@ -194,7 +202,8 @@ class Retriever:
         else:
             weights = self.settings.fusion_weights.get(enhanced.lang, {})
             scored = {"keyword": keyword_hits, "vector": vector_hits}
-            ranked = fuse_scores(scored, weights, self._node, pool)
+            by_language = self._language if self.english_documents else None
+            ranked = fuse_scores(scored, weights, self._node, pool, by_language)
             ranked = title_bonus(ranked, self._title, enhanced.expanded, self.settings.title_bonus)
             heads = title_heads(enhanced.kinds)
             ranked = kind_bonus(ranked, self._title, heads, self.settings.title_kind_bonus)
