@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.evidence import Passage, calculator_result, headings_above, passages
+from agent.evidence import Passage, calculator_result, glossed, headings_above, passages
 from agent.evidence import expansions as evidence_expansions
 from agent.gaps import absent_topics, gap_probes
 from agent.language import (
@@ -148,22 +148,25 @@ def compose(
         return _refuse(question, lang, passages, terms, 0.0)
 
     def cover(p: Passage) -> float:
+        p = glossed(p) if lang == "vi" else p
         own = coverage(p, terms)
         return max(own, _concept_cover(p, question)) if lang == "en" else own
 
     best_cover = max(cover(p) for p in passages)
     named = english_concepts(question) if lang == "en" else []
     concepts = [c for c in named if not c.general]  # the HR topics it names (general words are no topic)
-    texts = [f"{p.title} {p.text}" for p in passages]
+    # what a passage in English states, in Vietnamese too, for a Vietnamese question
+    checked = [glossed(p) for p in passages] if lang == "vi" else passages
+    texts = [f"{p.title} {p.text}" for p in checked]
     stated = [c for c in named if any(states(c, t) for t in texts)]
     found = [c for c in concepts if c in stated]
     paraphrased = concept_words(stated) | synonym_supported(question, texts)
-    unknown = {w for w in unknown_topic_words(terms, unknown_terms, passages) if fold(w) not in paraphrased}
+    unknown = {w for w in unknown_topic_words(terms, unknown_terms, checked) if fold(w) not in paraphrased}
     if lang == "en":  # an English word no document has is an absent topic only when it names an HR concept
         unknown &= concept_words(concepts)
     unknown_share = len(unknown) / max(1, len(terms.words))
     # what the question asks about that none of the evidence states: a Vietnamese word, or an English concept
-    missing = {w for w in unsupported_words(terms, passages) if fold(w) not in paraphrased}
+    missing = {w for w in unsupported_words(terms, checked) if fold(w) not in paraphrased}
     unsupported = len(missing) + len(concepts) - len(found)
     unsupported_share = unsupported / max(1, len(terms.words))
     if len(found) < len(concepts):  # an English question names a lexicon concept no evidence states

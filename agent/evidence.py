@@ -6,9 +6,12 @@ The graph keeps tool runs as JSON records (its state is checkpointed); ``tool_ru
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from indexes.location import Location
+from indexes.search.lexicon import default_lexicon
+from indexes.search.query_terms import query_language
 from tools.leave_calculator import LeaveResult
 from tools.notice_period import NoticeResult
 from tools.overtime_pay import OvertimeResult
@@ -25,6 +28,22 @@ class Passage(Location):
     text: str
     tool: str
     rank: int  # 0 = the tool's best
+
+
+@functools.lru_cache(maxsize=4096)
+def gloss(text: str) -> str:
+    """The lexicon's Vietnamese terms for the English terms of a text written in English ("" otherwise): how a
+    Vietnamese question's words are found in an English passage, as BM25 finds them (``chunk_terms``)."""
+    if query_language(text) != "en":
+        return ""
+    return " ".join(default_lexicon().expansions(text))
+
+
+def glossed(passage: Passage) -> Passage:
+    """The passage with its title and text followed by their glosses, for checking what it states (never for
+    quoting: the offsets are the original text's)."""
+    added = f"{gloss(passage.title)} {gloss(passage.text)}".strip()
+    return passage.model_copy(update={"text": f"{passage.text}\n{added}"}) if added else passage
 
 
 def headings_above(passage: Passage) -> str:

@@ -8,8 +8,9 @@ import math
 import re
 
 from agent.amendments import amended_clause, clause_number
-from agent.evidence import Passage, headings_above
+from agent.evidence import Passage, gloss, headings_above
 from agent.terms import Terms, words_of
+from indexes.search.query_terms import query_language
 from indexes.spans import Unit, quote_of, split_units
 from indexes.text import fold
 
@@ -48,13 +49,18 @@ def rank_units(
         return []
     # sorted: a float sum in a fixed order, so near-equal units rank alike whatever the process's hash seed
     all_terms = sorted(terms.scoring | terms.words | terms.extra_words | terms.bigrams | terms.extra_bigrams)
-    padded_units = [f" {' '.join(words_of(f'{u} {c}', terms.accented))} " for _, _, u, c in split]
+    # a unit in English is scored with its gloss too: a Vietnamese question's words reach it through the lexicon
+    # (an English question's own words do; its Vietnamese expansions would favour units by their gloss alone)
+    glossing = gloss if query_language(terms.question) == "vi" else lambda _: ""
+    padded_units = [
+        f" {' '.join(words_of(f'{u} {c} {glossing(u)}', terms.accented))} " for _, _, u, c in split
+    ]
     df = {t: sum(1 for pu in padded_units if f" {t} " in pu) for t in all_terms}
     idf = {t: math.log(1 + len(candidates) / (1 + df[t])) for t in all_terms}
     scored = []
     asked_kinds = [kind for kind, (asks, _) in QUANTITY_KINDS.items() if asks.search(terms.question)]
     for (p, i, unit), padded in zip(candidates, padded_units, strict=True):
-        title = f" {' '.join(words_of(p.title, terms.accented))} "
+        title = f" {' '.join(words_of(f'{p.title} {glossing(p.title)}', terms.accented))} "
         above = f" {' '.join(words_of(headings_above(p), terms.accented))} "
         score = sum(idf[t] * (2 if " " in t else 1) for t in all_terms if f" {t} " in padded)
         score += sum(

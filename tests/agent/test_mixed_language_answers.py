@@ -1,0 +1,69 @@
+"""A Vietnamese question answered from a document written in English: the passage's English terms are read
+through the lexicon (its gloss) when checking what it states and ranking its units; the quote stays verbatim."""
+
+from __future__ import annotations
+
+from agent.compose import compose
+from agent.evidence import Passage, gloss, glossed
+
+MIN = 0.2
+
+
+def passage(node_id: str, title: str, text: str, rank: int = 0) -> Passage:
+    return Passage(
+        node_id=node_id,
+        doc_id=node_id.split(":")[0],
+        title=title,
+        title_path=["Employee Handbook", title],
+        text=text,
+        line_start=1,
+        line_end=3,
+        tool="search",
+        rank=rank,
+    )
+
+
+CARRY_OVER = passage(
+    "handbook:4-6-carry-over",
+    "4.6 Carry-over of unused annual leave",
+    "Up to 5 unused days of annual leave are carried over to the next year and must be taken by 31 March.\n\n"
+    "Any other unused days are paid with the January payroll.",
+)
+DORMITORY = passage(
+    "so_tay:a-2",
+    "A.2 Phí ở ký túc xá",
+    "Phí ở ký túc xá là 150.000 đồng/người/tháng, đã gồm điện nước.",
+    rank=1,
+)
+
+
+def test_an_english_passage_is_glossed_in_vietnamese_and_a_vietnamese_one_is_not():
+    assert "nghỉ hằng năm" in gloss(CARRY_OVER.text) or "phép năm" in gloss(CARRY_OVER.text)
+    assert gloss(DORMITORY.text) == ""
+    assert glossed(DORMITORY) is DORMITORY
+    assert glossed(CARRY_OVER).text.startswith(CARRY_OVER.text)
+
+
+def test_a_vietnamese_question_is_answered_from_the_english_handbook_with_a_verbatim_quote():
+    answer = compose(
+        "Phép năm chưa nghỉ hết được chuyển sang năm sau tối đa bao nhiêu ngày?",
+        [DORMITORY, CARRY_OVER],
+        MIN,
+        quantity=True,
+        expansions=["nghỉ hằng năm"],  # the lexicon's legal term; the English ones come from the gloss
+    )
+    assert not answer.refused, answer.text
+    assert answer.node_ids[0] == "handbook:4-6-carry-over"
+    assert "Up to 5 unused days of annual leave are carried over" in answer.text
+    assert answer.text.startswith("Theo")  # framed in the question's language
+
+
+def test_a_vietnamese_question_the_english_handbook_does_not_answer_is_still_refused():
+    answer = compose(
+        "Công ty có hỗ trợ học phí cho con nhân viên không?",
+        [CARRY_OVER],
+        MIN,
+        quantity=False,
+        expansions=["tuition"],
+    )
+    assert answer.refused
