@@ -202,7 +202,10 @@ class Retriever:
         else:
             weights = self.settings.fusion_weights.get(enhanced.lang, {})
             scored = {"keyword": keyword_hits, "vector": vector_hits}
-            by_language = self._language if self.english_documents else None
+            # a Vietnamese question's cosines to English passages run lower across the board; an English
+            # question's to bilingual passages (Vietnamese by their diacritics) do not: scaling those as a group
+            # would lift the bilingual document's best passage to the top whatever it says
+            by_language = self._language if self.english_documents and enhanced.lang == "vi" else None
             ranked = fuse_scores(scored, weights, self._node, pool, by_language)
             ranked = title_bonus(ranked, self._title, enhanced.expanded, self.settings.title_bonus)
             heads = title_heads(enhanced.kinds)
