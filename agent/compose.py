@@ -31,6 +31,7 @@ from agent.language import (
 )
 from agent.question import analyse, asks_year_total
 from agent.quote_units import (
+    QUANTITY_KINDS,
     amendment_of,
     is_example,
     passage_units,
@@ -115,7 +116,7 @@ def _context(passage: Passage) -> str:
     return f"{headings_above(passage)} {passage.title}"
 
 
-def _aside_only(concepts: list, passage: Passage, unit: str, others: set[str]) -> bool:
+def _aside_only(concepts: list, passage: Passage, unit: str, others: set[str], kinds: list[str]) -> bool:
     """Whether a unit states one of the asked concepts only inside a bracketed list ("(nghỉ thai sản, nghỉ ốm dài
     ngày, …)" in a loan repayment rule) and nothing else the question asks about outside it: a passing
     mention, not the rule asked about. (A trip rule listing "(đang nghỉ thai sản, …)" among the reasons for
@@ -128,6 +129,10 @@ def _aside_only(concepts: list, passage: Passage, unit: str, others: set[str]) -
     plain = f"{_context(passage)} {_BRACKETS.sub(' ', unit)}"
     if others & set(stemmed(plain).split()):
         return False
+    if kinds and any(QUANTITY_KINDS[k][1].search(fold(_BRACKETS.sub(" ", unit))) for k in kinds):
+        return (
+            False  # it states the kind of figure asked for ("nộp trong 05 ngày" for "how long"): a rule on it
+        )
     return any(states(c, inside) and not states_in_order(c, plain) for c in concepts)
 
 
@@ -182,7 +187,8 @@ def compose(
     asked = concepts if lang == "en" else vietnamese_concepts(question)
     # the question's other topic words (folded, stemmed), beside the concepts' own
     others = {fold(w) for w in terms.words} - {w for c in asked for w in " ".join(c.wordings).split()}
-    asides = [x for x in scored if _aside_only(asked, x[1], x[3], others)]
+    kinds = [kind for kind, (asks, _) in QUANTITY_KINDS.items() if asks.search(ranking.question)]
+    asides = [x for x in scored if _aside_only(asked, x[1], x[3], others, kinds)]
     if asides:  # a unit naming what is asked only in brackets mentions it in passing: it answers nothing
         scored = [x for x in scored if x not in asides]
         if not any(states_in_order(c, f"{_context(x[1])} {x[3]}") for x in scored for c in asked):

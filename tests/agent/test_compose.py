@@ -225,3 +225,22 @@ def test_a_concept_named_only_in_a_bracketed_list_is_a_passing_mention():
     # a single bracketed phrase glosses what precedes it: part of the rule
     answer = compose("Ngày thành lập công ty có được nghỉ không, là ngày nào?", [FOUNDING], MIN, False)
     assert not answer.refused and "25/9" in answer.text
+
+
+def test_a_bracketed_list_in_a_rule_stating_the_figure_asked_for_is_no_passing_mention():
+    papers = passage(
+        "noi_quy:dieu-11",
+        "Điều 11. Nghỉ việc riêng có hưởng lương",
+        "4. Giấy tờ chứng minh (giấy chứng nhận kết hôn, giấy báo tử hoặc xác nhận của chính quyền địa phương) "
+        "nộp trong 05 ngày làm việc sau khi đi làm lại.",
+    )
+    answer = compose(
+        "How long do I have to hand in the death certificate?",
+        [papers],
+        MIN,
+        quantity=True,
+        expansions=["giấy báo tử", "nghỉ tang"],
+    )
+    assert not answer.refused and "05 ngày làm việc" in answer.text
+    # the loan rule names maternity leave in brackets and states no duration: still a passing mention
+    assert compose("How many months of maternity leave do I get?", [REPAYMENT], MIN, quantity=True).refused
