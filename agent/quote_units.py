@@ -85,7 +85,10 @@ def rank_units(
 
 # The kind of quantity a question asks for (folded question) and how a unit states one (folded unit): "bao lâu"
 # wants a duration, "bao nhiêu phần trăm" a percentage, "lúc mấy giờ" a time of day, "bao nhiêu tiền" an amount.
-_DURATION = r"\d+\s*(?:ngay|thang|nam|tuan|gio|phut|days?|months?|years?|weeks?|hours?|minutes?)\b"
+_DURATION = (
+    r"\d+\s*(?:(?:working|calendar|business|consecutive|full|extra)\s+)?"  # "6 working days"
+    r"(?:ngay|thang|nam|tuan|gio|phut|days?|months?|years?|weeks?|hours?|minutes?)\b"
+)
 QUANTITY_KINDS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "duration": (
         re.compile(

@@ -244,3 +244,12 @@ def test_a_bracketed_list_in_a_rule_stating_the_figure_asked_for_is_no_passing_m
     assert not answer.refused and "05 ngày làm việc" in answer.text
     # the loan rule names maternity leave in brackets and states no duration: still a passing mention
     assert compose("How many months of maternity leave do I get?", [REPAYMENT], MIN, quantity=True).refused
+
+
+def test_a_duration_in_working_days_is_the_kind_of_figure_how_long_asks_for():
+    from agent.quote_units import QUANTITY_KINDS
+
+    _, states_duration = QUANTITY_KINDS["duration"]
+    for unit in ("Band 1 operators | 6 working days | 100%", "up to 3 consecutive days", "06 ngay lam viec"):
+        assert states_duration.search(unit), unit
+    assert not states_duration.search("Band 1 operators | 100% of the salary")
