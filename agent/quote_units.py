@@ -100,11 +100,14 @@ QUANTITY_KINDS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "percent": (re.compile(r"\b(?:phan tram|percent|percentage|ty le)\b|%"), re.compile(r"\d\s*%")),
     "time_of_day": (
         re.compile(r"\b(?:luc may gio|may gio|what time|gio nao)\b"),
-        re.compile(r"\b\d{1,2}\s*(?::|h)\s*\d{2}\b|\b\d{1,2}\s*gio\b"),
+        re.compile(r"\b\d{1,2}\s*(?::|h)\s*\d{2}\b|\b\d{1,2}\s*(?:gio|am|pm)\b"),
     ),
     "amount": (
         re.compile(r"\b(?:bao nhieu tien|so tien|muc tien|how much|what amount)\b"),
-        re.compile(r"\d[\d.,]*\s*(?:dong|d\b|vnd|usd|trieu|ty)\b|\b(?:vnd|usd)\s*\d"),
+        re.compile(
+            r"\d[\d.,]*\s*(?:dong|d\b|vnd|usd|jpy|yen|eur|euro|sgd|krw|trieu|ty|nghin|million)\b"
+            r"|\b(?:vnd|usd|jpy|eur|sgd|krw)\s*\d|[$¥€]\s*\d"
+        ),
     ),
 }
 QUANTITY_WEIGHT = 1.3  # a unit stating a number, when the question asks "how much / how many"

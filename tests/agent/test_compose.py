@@ -253,3 +253,13 @@ def test_a_duration_in_working_days_is_the_kind_of_figure_how_long_asks_for():
     for unit in ("Band 1 operators | 6 working days | 100%", "up to 3 consecutive days", "06 ngay lam viec"):
         assert states_duration.search(unit), unit
     assert not states_duration.search("Band 1 operators | 100% of the salary")
+
+
+def test_amounts_in_other_currencies_and_clock_times_in_english_are_their_kinds():
+    from agent.quote_units import QUANTITY_KINDS
+
+    amount, time_of_day = QUANTITY_KINDS["amount"][1], QUANTITY_KINDS["time_of_day"][1]
+    for unit in ("jpy 16,000 per night", "16,000 yen", "$70 a day", "1.5 million", "usd 70"):
+        assert amount.search(unit), unit
+    assert time_of_day.search("the last bus leaves at 6 pm") and time_of_day.search("ca 3 tu 22:00")
+    assert not amount.search("band 2 for 3 days")
