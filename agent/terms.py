@@ -63,12 +63,25 @@ def _without_quantity_phrases(text: str) -> str:
     return text
 
 
+def _negations(words: list[str], accented: bool) -> set[str]:
+    """Pairs of a negating "không" and the topic word after it ("không xác định", "không hưởng"): the negation
+    tells an indefinite-term contract from a fixed-term one and unpaid leave from paid leave; a "không" that
+    ends the question ("... được không?") or stands before a particle ("không ạ") asks, it does not negate."""
+    return {
+        f"{a} {stem(b)}"
+        for a, b in zip(words, words[1:], strict=False)
+        if fold(a) == "khong" and is_topic(b, accented)
+    }
+
+
 def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
     """The question's topic words and bigrams, its glossary/lexicon wordings, and every word and bigram for
     ranking sentences; quantity qualifiers ("tối đa") are left out of both: they name no topic."""
     accented = has_diacritics(question)
     asked = _without_quantity_phrases(question) if len(fold(question)) == len(question) else question
     words, bigrams = _topic(words_of(asked, accented, stemmed=False), accented)
+    for clause in re.split(r"[,;.?!:()]", asked):  # a pair never spans punctuation
+        bigrams |= _negations(words_of(clause, accented, stemmed=False), accented)
     extra_words: set[str] = set()
     extra_bigrams: set[str] = set()
     for wording in expansions or []:

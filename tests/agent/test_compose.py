@@ -263,3 +263,14 @@ def test_amounts_in_other_currencies_and_clock_times_in_english_are_their_kinds(
         assert amount.search(unit), unit
     assert time_of_day.search("the last bus leaves at 6 pm") and time_of_day.search("ca 3 tu 22:00")
     assert not amount.search("band 2 for 3 days")
+
+
+def test_a_negating_khong_is_part_of_the_topic_and_a_question_particle_is_not():
+    from agent.terms import question_terms
+
+    asked = question_terms("Hợp đồng không xác định thời hạn thì phải báo trước bao nhiêu ngày?")
+    assert "không xác" in asked.bigrams
+    assert not any(
+        b.startswith("không") for b in question_terms("Em được nghỉ không, có lương không ạ?").bigrams
+    )
+    assert "khong luong" in question_terms("nghi khong luong toi da bao lau").bigrams
