@@ -16,7 +16,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from indexes.text import fold
+from indexes.text import fold, has_diacritics
 from tools.leave_calculator import LeaveStep
 from tools.leave_policy import ParamSource, RuleText, cite_rule
 
@@ -41,17 +41,26 @@ LAW_DIVISOR = (
 # how a row, cell or sentence names a kind of day (folded)
 _KIND_CUES: dict[DayKind, re.Pattern[str]] = {
     "holiday": re.compile(r"\b(?:le|tet|holidays?)\b"),
-    "weekly_rest": re.compile(r"\b(?:nghi hang tuan|chu nhat|cuoi tuan|weekly|weekends?|sundays?)\b"),
+    "weekly_rest": re.compile(
+        r"\b(?:nghi hang tuan|chu nhat|cuoi tuan|weekly|weekends?|sundays?|rest days?|days? off)\b"
+    ),
     "ordinary": re.compile(
-        r"\b(?:ngay thuong|ngay lam viec binh thuong|ngay binh thuong|ordinary|weekdays?)\b"
+        r"\b(?:ngay thuong|ngay lam viec binh thuong|ngay binh thuong|ordinary|weekdays?"
+        r"|normal (?:working )?days?|regular (?:working )?days?)\b"
     ),
 }
 _PERCENT = re.compile(r"(\d{2,3})\s*%")
 _NIGHT_WINDOW = re.compile(
     r"(\d{1,2})\s*(?::\s*\d{2}|h\d{0,2}|\s*gio)?\s*(?:-|–|den)\s*(\d{1,2})\s*(?::\s*\d{2}|h|\s*gio)"
 )
-_DIVISOR_DAYS = re.compile(r"chia (?:cho )?(\d{2}) ngay|÷\s*(\d{2})\b")
-_DIVISOR_HOURS = re.compile(r"chia (?:cho )?0?(\d{1,2}) gio|÷\s*\d{2}\s*÷\s*0?(\d{1,2})\b")
+_DIVISOR_DAYS = re.compile(
+    r"chia (?:cho )?(\d{2}) ngay|÷\s*(\d{2})\b|divided by (\d{2})\s*(?:\(\w+\)\s*)?(?:working |standard )?days"
+    r"|/\s*(\d{2})\s*(?:working )?days\b"
+)
+_DIVISOR_HOURS = re.compile(
+    r"chia (?:cho )?0?(\d{1,2}) gio|÷\s*\d{2}\s*÷\s*0?(\d{1,2})\b|(?:divided by|and by|/)\s*0?(\d{1,2})\s*"
+    r"(?:\(\w+\)\s*)?(?:working )?hours\b"
+)
 _OVERTIME = re.compile(r"\b(?:lam them|tang ca|overtime)\b")
 
 
@@ -110,30 +119,47 @@ def policy_from_rules(rules: list[RuleText]) -> OvertimePolicy:
         for kind in DAY_KINDS:
             key = f"day:{kind}"
             cue = _KIND_CUES[kind].pattern
-            m = re.search(rf"{cue}[^.;|%]{{0,80}}?(\d{{3}})\s*%", folded) or re.search(
-                rf"(\d{{3}})\s*%\s*(?:vao|cho|doi voi|on|for)?\s*(?:cac\s*)?(?:ngay\s*)?(?:nghi\s*)?{cue}",
+            after = re.search(rf"{cue}[^.;|%]{{0,80}}?(\d{{3}})\s*%", folded)
+            before = re.search(
+                rf"(\d{{3}})\s*%\s*(?:vao|cho|doi voi|on|for)?\s*(?:(?:cac|the|a|an|public|paid)\s+)*(?:ngay\s*)?"
+                rf"(?:nghi\s*)?{cue}",
                 folded,
             )
+            # English puts the rate before the day ("200% on weekly days off and 300% on public holidays")
+            m = (before or after) if not has_diacritics(rule.text) else (after or before)
             if key not in policy.sources and m and not re.search(r"\b(?:dem|night)\b", folded[: m.end()]):
                 policy.day_rates[kind] = int(m.group(1))
                 policy.sources[key] = cite_rule(rule, f"{KIND_VI[kind]}: {m.group(1)}%")
         if "divisor" not in policy.sources and (d := _DIVISOR_DAYS.search(folded)):
-            policy.days_per_month = int(d.group(1) or d.group(2))
+            policy.days_per_month = int(next(g for g in d.groups() if g))
             if h := _DIVISOR_HOURS.search(folded):
-                policy.hours_per_day = int(h.group(1) or h.group(2))
+                policy.hours_per_day = int(next(g for g in h.groups() if g))
             policy.sources["divisor"] = cite_rule(
                 rule, f"lương giờ = lương tháng / {policy.days_per_month} ngày / {policy.hours_per_day} giờ"
             )
-    night_rules = [r for r in rules if re.search(r"\bban dem\b|\blam viec vao ban dem\b", fold(r.text))]
+    night_rules = [
+        r
+        for r in rules
+        if re.search(
+            r"\bban dem\b|\blam viec vao ban dem\b|\bnight work\b|\bat night\b|\bnight shifts?\b",
+            fold(r.text),
+        )
+    ]
     for rule in night_rules:
         if "night_window" in policy.sources:
             break
         text = re.sub(r"[*_`]", "", fold(rule.text))
-        if m := re.search(r"tu (\d{1,2})(?::\d{2}| gio(?: \d{2})?)? den (\d{1,2})(?::\d{2}| gio)?", text):
-            policy.night_window = (int(m.group(1)), int(m.group(2)))
-            policy.sources["night_window"] = cite_rule(
-                rule, f"ban đêm từ {m.group(1)} giờ đến {m.group(2)} giờ"
-            )
+        if m := re.search(
+            r"tu (\d{1,2})(?::\d{2}| gio(?: \d{2})?)? den (\d{1,2})(?::\d{2}| gio)?"
+            r"|\b(?:from|between) (\d{1,2})(?::\d{2}|\s*[ap]\.?m\.?)? (?:to|and|until|till) (\d{1,2})(?::\d{2}|\s*[ap]\.?m\.?)?",
+            text,
+        ):
+            lo, hi = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+            start, end = int(lo), int(hi)
+            if m.group(3) and "pm" in m.group(0).replace(".", "") and start < 12:
+                start += 12  # "from 10 pm to 6 am"
+            policy.night_window = (start, end)
+            policy.sources["night_window"] = cite_rule(rule, f"ban đêm từ {start} giờ đến {end} giờ")
     return policy
 
 

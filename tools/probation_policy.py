@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from indexes.text import fold
-from tools.leave_policy import ParamSource, RuleText, cite_rule, name_words, row_of
+from tools.leave_policy import ParamSource, RuleText, cite_rule, directory_of, name_words, row_via_directory
 
 DurationUnit = Literal["days", "working_days", "weeks", "months"]
 
@@ -50,7 +50,7 @@ _PAY_RULE = re.compile(
 )
 _COUNTING_RE = re.compile(
     r"thoi gian thu viec (?:duoc )?tinh (?:theo|tu|ke tu|bang)|thu viec\b.{0,80}\bngay duong lich|"
-    r"probation(?: period)? is counted|calendar days? of probation"
+    r"probation(?: periods?)? (?:is|are) counted|calendar days? of probation|counted in (?:calendar|working) days"
 )
 _WEEKDAYS = {
     "thu hai": 0,
@@ -117,12 +117,14 @@ class ProbationPolicy(BaseModel):
         None  # a rule for everyone: "lương thử việc bằng 85% mức lương của công việc đó"
     )
     pay_source: ParamSource | None = None
+    directory: list[str] = Field(default_factory=list)  # rows naming each staff group's jobs
 
     def row_for(self, employee: str | None) -> ProbationRow | None:
-        """The employee's row (``row_of``); a single stated rule applies to everyone."""
+        """The employee's row (``row_of``, through the staff-group directory where the table names groups, not
+        jobs); a single stated rule applies to everyone."""
         if len(self.rows) == 1:
             return self.rows[0]
-        return row_of(self.rows, employee)
+        return row_via_directory(self.rows, employee, self.directory)
 
     def rest_for(self, words: str) -> tuple[list[int], ParamSource]:
         """The weekly rest days for the employee (their words and their row's): the stated rule whose section
@@ -231,7 +233,8 @@ def probation_policy_from_rules(rules: Iterable[RuleText]) -> ProbationPolicy:
     """Read the probation lengths, the counting rule and the weekly rest days the documents state. Rules come
     company documents first: the lengths are the first document's that states any, from its section with the
     most rows (a table, or a list of groups)."""
-    policy = ProbationPolicy()
+    rules = list(rules)
+    policy = ProbationPolicy(directory=directory_of(rules))
     by_node: dict[str, list[ProbationRow]] = {}
     docs: list[str] = []
     for rule in rules:
