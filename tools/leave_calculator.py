@@ -287,6 +287,12 @@ def _with_carry_over(
                 f"{fmt_days(previous)} ngày của năm {this_year - 1} còn dùng được đến {deadline:%d/%m/%Y}.",
                 "carryover_until",
             )
+            cap = policy.carryover_max_days
+            if cap is not None and carried > cap:
+                carried = cap
+                step(
+                    f"Chỉ được chuyển tối đa {fmt_days(cap)} ngày sang năm {this_year}.", "carryover_max_days"
+                )
         else:
             step(f"{fmt_days(previous)} ngày của năm {this_year - 1} đã hết hạn sử dụng.", "carryover_until")
     return round(current + carried, 2), carried
@@ -361,7 +367,10 @@ def _sources(policy: LeavePolicy, group: GroupDays | None = None) -> dict[str, P
     }
 
 
-_STATED_ONLY = ("pro_rata_rounding",)  # parameters that change nothing unless a document states them
+_STATED_ONLY = (
+    "pro_rata_rounding",
+    "carryover_max_days",
+)  # parameters that change nothing unless a document states them
 
 
 _PARAMS = (

@@ -54,6 +54,7 @@ class LeavePolicy(BaseModel):
     usable_during_probation: bool = False
     partial_month_min_share: float = 0.5
     carryover_until: tuple[int, int] | None = (3, 31)  # (month, day) of the next year
+    carryover_max_days: float | None = None  # at most this many days move to the next year, where stated
     pro_rata_step: float | None = None  # a part year's days rounded up to this step (0.5: "to the half day")
     probation_days: int = 60  # assumed when only the confirmation date is known
     sources: dict[str, ParamSource] = Field(default_factory=dict)
@@ -75,6 +76,7 @@ _DEFAULT_NOTES = {
     "carryover_until": "Mặc định: phép năm cũ dùng đến 31/3 năm sau",
     "probation_days": "Bộ luật Lao động 2019, Điều 25: thử việc tối đa 60 ngày (trình độ cao đẳng trở lên)",
     "pro_rata_rounding": "Mặc định: số ngày phép theo tỷ lệ không làm tròn",
+    "carryover_max_days": "Mặc định: không giới hạn số ngày phép chuyển sang năm sau",
 }
 
 
@@ -317,6 +319,21 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
         rule, (day, month) = found
         policy.carryover_until = (month, day)
         policy.sources["carryover_until"] = cite_rule(rule, f"phép năm cũ dùng đến {day}/{month} năm sau")
+    # the cap on days carried over, in English ("up to 5 unused days may be carried over", "carry over a maximum of
+    # five days"); a Vietnamese cap ("chuyển sang năm sau tối đa 05 ngày") is not read yet
+    if found := _find(
+        rules,
+        "carr",
+        number=rf"\b(?:up to|a maximum of|maximum of|max\.?|no more than|not more than|at most)\s*({_NUM})\s*"
+        r"(?:\(\d+\)\s*)?(?:unused |untaken |annual |working |leave )*days?\b.{0,60}\bcarr(?:y|ied)"
+        rf"|\bcarr(?:y|ied)(?: over| forward)?\s*(?:up to|a maximum of|maximum of|no more than|at most)\s*({_NUM})\s*"
+        r"(?:\(\d+\)\s*)?(?:unused |untaken |annual |working |leave )*days?\b",
+    ):
+        rule, m = found
+        policy.carryover_max_days = float(number_of(m.group(1) or m.group(2)))
+        policy.sources["carryover_max_days"] = cite_rule(
+            rule, f"chuyển sang năm sau tối đa {policy.carryover_max_days:g} ngày"
+        )
     if found := _find(
         rules, "phep", number=r"\blam tron (?:len )?(?:den |toi )?(?:nua ngay|0[.,]5 ngay)"
     ) or _find(

@@ -68,6 +68,9 @@ class OvertimePolicy(BaseModel):
     day_rates: dict[str, int] = Field(default_factory=lambda: dict(LAW_DAY_RATES))  # % by kind of day
     night_rates: dict[str, int] = Field(default_factory=dict)  # % by kind of day, where stated
     night_window: tuple[int, int] = LAW_NIGHT
+    night_extra: int = (
+        LAW_NIGHT_EXTRA  # % of the hourly wage night work adds, where an English rule states it
+    )
     days_per_month: int = LAW_DIVISOR[0]
     hours_per_day: int = LAW_DIVISOR[1]
     sources: dict[str, ParamSource] = Field(default_factory=dict)
@@ -77,12 +80,16 @@ class OvertimePolicy(BaseModel):
         if kind in self.night_rates:
             return self.night_rates[kind]
         day = self.day_rates[kind]
-        return day + LAW_NIGHT_EXTRA + day // 5
+        return day + self.night_extra + day // 5
 
 
 def _kind_of(text: str) -> DayKind | None:
     folded = fold(text)
     return next((kind for kind, cue in _KIND_CUES.items() if cue.search(folded)), None)
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"[*_`]", "", text)
 
 
 def policy_from_rules(rules: list[RuleText]) -> OvertimePolicy:
@@ -145,6 +152,17 @@ def policy_from_rules(rules: list[RuleText]) -> OvertimePolicy:
             fold(r.text),
         )
     ]
+    for rule in night_rules:  # "night work is paid an extra 30% of the hourly wage", "a night premium of 30%"
+        text = fold(_plain(rule.text))
+        if "night_extra" in policy.sources or has_diacritics(rule.text) or re.search(r"\d{3}\s*%", text):
+            continue
+        if m := re.search(
+            r"\b(?:extra|additional|premium|plus|at least)\s*(?:of\s*)?(\d{2})\s*%"
+            r"|\b(\d{2})\s*%\s*(?:extra|additional|more|premium|on top)\b",
+            text,
+        ):
+            policy.night_extra = int(m.group(1) or m.group(2))
+            policy.sources["night_extra"] = cite_rule(rule, f"làm việc ban đêm: thêm {policy.night_extra}%")
     for rule in night_rules:
         if "night_window" in policy.sources:
             break
@@ -285,7 +303,7 @@ def calculate(
             LeaveStep(
                 text=f"{_hours(night)} giờ làm thêm ban đêm ({lo} giờ – {hi} giờ) vào {KIND_VI[day_kind]}: "
                 f"{night_rate}% × {_money(hourly)} × {_hours(night)} = {_money(hourly * night * night_rate / 100)} đồng.",
-                rule=f"night:{day_kind} ({_where(src.get(f'night:{day_kind}'))})",
+                rule=f"night:{day_kind} ({_where(src.get(f'night:{day_kind}') or src.get('night_extra'))})",
             )
         )
         steps_en.append(
@@ -297,7 +315,8 @@ def calculate(
     used = {"divisor", f"day:{day_kind}" if day_hours else "", f"night:{day_kind}" if night else ""}
     sources = {k: v for k, v in src.items() if k in used or (k == "night_window" and night)}
     for key in sorted(k for k in used if k and k not in src):
-        sources[key] = ParamSource(source="default", note="Bộ luật Lao động 2019, Điều 98")
+        stated = src.get("night_extra") if key.startswith("night:") else None
+        sources[key] = stated or ParamSource(source="default", note="Bộ luật Lao động 2019, Điều 98")
     answer = (
         f"Tiền làm thêm giờ của bạn là {_money(amount)} đồng ({' + '.join(parts_vi)} lương giờ "
         f"{_money(hourly)} đồng, vào {KIND_VI[day_kind]})."

@@ -47,6 +47,11 @@ _PERCENT_RE = re.compile(r"(\d{2,3})\s*%")
 # "Tiền lương trong thời gian thử việc bằng 85% mức lương của công việc đó", "lương thử việc ít nhất bằng 85%"
 _PAY_RULE = re.compile(
     r"(?:luong|salary|pay)[^.;|]{0,40}thu viec[^.;|]{0,40}?(\d{2,3})\s*%|probation pay[^.;|]{0,40}?(\d{2,3})\s*%"
+    # "Salary during probation is 85% of …", "probationary salary: 90%", "During probation you receive 85% of …"
+    r"|(?:salary|pay|wages?)\s+(?:during|in|for)\s+(?:the\s+)?probation[^.;|]{0,40}?(\d{2,3})\s*%"
+    r"|probation(?:ary)?\s+(?:salary|wages?)[^.;|]{0,40}?(\d{2,3})\s*%"
+    r"|during\s+(?:the\s+)?probation(?:ary)?(?:\s+period)?,?\s+[^.;|]{0,50}?\b(?:paid|receives?|gets?|earns?)\b"
+    r"[^.;|]{0,20}?(\d{2,3})\s*%"
 )
 _COUNTING_RE = re.compile(
     r"thoi gian thu viec (?:duoc )?tinh (?:theo|tu|ke tu|bang)|thu viec\b.{0,80}\bngay duong lich|"
@@ -253,7 +258,7 @@ def probation_policy_from_rules(rules: Iterable[RuleText]) -> ProbationPolicy:
             and "|" not in rule.text
             and (m := _PAY_RULE.search(fold(_plain(rule.text))))
         ):
-            policy.pay_percent = int(m.group(1) or m.group(2))
+            policy.pay_percent = int(next(g for g in m.groups() if g))
             policy.pay_source = cite_rule(rule, f"lương thử việc {policy.pay_percent}%")
     if docs:
         nodes = [n for n, rows in by_node.items() if rows[0].source.doc_id == docs[0]]

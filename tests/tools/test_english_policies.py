@@ -221,3 +221,39 @@ def test_english_overtime_rates_divisor_and_night_window():
     assert policy.sources["day:holiday"].line_start == 2 and policy.sources["divisor"].line_start == 3
     result = overtime_pay.calculate(policy, 9_600_000, "weekly_rest", hours=8)
     assert result.amount == 800_000
+
+
+def test_an_english_carry_over_cap_limits_last_years_days_with_its_citation():
+    policy = policy_from_rules(_leave_rules())
+    assert policy.carryover_max_days == 5 and policy.source("carryover_max_days").node_id == "hb:6-4"
+    result = accrue_leave(policy, "2025-01-01", "2025-03-01", "2026-02-15", today=dt.date(2026, 2, 15))
+    assert result.carried_over_days == 5  # 12 days of 2025, at most 5 carried over
+    assert result.policy_sources["carryover_max_days"].line_start == 40
+    later = accrue_leave(policy, "2025-01-01", "2025-03-01", "2026-05-15", today=dt.date(2026, 5, 15))
+    assert later.carried_over_days == 0  # past 30 April
+
+
+def test_an_english_night_premium_gives_the_night_rate_no_table_states():
+    path = ["Handbook", "5. Overtime"]
+    rules = [
+        rule_text("Overtime on normal working days is paid at 150% of the hourly wage.", path, 1, "hb:5"),
+        rule_text(
+            "Night work (from 10 pm to 6 am) is paid an extra 40% of the hourly wage.", path, 2, "hb:5"
+        ),
+    ]
+    policy = overtime_pay.policy_from_rules(rules)
+    assert policy.night_extra == 40 and policy.night_rate("ordinary") == 150 + 40 + 30
+    result = overtime_pay.calculate(policy, 9_600_000, "ordinary", hours=2, night_hours=2)
+    assert result.policy_sources["night:ordinary"].line_start == 2
+
+
+def test_an_english_sentence_states_probation_pay_for_everyone():
+    path = ["Handbook", "2.3 Probation"]
+    for text in (
+        "Salary during probation is 85% of the salary of the job.",
+        "During the probation period, employees are paid 85% of their contract salary.",
+        "Probationary salary: 85% of the job's salary.",
+    ):
+        policy = probation_policy_from_rules([rule_text(text, path, 7, "hb:2-3")])
+        assert policy.pay_percent == 85, text
+        assert policy.pay_source is not None and policy.pay_source.line_start == 7
