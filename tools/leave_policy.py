@@ -1,4 +1,6 @@
-"""Leave-policy parameters for the calculator, read from the corpus' extracted rules when present.
+"""Leave-policy parameters for the calculator, read from the corpus' extracted rules when present, worded in
+Vietnamese or in English (foreign-invested companies' handbooks); a Vietnamese statement prevails over its English
+translation or summary.
 
 Each parameter records where it came from: a cited rule of the corpus, or a documented default (Labour Code
 2019 art. 113–114, Decree 145/2020 art. 65–66, and the common company practice of crediting probation months
@@ -163,7 +165,8 @@ _DAYS_VI = (
     re.compile(r"binh thuong|co ban"),
 )
 _DAYS_EN = (
-    r"(?<!at least )(?<!minimum of )(?<!more than )\b(1[0-9])\s*(?:working |business )?days?\b(?! or more)",
+    r"(?<!at least )(?<!minimum of )(?<!more than )(?<!at least \()\b(1[0-9])\)?\s*(?:working |business )?days?\b"
+    r"(?! or more)",
     re.compile(r"annual leave|holiday entitlement|vacation days|paid leave"),
     re.compile(r"\b(?:normal|standard|basic)\b"),
 )

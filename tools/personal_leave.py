@@ -5,7 +5,8 @@ relative — "a) Kết hôn: nghỉ 03 ngày", "Cha đẻ, mẹ đẻ … chết
 many companies add a travel day when the wedding or funeral is far away ("cách Công ty từ 300 km trở lên, NLĐ
 được nghỉ thêm 01 ngày đi đường"). The calculator finds the item for the event and relative the employee names,
 adds the travel day when the distance they give reaches the threshold and the rule covers that kind of event, and
-cites each item by its grounded span.
+cites each item by its grounded span. English rules are read the same way ("Own marriage: 4 days", "500 km or more,
+2 additional days", "for the cases in points a and d"), the Vietnamese text first where both state an item.
 """
 
 from __future__ import annotations
@@ -123,8 +124,8 @@ def _events(text: str) -> list[Event]:
 # ít nhất 03 ngày", "trong vòng 15 ngày", "kể từ")
 _GRANTED = re.compile(
     r"(?:\bnghi(?: them| khong huong luong| co huong luong| huong nguyen luong)?|:|\|)\s*(\d{1,2})\s*ngay\b"
-    r"|(?::|\||\b(?:receives?|gets?|entitled to|granted|takes?|allowed))\s*(\d{1,2})\s*(?:\(\w+\)\s*)?"
-    r"(?:working |paid |calendar )?days?\b"
+    r"|(?::|\||[–—]|\b(?:receives?|gets?|entitled to|granted|takes?|allowed))\s*(\d{1,2}|one|two|three|four|five)"
+    r"\s*(?:\(\w+\)\s*)?(?:working |paid |calendar )?days?\b"
 )
 _DEADLINE = re.compile(
     r"\b(?:truoc(?: it nhat)?|trong vong|ke tu|sau khi|lien nhau|thong bao|before|within|in advance|notify|notice)\b"
@@ -181,6 +182,7 @@ def policy_from_rules(rules: list[RuleText]) -> PersonalLeavePolicy:
             if _DEADLINE.search(plain[max(0, days.start() - 25) : days.end() + 12]):
                 continue
             count = days.group(1) or days.group(2)
+            count = count if count.isdigit() else str(_NUMBER_WORDS[count])
             relations = _relations(text) or (["self"] if "wedding" in events else [])
             policy.items.append(
                 EventItem(

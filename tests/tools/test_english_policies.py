@@ -257,3 +257,21 @@ def test_an_english_sentence_states_probation_pay_for_everyone():
         policy = probation_policy_from_rules([rule_text(text, path, 7, "hb:2-3")])
         assert policy.pay_percent == 85, text
         assert policy.pay_source is not None and policy.pay_source.line_start == 7
+
+
+def test_english_wordings_with_numbers_in_words_and_in_brackets():
+    leave = policy_from_rules(
+        [
+            rule_text(
+                "Full-time employees are entitled to fourteen (14) working days of paid annual leave per year.",
+                ["Handbook", "Holidays"],
+                3,
+                "hb:hol",
+            )
+        ]
+    )
+    assert leave.days_per_year["normal"] == 14 and leave.source("days_per_year").line_start == 3
+    personal = personal_leave.policy_from_rules(
+        [rule_text("Own marriage – three days", ["Handbook", "Compassionate leave"], 4, "hb:cl")]
+    )
+    assert [(i.days, i.events, i.relations) for i in personal.items] == [(3, ["wedding"], ["self"])]
