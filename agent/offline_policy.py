@@ -17,6 +17,8 @@ otherwise                            -> answer from the evidence (extractive, ci
 
 from __future__ import annotations
 
+import functools
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +26,8 @@ from agent.evidence import CalculatorResult, expansions, passages
 from agent.gaps import GAP_HITS, gap_holders, gap_probes, gap_query
 from agent.language import english_concepts, language_of
 from agent.question import Question, analyse
-from indexes.text import title_coverage
+from indexes.search.lexicon import Lexicon
+from indexes.text import fold, title_coverage
 from tools.registry import ToolRun
 from tools.rule_tools import RuleResult
 from tools.tree_tools import DocumentList, NodeChildren
@@ -101,12 +104,32 @@ def next_call(
 
 
 def employee_words(question: str) -> str:
-    """Who the employee is, for a staff-group table's rows (Vietnamese): the question, and for an English one
-    its concepts' Vietnamese wordings too ("engineer" → "kỹ sư")."""
+    """Who the employee is, for a staff-group table's rows: the question, and for an English one its concepts'
+    Vietnamese wordings too ("engineer" → "kỹ sư"); for a Vietnamese one the English words of the jobs and
+    places it names ("kỹ sư" → "engineer"), for a table written in English."""
     if language_of(question) != "en":
-        return question
+        asked = " " + " ".join(re.findall(r"\w+", fold(question))) + " "
+        english = [e.en[0] for e in _general_entries() if any(f" {v} " in asked for v in e.folded_vi)]
+        return " ".join([question, *dict.fromkeys(english)])
     wordings = [v for c in english_concepts(question) for v in c.vietnamese[:TRANSLATIONS_PER_CONCEPT]]
     return " ".join([question, *dict.fromkeys(wordings)])
+
+
+@dataclass(frozen=True)
+class _General:
+    en: tuple[str, ...]
+    folded_vi: tuple[str, ...]
+
+
+@functools.cache
+def _general_entries() -> tuple[_General, ...]:
+    """The lexicon's general vocabulary (jobs, places: one-way entries), with its Vietnamese terms folded."""
+    entries = Lexicon.load().entries
+    return tuple(
+        _General(e.en, tuple(" ".join(re.findall(r"\w+", fold(v))) for v in e.vi if " " in v.strip()))
+        for e in entries
+        if e.one_way and e.en
+    )
 
 
 TRANSLATIONS_PER_CONCEPT = (

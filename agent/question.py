@@ -164,6 +164,7 @@ _PROBATION_END_RE = re.compile(
     r"\b(?:het|ket thuc|xong|man|het han|het thoi gian|ket thuc thoi gian)\s+(?:dot\s+|giai doan\s+)?thu viec\b"
     r"|\bthu viec\s+(?:cua\s+\w+\s+)?(?:se\s+|duoc\s+)?(?:ket thuc|het|xong|den ngay|den bao gio|den khi nao"
     r"|keo dai den|toi ngay|toi bao gio|toi khi nao)\b"
+    r"|\bngay (?:cuoi cung|cuoi|ket thuc) (?:cua )?(?:thoi gian |dot |giai doan )?thu viec\b"
     r"|\bprobation(?:ary)?(?:\s+period)?\s+(?:\w+\s+){0,2}(?:end|ends|ended|over|finish|finishes|finished|run out)\b"
     r"|\b(?:end|last day|finish|completion)\s+of\s+(?:[\w-]+\s+){0,3}probation"
     r"|\b(?:finish|finishing|complete|completing|pass|passing)\s+(?:my\s+|the\s+|our\s+)?probation"
@@ -343,7 +344,7 @@ _RESIGN_RE = re.compile(
     r"\b(?:nghi viec|thoi viec|xin nghi|nop don|resign|resignation|quit|hand in my notice)\b"
 )
 _WHEN_RE = re.compile(
-    r"\b(?:ngay nao|den ngay nao|som nhat|bao gio|khi nao|what date|which date|last day|when can i (?:leave|go)"
+    r"\b(?:ngay nao|den ngay nao|som nhat|bao gio|khi nao|what date|which date|last (?:working )?day|when can i (?:leave|go)"
     r"|when (?:is|will be) my last|earliest)\b"
 )
 _TERM_RE = re.compile(

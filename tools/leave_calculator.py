@@ -12,6 +12,7 @@ explanation text beside the rule it explains.)
 from __future__ import annotations
 
 import datetime as dt
+import math
 
 from pydantic import BaseModel, Field
 
@@ -110,7 +111,7 @@ def accrue_leave(
     on_probation = dates.confirm is not None and dates.as_of < dates.confirm
     usable = _usable(dates, accrued, on_probation, step)
     remaining = _remaining(usable, days_taken, step)
-    pro_rata = _pro_rata(dates, counted, rate, yearly, step)
+    pro_rata = _pro_rata(dates, counted, rate, yearly, step, policy.pro_rata_step)
     this_year = sum(1 for y, _ in counted if y == dates.as_of.year)
     left = dates.end is not None and dates.end <= dates.as_of
     return LeaveResult(
@@ -286,6 +287,12 @@ def _with_carry_over(
                 f"{fmt_days(previous)} ngày của năm {this_year - 1} còn dùng được đến {deadline:%d/%m/%Y}.",
                 "carryover_until",
             )
+            cap = policy.carryover_max_days
+            if cap is not None and carried > cap:
+                carried = cap
+                step(
+                    f"Chỉ được chuyển tối đa {fmt_days(cap)} ngày sang năm {this_year}.", "carryover_max_days"
+                )
         else:
             step(f"{fmt_days(previous)} ngày của năm {this_year - 1} đã hết hạn sử dụng.", "carryover_until")
     return round(current + carried, 2), carried
@@ -322,7 +329,12 @@ def _remaining(usable: float, days_taken: float, step: _Steps) -> float:
 
 
 def _pro_rata(
-    dates: LeaveDates, counted: list[tuple[int, int]], rate: float, yearly: float, step: _Steps
+    dates: LeaveDates,
+    counted: list[tuple[int, int]],
+    rate: float,
+    yearly: float,
+    step: _Steps,
+    rounding: float | None = None,
 ) -> float:
     """This year's entitlement in proportion to the months worked in it."""
     this_year, start = dates.as_of.year, dates.start
@@ -335,13 +347,30 @@ def _pro_rata(
             f"Năm {this_year} làm {months_this_year} tháng: phép cả năm theo tỷ lệ là {fmt_days(pro_rata)} ngày.",
             "days_per_year",
         )
+        if (
+            rounding
+            and (rounded := min(math.ceil(pro_rata / rounding - 1e-9) * rounding, yearly)) != pro_rata
+        ):
+            pro_rata = rounded
+            step(
+                f"Làm tròn lên đến {fmt_days(rounding)} ngày: {fmt_days(pro_rata)} ngày.", "pro_rata_rounding"
+            )
     return pro_rata
 
 
 def _sources(policy: LeavePolicy, group: GroupDays | None = None) -> dict[str, ParamSource]:
     """Where each policy parameter came from (a corpus rule or a documented default); the yearly days from the
     employee's row of the staff-group table when one applied."""
-    return {k: group.source if group and k == "days_per_year" else policy.source(k) for k in _PARAMS}
+    stated = [k for k in _STATED_ONLY if k in policy.sources]
+    return {
+        k: group.source if group and k == "days_per_year" else policy.source(k) for k in (*_PARAMS, *stated)
+    }
+
+
+_STATED_ONLY = (
+    "pro_rata_rounding",
+    "carryover_max_days",
+)  # parameters that change nothing unless a document states them
 
 
 _PARAMS = (

@@ -1,4 +1,6 @@
-"""Leave-policy parameters for the calculator, read from the corpus' extracted rules when present.
+"""Leave-policy parameters for the calculator, read from the corpus' extracted rules when present, worded in
+Vietnamese or in English (foreign-invested companies' handbooks); a Vietnamese statement prevails over its English
+translation or summary.
 
 Each parameter records where it came from: a cited rule of the corpus, or a documented default (Labour Code
 2019 art. 113–114, Decree 145/2020 art. 65–66, and the common company practice of crediting probation months
@@ -54,9 +56,14 @@ class LeavePolicy(BaseModel):
     usable_during_probation: bool = False
     partial_month_min_share: float = 0.5
     carryover_until: tuple[int, int] | None = (3, 31)  # (month, day) of the next year
+    carryover_max_days: float | None = None  # at most this many days move to the next year, where stated
+    pro_rata_step: float | None = None  # a part year's days rounded up to this step (0.5: "to the half day")
     probation_days: int = 60  # assumed when only the confirmation date is known
     sources: dict[str, ParamSource] = Field(default_factory=dict)
     groups: list[GroupDays] = Field(default_factory=list)  # the table the normal days came from, row by row
+    directory: list[str] = Field(
+        default_factory=list
+    )  # rows naming each staff group's jobs (``directory_of``)
 
     def source(self, param: str) -> ParamSource:
         return self.sources.get(param) or ParamSource(source="default", note=_DEFAULT_NOTES.get(param))
@@ -70,6 +77,8 @@ _DEFAULT_NOTES = {
     "partial_month_min_share": "Nghị định 145/2020, Điều 66: tháng làm việc ≥ 50% số ngày làm việc được tính",
     "carryover_until": "Mặc định: phép năm cũ dùng đến 31/3 năm sau",
     "probation_days": "Bộ luật Lao động 2019, Điều 25: thử việc tối đa 60 ngày (trình độ cao đẳng trở lên)",
+    "pro_rata_rounding": "Mặc định: số ngày phép theo tỷ lệ không làm tròn",
+    "carryover_max_days": "Mặc định: không giới hạn số ngày phép chuyển sang năm sau",
 }
 
 
@@ -117,26 +126,70 @@ def cite_rule(rule: RuleText, note: str) -> ParamSource:
     )
 
 
-_ENTITLEMENT_TITLE = re.compile(r"\bso ngay (?:nghi hang nam|nghi phep nam|phep nam|phep|nghi phep)\b")
+_ENTITLEMENT_TITLE = re.compile(
+    r"\bso ngay (?:nghi hang nam|nghi phep nam|phep nam|phep|nghi phep)\b|\b(?:annual leave|holiday|vacation)"
+    r" (?:entitlement|allowance|days)\b|\bentitlement to (?:annual leave|paid leave)\b"
+)
+# numbers English rules spell out ("every full four years", "one extra day")
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+}  # fmt: skip
+_NUM = r"\d{1,2}|" + "|".join(NUMBER_WORDS)
+_MONTHS_EN = {
+    m: i + 1
+    for i, m in enumerate(
+        "january february march april may june july august september october november december".split()
+    )
+}
+_MONTH_EN = r"(?:" + "|".join(m[:3] + rf"(?:{m[3:]})?" for m in _MONTHS_EN) + r")\.?"
+_DATE_EN = re.compile(
+    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_EN})\b|\b({_MONTH_EN})\s+(\d{{1,2}})\b"
+)
 
 
-def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
-    """Read the parameters the corpus states; keep defaults for the rest."""
-    policy = LeavePolicy()
-    # The yearly entitlement for normal work ("12 ngày ... điều kiện bình thường", "Phép cơ bản | 12 ngày") under
-    # annual leave; then a sentence naming annual leave and N days; "từ 14 ngày ... trở lên" is a threshold.
-    days = r"(?<!tu )(?<!tren )\b(1[0-9])\s*ngay(?: lam viec)?(?! tro len)"
-    annual = re.compile(r"phep nam|nghi hang nam|phep co ban")
+def number_of(word: str) -> int:
+    """A number as written: digits ("05") or an English word ("four")."""
+    return int(word) if word.isdigit() else NUMBER_WORDS[word]
+
+
+def _month_day(m: re.Match[str]) -> tuple[int, int]:
+    """(day, month) of an English date match ("31 March", "March 31st")."""
+    day, month = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+    return int(day), _MONTHS_EN[next(k for k in _MONTHS_EN if k.startswith(month.rstrip(".")[:3]))]
+
+
+# "12 ngày làm việc", not a threshold ("từ 14 ngày ... trở lên"); "13 working days", not "at least 14 days"
+_DAYS_VI = (
+    r"(?<!tu )(?<!tren )\b(1[0-9])\s*ngay(?: lam viec)?(?! tro len)",
+    re.compile(r"phep nam|nghi hang nam|phep co ban"),
+    re.compile(r"binh thuong|co ban"),
+)
+_DAYS_EN = (
+    r"(?<!at least )(?<!minimum of )(?<!more than )(?<!at least \()\b(1[0-9])\)?\s*(?:working |business )?days?\b"
+    r"(?! or more)",
+    re.compile(r"annual leave|holiday entitlement|vacation days|paid leave"),
+    re.compile(r"\b(?:normal|standard|basic)\b"),
+)
+
+
+def _entitlement(
+    rules: list[RuleText], days: str, annual: re.Pattern[str], normal_cue: re.Pattern[str]
+) -> tuple[list[GroupDays], tuple[RuleText, re.Match[str]] | None]:
+    """The staff-group rows of the annual-leave table and the rule stating normal work's yearly days ("12 ngày ...
+    điều kiện bình thường", "Phép cơ bản | 12 ngày", "Band 3 (E1–E4) | 13 working days") under annual leave; else
+    a sentence naming annual leave and N days."""
     candidates = [
         (rule, m)
         for rule, m in _find_all(rules, number=days)
-        if annual.search(fold(f"{rule.context} {rule.text}")) and "vi du" not in fold(rule.text)
+        if annual.search(fold(f"{rule.context} {rule.text}"))
+        and not re.search(r"vi du|\bexamples?\b|\be\.g\.", fold(rule.text))
     ]
-    # stated for normal work ("bình thường", "Phép năm cơ bản"), or in a section titled by the number of
-    # annual-leave days ("Điều 7. Số ngày nghỉ hằng năm"); where its table gives each staff group its days, normal
-    # work is the smallest of them (harder work earns more, never less)
-    normal = [(r, m) for r, m in candidates if re.search(r"binh thuong|co ban", fold(r.text))]
+    # stated for normal work ("bình thường", "Phép năm cơ bản", "standard"), or in a section titled by the number
+    # of annual-leave days ("Điều 7. Số ngày nghỉ hằng năm", "4.2 Annual leave entitlement"); where its table
+    # gives each staff group its days, normal work is the smallest of them (harder work earns more, never less)
+    normal = [(r, m) for r, m in candidates if normal_cue.search(fold(r.text))]
     normal += [(r, m) for r, m in candidates if _ENTITLEMENT_TITLE.search(fold(r.context))]
+    groups: list[GroupDays] = []
     if normal:
         node = normal[0][0].node_id
         rows: dict[str, tuple[RuleText, re.Match[str]]] = {}
@@ -144,7 +197,7 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
             row = r.text.split(" … ")[-1]
             if r.node_id == node and "|" in row and (row not in rows or " … " in rows[row][0].text):
                 rows[row] = (r, m)
-        policy.groups = [
+        groups = [
             GroupDays(
                 text=row, days=float(m.group(1)), source=cite_rule(r, f"{m.group(1)} ngày làm việc/năm")
             )
@@ -152,14 +205,37 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
         ]
         normal = [min((f for f in normal if f[0].node_id == node), key=lambda f: int(f[1].group(1)))]
     named = [(r, m) for r, m in candidates if annual.search(fold(r.text))]
-    if found := next(iter(normal + named), None):
-        rule, m = found
-        policy.days_per_year["normal"] = float(m.group(1))
-        policy.sources["days_per_year"] = cite_rule(rule, f"{m.group(1)} ngày làm việc/năm")
+    return groups, next(iter(normal + named), None)
+
+
+def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
+    """Read the parameters the corpus states, in Vietnamese or English; keep defaults for the rest."""
+    policy = LeavePolicy()
+    # The yearly entitlement for normal work ("12 ngày ... điều kiện bình thường", "Phép cơ bản | 12 ngày",
+    # "Band 3 (E1–E4) | 13 working days") under annual leave; then a sentence naming annual leave and N days;
+    # "từ 14 ngày ... trở lên", "at least 14 days" is a threshold.
+    # The yearly entitlement for normal work: a Vietnamese statement where any document makes one (the Vietnamese
+    # text prevails over its English translation or summary), else an English one.
+    for days, annual, normal_cue in (_DAYS_VI, _DAYS_EN):
+        groups, found = _entitlement(rules, days, annual, normal_cue)
+        if found:
+            rule, m = found
+            policy.groups = groups
+            policy.days_per_year["normal"] = float(m.group(1))
+            policy.sources["days_per_year"] = cite_rule(rule, f"{m.group(1)} ngày làm việc/năm")
+            break
     if found := _find(
         rules,
         "thang",
         number=r"\b(0?1|mot)\s*(?:\(\w+\)\s*)?ngay\s*(?:phep\s*)?(?:cho\s*)?(?:moi|\/|1)\s*thang",
+    ) or _find(
+        rules,
+        "month",
+        # "1 day a month", "one day of leave for each month", "one twelfth of the yearly entitlement", "accrues
+        # monthly"
+        number=r"\b(?:1|one)\s*(?:\(\w+\)\s*)?(?:working |paid )?day\s*(?:of (?:annual |paid )?leave\s*)?"
+        r"(?:a|per|each|every|for (?:each|every))\s*(?:full |calendar |completed )?month"
+        r"|\b(?:one|a) twelfth\b|\b1/12\b|\baccru\w*\s*(?:every|each|per|a)\s*month|\baccru\w*\s*monthly",
     ):
         rule, _ = found
         policy.sources["accrual_per_month"] = cite_rule(rule, "1 ngày/tháng")
@@ -168,19 +244,55 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
         if "them" in fold(rule.text) or "tham nien" in fold(rule.context + rule.text):
             policy.seniority_step_years = 5 if m.group(1) in ("5", "05", "nam") else int(m.group(1))
             policy.sources["seniority"] = cite_rule(rule, "+1 ngày mỗi 5 năm làm việc")
-    # "không được sử dụng/nghỉ" or "chưa được sử dụng" during probation; "chỉ được sử dụng sau khi ký ... chính thức"
-    if found := _find(
-        rules, "thu viec", number=r"(?:khong (?:duoc )?|chua duoc )(?:su dung|dung|nghi)"
-    ) or _find(rules, "chinh thuc", number=r"chi (?:duoc )?(?:su dung|dung|nghi)\b.{0,60}\bsau khi\b"):
+    elif found := next(  # "one extra day for every full 4 years of service", "for each five years worked"
+        (
+            (r, m)
+            for r, m in _find_all(
+                rules,
+                "year",
+                number=rf"\b(?:every|each|per|after)\s*(?:full |complete |completed )?({_NUM})\s*"
+                rf"(?:\(\d+\)\s*)?(?:full |complete |completed )?years?\b",
+            )
+            if re.search(
+                r"\b(?:extra|additional|more|bonus)\b|long.service|seniority", fold(f"{r.context} {r.text}")
+            )
+            and re.search(r"\bdays?\b|\bleave\b", fold(r.text))
+        ),
+        None,
+    ):
+        rule, m = found
+        policy.seniority_step_years = number_of(m.group(1))
+        if bonus := re.search(rf"\b({_NUM})\s*(?:\(\d+\)\s*)?(?:extra|additional|more|bonus)\s*(?:working )?days?\b",
+                              fold(rule.text)):  # fmt: skip
+            policy.seniority_bonus_days = float(number_of(bonus.group(1)))
+        policy.sources["seniority"] = cite_rule(
+            rule, f"+{policy.seniority_bonus_days:g} ngày mỗi {policy.seniority_step_years} năm làm việc"
+        )
+    # "không được sử dụng/nghỉ" or "chưa được sử dụng" during probation; "chỉ được sử dụng sau khi ký ... chính thức";
+    # "cannot be used during probation", "may only be taken after the labour contract is signed"
+    if found := (
+        _find(rules, "thu viec", number=r"(?:khong (?:duoc )?|chua duoc )(?:su dung|dung|nghi)")
+        or _find(rules, "chinh thuc", number=r"chi (?:duoc )?(?:su dung|dung|nghi)\b.{0,60}\bsau khi\b")
+        or _find(
+            rules,
+            "probation",
+            "leave",
+            number=r"\b(?:cannot|can not|can't|may not|must not|not allowed to|not be)\s*(?:be )?"
+            r"(?:used|taken|use|take|usable)\b.{0,40}\b(?:during|while|in|before|until)\b.{0,30}probation"
+            r"|\b(?:only|not)\s*(?:be )?(?:used|taken|usable)\s*(?:after|once|when)\b.{0,80}"
+            r"\b(?:probation|labour contract|labor contract|confirm\w*)",
+        )
+    ):
         rule, _ = found
         policy.usable_during_probation = False
         policy.sources["usable_during_probation"] = cite_rule(rule, "không dùng phép khi đang thử việc")
-    if found := _find(rules, "thang", number=r"(50)\s*%"):
+    if found := _find(rules, "thang", number=r"(50)\s*%") or _find(
+        rules, "month", number=r"(50)\s*%|\b(?:at least|not less than) (half)\b|\b(half) or more\b"
+    ):
         rule, m = found
-        policy.partial_month_min_share = int(m.group(1)) / 100
-        policy.sources["partial_month_min_share"] = cite_rule(
-            rule, f"tháng làm việc ≥ {m.group(1)}% được tính"
-        )
+        share = 50 if m.group(0).find("half") >= 0 else int(m.group(1))
+        policy.partial_month_min_share = share / 100
+        policy.sources["partial_month_min_share"] = cite_rule(rule, f"tháng làm việc ≥ {share}% được tính")
     # the deadline for last year's days lies in the next year: the year's end (31/12) is when they move over
     deadlines = (
         (rule, m)
@@ -194,6 +306,47 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
         day, month = int(m.group(1)), int(m.group(2))
         policy.carryover_until = (month, day)
         policy.sources["carryover_until"] = cite_rule(rule, f"phép năm cũ dùng đến {day}/{month} năm sau")
+    elif found := next(  # "carried-over days must be used by 31 March", "until 31/3 of the following year"
+        (
+            (rule, day_month)
+            for rule, m in _find_all(
+                rules, "carr", number=rf"{_DATE_EN.pattern}|\b(\d{{1,2}})/(\d{{1,2}})\b(?!/\d)"
+            )
+            for day_month in [
+                _month_day(m) if m.group(1) or m.group(3) else (int(m.group(5)), int(m.group(6)))
+            ]
+            if 1 <= day_month[1] <= 12 and 1 <= day_month[0] <= 31 and day_month != (31, 12)
+        ),
+        None,
+    ):
+        rule, (day, month) = found
+        policy.carryover_until = (month, day)
+        policy.sources["carryover_until"] = cite_rule(rule, f"phép năm cũ dùng đến {day}/{month} năm sau")
+    # the cap on days carried over, in English ("up to 5 unused days may be carried over", "carry over a maximum of
+    # five days"); a Vietnamese cap ("chuyển sang năm sau tối đa 05 ngày") is not read yet
+    if found := _find(
+        rules,
+        "carr",
+        number=rf"\b(?:up to|a maximum of|maximum of|max\.?|no more than|not more than|at most)\s*({_NUM})\s*"
+        r"(?:\(\d+\)\s*)?(?:unused |untaken |annual |working |leave )*days?\b.{0,60}\bcarr(?:y|ied)"
+        rf"|\bcarr(?:y|ied)(?: over| forward)?\s*(?:up to|a maximum of|maximum of|no more than|at most)\s*({_NUM})\s*"
+        r"(?:\(\d+\)\s*)?(?:unused |untaken |annual |working |leave )*days?\b",
+    ):
+        rule, m = found
+        policy.carryover_max_days = float(number_of(m.group(1) or m.group(2)))
+        policy.sources["carryover_max_days"] = cite_rule(
+            rule, f"chuyển sang năm sau tối đa {policy.carryover_max_days:g} ngày"
+        )
+    if found := _find(
+        rules, "phep", number=r"\blam tron (?:len )?(?:den |toi )?(?:nua ngay|0[.,]5 ngay)"
+    ) or _find(
+        rules,
+        "leave",
+        number=r"\brounded up to (?:the nearest |a )?half(?:[- ]a)?[- ]day|\brounded up to (?:the nearest )?0[.,]5\b",
+    ):
+        rule, _ = found
+        policy.pro_rata_step = 0.5
+        policy.sources["pro_rata_rounding"] = cite_rule(rule, "làm tròn lên đến nửa ngày")
     if found := _find(rules, "thu viec", number=r"(?:khong qua|toi da)\s*(\d{2,3})\s*ngay"):
         rule, m = found
         if "cao dang" in fold(rule.text) or "dai hoc" in fold(rule.text):
@@ -201,13 +354,19 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
             policy.sources["probation_days"] = cite_rule(
                 rule, f"thử việc {m.group(1)} ngày (trình độ cao đẳng trở lên)"
             )
+    policy.directory = directory_of(rules)
     return policy
 
 
 # A table cell stating a quantity ("06 ngày làm việc", "90% lương"): no part of the group's name.
 _CODE = re.compile(r"[a-z]+\d+|\d+[a-z]+")
 MAX_SYLLABLE = 7  # letters in the longest Vietnamese syllable, folded ("nghieng"): a longer word is a term
-_QUANTITY_CELL = re.compile(r"\d+\s*(?:ngay|thang|nam|gio|tuan|%|dong|trieu)")
+_QUANTITY_CELL = re.compile(
+    r"\d+\s*(?:ngay|thang|nam|gio|tuan|%|dong|trieu|(?:working |business |calendar )?days?\b|months?\b|years?\b"
+    r"|hours?\b|weeks?\b|vnd\b|usd\b)"
+)
+# a range of grades a row covers ("E1–E4", "T1-T3"): each grade in it names the row
+_GRADE_RANGE = re.compile(r"\b([a-z]{1,2})(\d{1,2})\s*[–—-]\s*(?:\1)?(\d{1,2})\b")
 
 
 def name_words(text: str) -> list[str]:
@@ -215,15 +374,34 @@ def name_words(text: str) -> list[str]:
     may" names sewing ("may"), "mấy" asks how many; without them both fold to "may" and neither names."""
     accented = has_diacritics(text)
     return [
-        fold(w)
+        _singular(fold(w))
         for w in re.findall(r"\w+", nfc(text).lower())
         if not is_stopword(w, accented) and not is_generic(w, accented)
     ]
 
 
+def _singular(word: str) -> str:
+    """An English plural's singular ("operators" → "operator", "lines" → "line"): no Vietnamese syllable ends in
+    "s", so Vietnamese words are left as they are."""
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss") and word.isalpha():
+        return word[:-1]
+    return word
+
+
+def _grades(text: str) -> list[str]:
+    """The grades inside a text's grade ranges ("E1–E4" → e2, e3; the ends are words of the text already)."""
+    return [
+        f"{m.group(1)}{n}"
+        for m in _GRADE_RANGE.finditer(fold(text))
+        if 0 < int(m.group(3)) - int(m.group(2)) < 10
+        for n in range(int(m.group(2)) + 1, int(m.group(3)))
+    ]
+
+
 def _row_name(row: str) -> list[str]:
     cells = [c for c in row.split("|") if c.strip() and not _QUANTITY_CELL.search(fold(c))]
-    return name_words(" | ".join(cells))
+    text = " | ".join(cells)
+    return name_words(text) + _grades(text)
 
 
 class Row(Protocol):
@@ -266,5 +444,49 @@ def row_of(rows: Sequence[R], employee: str | None) -> R | None:
 
 
 def group_of(policy: LeavePolicy, employee: str | None) -> GroupDays | None:
-    """The employee's row of the annual-leave staff-group table (``row_of``)."""
-    return row_of(policy.groups, employee)
+    """The employee's row of the annual-leave staff-group table (``row_of``), through the staff-group directory
+    where the table names groups, not jobs (``row_via_directory``)."""
+    return row_via_directory(policy.groups, employee, policy.directory)
+
+
+# a directory of staff groups: a table with a column of groups ("Band", "Nhóm", "Ngạch") and one of the jobs in
+# each ("Typical positions", "Chức danh")
+_GROUP_HEAD = re.compile(r"\b(?:band|grade|group|level|category|nhom|ngach|bac|cap)\b")
+_JOBS_HEAD = re.compile(
+    r"\b(?:positions?|jobs?|job titles?|roles?|titles?|chuc danh|vi tri|cong viec|nghe)\b"
+)
+
+
+def directory_of(rules: Iterable[RuleText]) -> list[str]:
+    """The rows of the documents' staff-group directories ("Band 3 | E1–E4 | Engineers, specialists, …")."""
+    rows: list[str] = []
+    for rule in rules:
+        header, _, row = rule.text.rpartition(" … ")
+        heads = [fold(c) for c in header.split("|") if c.strip()]
+        if (
+            "|" in row
+            and len(heads) >= 2
+            and _GROUP_HEAD.search(heads[0])
+            and any(_JOBS_HEAD.search(h) for h in heads[1:])
+            and not any(_QUANTITY_CELL.search(fold(c)) for c in row.split("|"))
+            and row not in rows
+        ):
+            rows.append(row)
+    return rows
+
+
+def row_via_directory(rows: Sequence[R], employee: str | None, directory: Sequence[str]) -> R | None:
+    """The employee's row (``row_of``); where none names them, the row naming their staff group as a directory
+    gives it ("engineer" → "Band 3 | E1–E4 | Engineers, …" → "Bands 3 and 4 – …")."""
+    found = row_of(rows, employee)
+    if found is not None or not employee or len(directory) < 2:
+        return found
+
+    class _Text(BaseModel):
+        text: str
+
+    entry = row_of([_Text(text=d) for d in directory], employee)
+    if entry is None:
+        return None
+    group = [c for c in entry.text.split("|") if c.strip()][0]  # the group's own cell ("Band 3")
+    return row_of(rows, group)

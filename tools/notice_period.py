@@ -43,9 +43,17 @@ LAW_ROWS = (
 
 _NOTICE = re.compile(r"\bbao truoc\b|\bnotice\b")
 _DAYS = re.compile(r"(\d{1,3})\s*(ngay lam viec|ngay|working days?|days?)\b")
-_NONE = re.compile(r"\b(?:khong (?:phai|can) bao truoc|no notice)\b")
-_RANGE = re.compile(r"tu (\d{1,2}) thang den (\d{1,2}) thang")
-_UNDER = re.compile(r"duoi (\d{1,2}) thang")
+_NONE = re.compile(
+    r"\b(?:khong (?:phai|can) bao truoc|no (?:advance |prior )?notice|not (?:required|need) to give (?:any )?notice)\b"
+)
+# "từ 12 tháng đến 36 tháng", "of 12 to 36 months", "from 12 months to 36 months", "12–36 months"
+_RANGE = re.compile(
+    r"tu (\d{1,2}) thang den (\d{1,2}) thang"
+    r"|\b(\d{1,2})(?: months?)?\s*(?:to|-|–|and)\s*(\d{1,2})\s*months?\b"
+)
+_UNDER = re.compile(
+    r"duoi (\d{1,2}) thang|\b(?:less than|under|fewer than|below|shorter than) (\d{1,2}) months?\b"
+)
 
 
 class NoticeRow(BaseModel):
@@ -68,9 +76,10 @@ def _contract_of(text: str) -> tuple[Contract, int, int] | None:
     if "thu viec" in folded or "probation" in folded:
         return "probation", 0, 10_000
     if m := _RANGE.search(folded):
-        return "fixed_term", int(m.group(1)), int(m.group(2)) + 1
+        lo, hi = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        return "fixed_term", int(lo), int(hi) + 1
     if m := _UNDER.search(folded):
-        return "fixed_term", 0, int(m.group(1))
+        return "fixed_term", 0, int(m.group(1) or m.group(2))
     if "xac dinh thoi han" in folded or "fixed-term" in folded:
         return "fixed_term", 0, 10_000
     return None

@@ -16,7 +16,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from indexes.text import fold
+from indexes.text import fold, has_diacritics
 from tools.leave_calculator import LeaveStep
 from tools.leave_policy import ParamSource, RuleText, cite_rule
 
@@ -41,17 +41,26 @@ LAW_DIVISOR = (
 # how a row, cell or sentence names a kind of day (folded)
 _KIND_CUES: dict[DayKind, re.Pattern[str]] = {
     "holiday": re.compile(r"\b(?:le|tet|holidays?)\b"),
-    "weekly_rest": re.compile(r"\b(?:nghi hang tuan|chu nhat|cuoi tuan|weekly|weekends?|sundays?)\b"),
+    "weekly_rest": re.compile(
+        r"\b(?:nghi hang tuan|chu nhat|cuoi tuan|weekly|weekends?|sundays?|rest days?|days? off)\b"
+    ),
     "ordinary": re.compile(
-        r"\b(?:ngay thuong|ngay lam viec binh thuong|ngay binh thuong|ordinary|weekdays?)\b"
+        r"\b(?:ngay thuong|ngay lam viec binh thuong|ngay binh thuong|ordinary|weekdays?"
+        r"|normal (?:working )?days?|regular (?:working )?days?)\b"
     ),
 }
 _PERCENT = re.compile(r"(\d{2,3})\s*%")
 _NIGHT_WINDOW = re.compile(
     r"(\d{1,2})\s*(?::\s*\d{2}|h\d{0,2}|\s*gio)?\s*(?:-|–|den)\s*(\d{1,2})\s*(?::\s*\d{2}|h|\s*gio)"
 )
-_DIVISOR_DAYS = re.compile(r"chia (?:cho )?(\d{2}) ngay|÷\s*(\d{2})\b")
-_DIVISOR_HOURS = re.compile(r"chia (?:cho )?0?(\d{1,2}) gio|÷\s*\d{2}\s*÷\s*0?(\d{1,2})\b")
+_DIVISOR_DAYS = re.compile(
+    r"chia (?:cho )?(\d{2}) ngay|÷\s*(\d{2})\b|divided by (\d{2})\s*(?:\(\w+\)\s*)?(?:working |standard )?days"
+    r"|/\s*(\d{2})\s*(?:working )?days\b"
+)
+_DIVISOR_HOURS = re.compile(
+    r"chia (?:cho )?0?(\d{1,2}) gio|÷\s*\d{2}\s*÷\s*0?(\d{1,2})\b|(?:divided by|and by|/)\s*0?(\d{1,2})\s*"
+    r"(?:\(\w+\)\s*)?(?:working )?hours\b"
+)
 _OVERTIME = re.compile(r"\b(?:lam them|tang ca|overtime)\b")
 
 
@@ -59,6 +68,9 @@ class OvertimePolicy(BaseModel):
     day_rates: dict[str, int] = Field(default_factory=lambda: dict(LAW_DAY_RATES))  # % by kind of day
     night_rates: dict[str, int] = Field(default_factory=dict)  # % by kind of day, where stated
     night_window: tuple[int, int] = LAW_NIGHT
+    night_extra: int = (
+        LAW_NIGHT_EXTRA  # % of the hourly wage night work adds, where an English rule states it
+    )
     days_per_month: int = LAW_DIVISOR[0]
     hours_per_day: int = LAW_DIVISOR[1]
     sources: dict[str, ParamSource] = Field(default_factory=dict)
@@ -68,12 +80,16 @@ class OvertimePolicy(BaseModel):
         if kind in self.night_rates:
             return self.night_rates[kind]
         day = self.day_rates[kind]
-        return day + LAW_NIGHT_EXTRA + day // 5
+        return day + self.night_extra + day // 5
 
 
 def _kind_of(text: str) -> DayKind | None:
     folded = fold(text)
     return next((kind for kind, cue in _KIND_CUES.items() if cue.search(folded)), None)
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"[*_`]", "", text)
 
 
 def policy_from_rules(rules: list[RuleText]) -> OvertimePolicy:
@@ -110,30 +126,58 @@ def policy_from_rules(rules: list[RuleText]) -> OvertimePolicy:
         for kind in DAY_KINDS:
             key = f"day:{kind}"
             cue = _KIND_CUES[kind].pattern
-            m = re.search(rf"{cue}[^.;|%]{{0,80}}?(\d{{3}})\s*%", folded) or re.search(
-                rf"(\d{{3}})\s*%\s*(?:vao|cho|doi voi|on|for)?\s*(?:cac\s*)?(?:ngay\s*)?(?:nghi\s*)?{cue}",
+            after = re.search(rf"{cue}[^.;|%]{{0,80}}?(\d{{3}})\s*%", folded)
+            before = re.search(
+                rf"(\d{{3}})\s*%\s*(?:vao|cho|doi voi|on|for)?\s*(?:(?:cac|the|a|an|public|paid)\s+)*(?:ngay\s*)?"
+                rf"(?:nghi\s*)?{cue}",
                 folded,
             )
+            # English puts the rate before the day ("200% on weekly days off and 300% on public holidays")
+            m = (before or after) if not has_diacritics(rule.text) else (after or before)
             if key not in policy.sources and m and not re.search(r"\b(?:dem|night)\b", folded[: m.end()]):
                 policy.day_rates[kind] = int(m.group(1))
                 policy.sources[key] = cite_rule(rule, f"{KIND_VI[kind]}: {m.group(1)}%")
         if "divisor" not in policy.sources and (d := _DIVISOR_DAYS.search(folded)):
-            policy.days_per_month = int(d.group(1) or d.group(2))
+            policy.days_per_month = int(next(g for g in d.groups() if g))
             if h := _DIVISOR_HOURS.search(folded):
-                policy.hours_per_day = int(h.group(1) or h.group(2))
+                policy.hours_per_day = int(next(g for g in h.groups() if g))
             policy.sources["divisor"] = cite_rule(
                 rule, f"lương giờ = lương tháng / {policy.days_per_month} ngày / {policy.hours_per_day} giờ"
             )
-    night_rules = [r for r in rules if re.search(r"\bban dem\b|\blam viec vao ban dem\b", fold(r.text))]
+    night_rules = [
+        r
+        for r in rules
+        if re.search(
+            r"\bban dem\b|\blam viec vao ban dem\b|\bnight work\b|\bat night\b|\bnight shifts?\b",
+            fold(r.text),
+        )
+    ]
+    for rule in night_rules:  # "night work is paid an extra 30% of the hourly wage", "a night premium of 30%"
+        text = fold(_plain(rule.text))
+        if "night_extra" in policy.sources or has_diacritics(rule.text) or re.search(r"\d{3}\s*%", text):
+            continue
+        if m := re.search(
+            r"\b(?:extra|additional|premium|plus|at least)\s*(?:of\s*)?(\d{2})\s*%"
+            r"|\b(\d{2})\s*%\s*(?:extra|additional|more|premium|on top)\b",
+            text,
+        ):
+            policy.night_extra = int(m.group(1) or m.group(2))
+            policy.sources["night_extra"] = cite_rule(rule, f"làm việc ban đêm: thêm {policy.night_extra}%")
     for rule in night_rules:
         if "night_window" in policy.sources:
             break
         text = re.sub(r"[*_`]", "", fold(rule.text))
-        if m := re.search(r"tu (\d{1,2})(?::\d{2}| gio(?: \d{2})?)? den (\d{1,2})(?::\d{2}| gio)?", text):
-            policy.night_window = (int(m.group(1)), int(m.group(2)))
-            policy.sources["night_window"] = cite_rule(
-                rule, f"ban đêm từ {m.group(1)} giờ đến {m.group(2)} giờ"
-            )
+        if m := re.search(
+            r"tu (\d{1,2})(?::\d{2}| gio(?: \d{2})?)? den (\d{1,2})(?::\d{2}| gio)?"
+            r"|\b(?:from|between) (\d{1,2})(?::\d{2}|\s*[ap]\.?m\.?)? (?:to|and|until|till) (\d{1,2})(?::\d{2}|\s*[ap]\.?m\.?)?",
+            text,
+        ):
+            lo, hi = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+            start, end = int(lo), int(hi)
+            if m.group(3) and "pm" in m.group(0).replace(".", "") and start < 12:
+                start += 12  # "from 10 pm to 6 am"
+            policy.night_window = (start, end)
+            policy.sources["night_window"] = cite_rule(rule, f"ban đêm từ {start} giờ đến {end} giờ")
     return policy
 
 
@@ -259,7 +303,7 @@ def calculate(
             LeaveStep(
                 text=f"{_hours(night)} giờ làm thêm ban đêm ({lo} giờ – {hi} giờ) vào {KIND_VI[day_kind]}: "
                 f"{night_rate}% × {_money(hourly)} × {_hours(night)} = {_money(hourly * night * night_rate / 100)} đồng.",
-                rule=f"night:{day_kind} ({_where(src.get(f'night:{day_kind}'))})",
+                rule=f"night:{day_kind} ({_where(src.get(f'night:{day_kind}') or src.get('night_extra'))})",
             )
         )
         steps_en.append(
@@ -271,7 +315,8 @@ def calculate(
     used = {"divisor", f"day:{day_kind}" if day_hours else "", f"night:{day_kind}" if night else ""}
     sources = {k: v for k, v in src.items() if k in used or (k == "night_window" and night)}
     for key in sorted(k for k in used if k and k not in src):
-        sources[key] = ParamSource(source="default", note="Bộ luật Lao động 2019, Điều 98")
+        stated = src.get("night_extra") if key.startswith("night:") else None
+        sources[key] = stated or ParamSource(source="default", note="Bộ luật Lao động 2019, Điều 98")
     answer = (
         f"Tiền làm thêm giờ của bạn là {_money(amount)} đồng ({' + '.join(parts_vi)} lương giờ "
         f"{_money(hourly)} đồng, vào {KIND_VI[day_kind]})."

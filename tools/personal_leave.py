@@ -5,7 +5,8 @@ relative — "a) Kết hôn: nghỉ 03 ngày", "Cha đẻ, mẹ đẻ … chết
 many companies add a travel day when the wedding or funeral is far away ("cách Công ty từ 300 km trở lên, NLĐ
 được nghỉ thêm 01 ngày đi đường"). The calculator finds the item for the event and relative the employee names,
 adds the travel day when the distance they give reaches the threshold and the rule covers that kind of event, and
-cites each item by its grounded span.
+cites each item by its grounded span. English rules are read the same way ("Own marriage: 4 days", "500 km or more,
+2 additional days", "for the cases in points a and d"), the Vietnamese text first where both state an item.
 """
 
 from __future__ import annotations
@@ -61,12 +62,28 @@ _RELATIONS: dict[Relation, re.Pattern[str]] = {
 }
 _KM = re.compile(r"(\d{1,3}(?:[.,]\d{3})*|\d+)\s*km")
 _UNPAID = re.compile(r"\bkhong huong luong\b")
-_PERSONAL = re.compile(r"\b(?:viec rieng|nguoi than|nguoi mat|hieu hi|personal leave)\b")
+_PERSONAL = re.compile(
+    r"\b(?:viec rieng|nguoi than|nguoi mat|hieu hi|personal leave|compassionate leave|bereavement|family events?"
+    r"|special leave|marriage leave|wedding leave)\b"
+)
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "an": 1, "a": 1}
+# the extra travel days: "nghỉ thêm 01 ngày", "1 additional day", "two extra days", "an extra day of travel"
+_EXTRA = re.compile(
+    r"them (\d{1,2}) ngay|\b(\d{1,2}|one|two|three|an|a)\s*(?:\(\d+\)\s*)?(?:additional|extra|more)\s*"
+    r"(?:travel(?:ling)? |paid )?days?\b|\badditional (\d{1,2}) days?\b"
+)
+# the items a travel rule covers: "đối với trường hợp tại điểm a và điểm d khoản 1", "for the cases in points a and d"
+_POINTS = re.compile(
+    r"(?:điểm|points?)\s+[a-zđ](?![\w])(?:\s*(?:,|và|and|hoặc|or)\s*(?:điểm\s+)?[a-zđ](?![\w]))*"
+)
+_POINT_LETTER = re.compile(r"(?<![\w])([a-zđ])(?![\w])")
 
 
 class EventItem(BaseModel):
     text: str
     days: int
+    point: str | None = None  # its letter in a lettered list ("a)", "đ)")
+    english: bool = False  # stated in English only (a Vietnamese statement of the same item comes first)
     events: list[Event]
     relations: list[Relation]
     paid: bool
@@ -77,6 +94,8 @@ class TravelRule(BaseModel):
     km: int
     days: int
     events: list[Event]
+    points: list[str] = Field(default_factory=list)  # the lettered items it covers, where it names them
+    english: bool = False
     source: ParamSource
 
 
@@ -105,8 +124,12 @@ def _events(text: str) -> list[Event]:
 # ít nhất 03 ngày", "trong vòng 15 ngày", "kể từ")
 _GRANTED = re.compile(
     r"(?:\bnghi(?: them| khong huong luong| co huong luong| huong nguyen luong)?|:|\|)\s*(\d{1,2})\s*ngay\b"
+    r"|(?::|\||[–—]|\b(?:receives?|gets?|entitled to|granted|takes?|allowed))\s*(\d{1,2}|one|two|three|four|five)"
+    r"\s*(?:\(\w+\)\s*)?(?:working |paid |calendar )?days?\b"
 )
-_DEADLINE = re.compile(r"\b(?:truoc(?: it nhat)?|trong vong|ke tu|sau khi|lien nhau|thong bao)\b")
+_DEADLINE = re.compile(
+    r"\b(?:truoc(?: it nhat)?|trong vong|ke tu|sau khi|lien nhau|thong bao|before|within|in advance|notify|notice)\b"
+)
 _LETTERED = re.compile(r"(?:^|(?<=[;:.]))\s*(?=[a-zđ]\)\s)")
 
 
@@ -119,15 +142,29 @@ def policy_from_rules(rules: list[RuleText]) -> PersonalLeavePolicy:
         folded = fold(rule.text)
         if not (_PERSONAL.search(context) or _PERSONAL.search(folded)):
             continue
-        if (km := _KM.search(folded)) and (extra := re.search(r"them (\d{1,2}) ngay", folded)):
+        if _KM.search(folded) and _EXTRA.search(folded):
+            # the events it names; a personal-leave section's travel rule that names none ("if the event takes place
+            # 300 km away") covers weddings and funerals
             events = [e for e in ("wedding", "funeral") if _EVENTS[e].search(folded)]
-            if events:
+            if not events and not re.search(r"them (\d{1,2}) ngay", folded):
+                events = ["wedding", "funeral"]
+            named = _POINTS.search(rule.text.lower())
+            points = _POINT_LETTER.findall(named.group(0)) if named else []
+            # one tier a clause: "từ 200 km đến dưới 500 km … thêm 01 ngày; từ 500 km trở lên … thêm 02 ngày"
+            for clause in folded.split(";") if events else []:
+                km, extra = _KM.search(clause), _EXTRA.search(clause)
+                if km is None or extra is None:
+                    continue
+                count = next(g for g in extra.groups() if g)
+                days = int(count) if count.isdigit() else _NUMBER_WORDS[count]
                 policy.travel.append(
                     TravelRule(
                         km=int(re.sub(r"[.,]", "", km.group(1))),
-                        days=int(extra.group(1)),
+                        days=days,
                         events=events,
-                        source=cite_rule(rule, f"+{extra.group(1)} ngày đi đường từ {km.group(1)} km"),
+                        points=points,
+                        english=not extra.group(1),
+                        source=cite_rule(rule, f"+{days:02d} ngày đi đường từ {km.group(1)} km"),
                     )
                 )
             continue
@@ -135,6 +172,7 @@ def policy_from_rules(rules: list[RuleText]) -> PersonalLeavePolicy:
             text = re.sub(r"[*_`]", "", piece).strip()
             plain = fold(text)
             days = _GRANTED.search(plain)
+            letter = re.match(r"\s*([a-zđ])\)", text.lower())
             # the event in the item, its table's header, or the section's own title ("Câu 1. Tôi kết hôn …")
             events = (
                 _events(text) or _events(header) or _events(rule.title_path[-1] if rule.title_path else "")
@@ -143,17 +181,24 @@ def policy_from_rules(rules: list[RuleText]) -> PersonalLeavePolicy:
                 continue
             if _DEADLINE.search(plain[max(0, days.start() - 25) : days.end() + 12]):
                 continue
+            count = days.group(1) or days.group(2)
+            count = count if count.isdigit() else str(_NUMBER_WORDS[count])
             relations = _relations(text) or (["self"] if "wedding" in events else [])
             policy.items.append(
                 EventItem(
                     text=text,
-                    days=int(days.group(1)),
+                    days=int(count),
+                    point=letter.group(1) if letter else None,
+                    english=not days.group(1),
                     events=events,
                     relations=["spouse"] if events == ["birth"] else relations,
-                    paid=not _UNPAID.search(plain),
-                    source=cite_rule(rule, f"{days.group(1)} ngày"),
+                    paid=not _UNPAID.search(plain) and not re.search(r"\bunpaid\b|\bwithout pay\b", plain),
+                    source=cite_rule(rule, f"{count} ngày"),
                 )
             )
+    # the Vietnamese text prevails over its English translation or summary
+    policy.items.sort(key=lambda i: i.english)
+    policy.travel.sort(key=lambda t: t.english)
     return policy
 
 
@@ -198,9 +243,17 @@ def calculate(
             f"stated: {'; '.join(i.text for i in policy.items) or 'none'}"
         )
     item = sorted(items, key=lambda i: not i.paid)[0]
-    travel = [t for t in policy.travel if event in t.events]
-    rule = travel[0] if travel else None
-    extra = rule.days if rule and distance_km is not None and distance_km >= rule.km else 0
+    # the first stated travel rule that covers the item (its letter, where the rule names the items it covers),
+    # at its highest tier the distance reaches
+    travel = [
+        t
+        for t in policy.travel
+        if event in t.events and (not t.points or not item.point or item.point in t.points)
+    ]
+    tiers = [t for t in travel if t.source.quote == travel[0].source.quote] if travel else []
+    reached = [t for t in tiers if distance_km is not None and distance_km >= t.km]
+    rule = max(reached, key=lambda t: t.km) if reached else min(tiers, key=lambda t: t.km, default=None)
+    extra = rule.days if rule and reached else 0
     total = item.days + extra
     sources = {"event_days": item.source}
     steps = [
@@ -242,6 +295,6 @@ def calculate(
         policy_sources=sources,
         answer=f"Bạn được nghỉ tổng cộng {total:02d} ngày {pay_vi} ({sum_vi}{EVENT_VI[event]}, "
         f"{RELATION_VI[relation]}).",
-        answer_en=f"You get {total} days of {pay_en} leave in total ({sum_en}{EVENT_EN[event]}, "
+        answer_en=f"You get {total} day{'s' if total != 1 else ''} of {pay_en} leave in total ({sum_en}{EVENT_EN[event]}, "
         f"{RELATION_EN[relation]}).",
     )

@@ -173,7 +173,15 @@ def calculate(
     if unit == "working_days":
         sources["weekly_rest_days"] = rest_source
     vi, en = _answers(start, end, as_of_date, amount, unit, status, days_left)
-    step(*_status_step(end, as_of_date, status, days_left), "probation_counting", counting)
+    status_vi, status_en = _status_step(end, as_of_date, status, days_left)
+    after = end + dt.timedelta(days=1)  # the labour contract starts the next day, if the employee passes
+    step(
+        f"{status_vi} Ngày đầu tiên sau thử việc (bắt đầu HĐLĐ nếu đạt): {_day(after)}.",
+        f"{status_en} The first day after probation (the labour contract starts then, if you pass): "
+        f"{_day(after, 'en')}.",
+        "probation_counting",
+        counting,
+    )
     return ProbationResult(
         start=start,
         end=end,

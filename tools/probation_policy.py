@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from indexes.text import fold
-from tools.leave_policy import ParamSource, RuleText, cite_rule, name_words, row_of
+from tools.leave_policy import ParamSource, RuleText, cite_rule, directory_of, name_words, row_via_directory
 
 DurationUnit = Literal["days", "working_days", "weeks", "months"]
 
@@ -47,10 +47,15 @@ _PERCENT_RE = re.compile(r"(\d{2,3})\s*%")
 # "Tiền lương trong thời gian thử việc bằng 85% mức lương của công việc đó", "lương thử việc ít nhất bằng 85%"
 _PAY_RULE = re.compile(
     r"(?:luong|salary|pay)[^.;|]{0,40}thu viec[^.;|]{0,40}?(\d{2,3})\s*%|probation pay[^.;|]{0,40}?(\d{2,3})\s*%"
+    # "Salary during probation is 85% of …", "probationary salary: 90%", "During probation you receive 85% of …"
+    r"|(?:salary|pay|wages?)\s+(?:during|in|for)\s+(?:the\s+)?probation[^.;|]{0,40}?(\d{2,3})\s*%"
+    r"|probation(?:ary)?\s+(?:salary|wages?)[^.;|]{0,40}?(\d{2,3})\s*%"
+    r"|during\s+(?:the\s+)?probation(?:ary)?(?:\s+period)?,?\s+[^.;|]{0,50}?\b(?:paid|receives?|gets?|earns?)\b"
+    r"[^.;|]{0,20}?(\d{2,3})\s*%"
 )
 _COUNTING_RE = re.compile(
     r"thoi gian thu viec (?:duoc )?tinh (?:theo|tu|ke tu|bang)|thu viec\b.{0,80}\bngay duong lich|"
-    r"probation(?: period)? is counted|calendar days? of probation"
+    r"probation(?: periods?)? (?:is|are) counted|calendar days? of probation|counted in (?:calendar|working) days"
 )
 _WEEKDAYS = {
     "thu hai": 0,
@@ -117,12 +122,14 @@ class ProbationPolicy(BaseModel):
         None  # a rule for everyone: "lương thử việc bằng 85% mức lương của công việc đó"
     )
     pay_source: ParamSource | None = None
+    directory: list[str] = Field(default_factory=list)  # rows naming each staff group's jobs
 
     def row_for(self, employee: str | None) -> ProbationRow | None:
-        """The employee's row (``row_of``); a single stated rule applies to everyone."""
+        """The employee's row (``row_of``, through the staff-group directory where the table names groups, not
+        jobs); a single stated rule applies to everyone."""
         if len(self.rows) == 1:
             return self.rows[0]
-        return row_of(self.rows, employee)
+        return row_via_directory(self.rows, employee, self.directory)
 
     def rest_for(self, words: str) -> tuple[list[int], ParamSource]:
         """The weekly rest days for the employee (their words and their row's): the stated rule whose section
@@ -231,7 +238,8 @@ def probation_policy_from_rules(rules: Iterable[RuleText]) -> ProbationPolicy:
     """Read the probation lengths, the counting rule and the weekly rest days the documents state. Rules come
     company documents first: the lengths are the first document's that states any, from its section with the
     most rows (a table, or a list of groups)."""
-    policy = ProbationPolicy()
+    rules = list(rules)
+    policy = ProbationPolicy(directory=directory_of(rules))
     by_node: dict[str, list[ProbationRow]] = {}
     docs: list[str] = []
     for rule in rules:
@@ -250,7 +258,7 @@ def probation_policy_from_rules(rules: Iterable[RuleText]) -> ProbationPolicy:
             and "|" not in rule.text
             and (m := _PAY_RULE.search(fold(_plain(rule.text))))
         ):
-            policy.pay_percent = int(m.group(1) or m.group(2))
+            policy.pay_percent = int(next(g for g in m.groups() if g))
             policy.pay_source = cite_rule(rule, f"lương thử việc {policy.pay_percent}%")
     if docs:
         nodes = [n for n, rows in by_node.items() if rows[0].source.doc_id == docs[0]]
