@@ -51,41 +51,21 @@ def _min_max(ranked: Sequence[tuple[str, float]]) -> dict[str, float]:
     return {item: (score - low) / (high - low) if high > low else 1.0 for item, score in ranked}
 
 
-def _scaled_by_language(
-    grouped: Sequence[tuple[str, float]], language_of: Callable[[str], str], top: int
-) -> tuple[list[tuple[str, float]], dict[str, float]]:
-    """Each language's best ``top`` sections, scores min-max scaled within that language: a question's cosine
-    to a passage in the other language runs lower across the board (multilingual e5), so the best English
-    section and the best Vietnamese one each count as that retriever's best."""
-    by_language: dict[str, list[tuple[str, float]]] = {}
-    for chunk, score in grouped:
-        by_language.setdefault(language_of(chunk), []).append((chunk, score))
-    kept = [x for ranked in by_language.values() for x in ranked[:top]]
-    scaled = {c: v for ranked in by_language.values() for c, v in _min_max(ranked[:top]).items()}
-    return sorted(kept, key=lambda kv: -scaled[kv[0]]), scaled
-
-
 def fuse_scores(
     runs: Mapping[str, Sequence[tuple[str, float]]],
     weights: Mapping[str, float],
     group_of: Callable[[str], str],
     top: int = 30,
-    language_of: Callable[[str], str] | None = None,
 ) -> list[tuple[str, float]]:
     """Score-aware fusion over sections: each retriever's best ``top`` sections (by their best chunk), scores
     min-max scaled within that list, summed with the retriever's weight (a section a retriever did not rank
     gets 0 from it). Unlike RRF it keeps how far ahead a retriever's first hit is: BM25's clear winner and
-    a flat list of near-equal cosines do not count the same. Each section is cited by its best-ranked chunk.
-    With ``language_of`` (a corpus in more than one language) the vector scores are scaled per language."""
+    a flat list of near-equal cosines do not count the same. Each section is cited by its best-ranked chunk."""
     scores: dict[str, float] = {}
     chunk_of: dict[str, tuple[int, str]] = {}
     for name, ranked in runs.items():
-        grouped = best_per_group(ranked, group_of)
-        if name == "vector" and language_of is not None:
-            grouped, scaled = _scaled_by_language(grouped, language_of, top)
-        else:
-            grouped = grouped[:top]
-            scaled = _min_max(grouped)
+        grouped = best_per_group(ranked, group_of)[:top]
+        scaled = _min_max(grouped)
         for rank, (chunk, _) in enumerate(grouped):
             group = group_of(chunk)
             if group not in chunk_of or rank < chunk_of[group][0]:

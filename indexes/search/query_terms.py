@@ -71,14 +71,23 @@ class EnhancedQuery:
     lang: str = "vi"  # the question's language (query_language): picks the fusion weights
     restored: str | None = None  # an accent-less Vietnamese question with its diacritics restored
     kinds: tuple[str, ...] = ()  # the kinds of rule it asks for (title_kinds: "amount", "condition", ...)
+    english: tuple[str, ...] = ()  # the lexicon's English terms for a Vietnamese question (English documents)
 
     @property
     def vector_text(self) -> str:
         """What the embedder sees: the expanded question, restored when it was typed without accents (e5
-        ranks accent-less Vietnamese poorly; BM25 matches folded terms either way)."""
-        if self.restored is None:
-            return self.expanded
-        return f"{self.restored} ({'; '.join(self.expansions)})" if self.expansions else self.restored
+        ranks accent-less Vietnamese poorly; BM25 matches folded terms either way). The English terms of a
+        Vietnamese question are left out: they would move its vector toward every English passage."""
+        own = [t for t in self.expansions if t not in self.english]
+        text = self.restored if self.restored is not None else self.text
+        return f"{text} ({'; '.join(own)})" if own else text
+
+    @property
+    def english_vector_text(self) -> str | None:
+        """What the embedder sees to score passages written in English: the question with its English terms."""
+        if not self.english:
+            return None
+        return f"{self.vector_text} ({'; '.join(self.english)})"
 
 
 def parse_refs(text: str) -> list[LegalRef]:
@@ -122,8 +131,10 @@ def enhance(
     variants_in = nfc(restored).strip() if restored else text  # variants match with their accents only
     expansions += [t for t in lexicon.canonical_terms(variants_in, skip) if t not in expansions]
     lang = query_language(text)
+    english: list[str] = []
     if english_documents and lang == "vi":  # a Vietnamese question over documents written in English
-        expansions += [t for t in lexicon.english_terms(variants_in) if t not in expansions]
+        english = [t for t in lexicon.english_terms(variants_in) if t not in expansions]
+        expansions += english
     expanded = f"{text} ({'; '.join(expansions)})" if expansions else text
     return EnhancedQuery(
         text=text,
@@ -134,4 +145,5 @@ def enhance(
         lang=lang,
         restored=nfc(restored).strip() if restored else None,
         kinds=question_kinds(text),
+        english=tuple(english),
     )

@@ -57,6 +57,14 @@ class _Ranking:
     keyword_scores: dict[str, float]
 
 
+@dataclass(frozen=True)
+class _ByLanguage:
+    """A Vietnamese question's vector and the vector of it with its English terms (for English passages)."""
+
+    own: object
+    english: object
+
+
 def visible_tenants(tenant: str) -> tuple[str, ...]:
     return (tenant,) if tenant == GLOBAL else (tenant, GLOBAL)
 
@@ -139,8 +147,8 @@ class Retriever:
     @cached_property
     def english_documents(self) -> bool:
         """Whether some indexed document is written in English (most of its chunks read as English): then a
-        Vietnamese question is also searched with the lexicon's English terms, and the vector scores are
-        scaled per language before fusion."""
+        Vietnamese question is also searched with the lexicon's English terms, and its English passages are
+        scored by the vector of the question with those terms."""
         english: dict[str, list[bool]] = {}
         for cid, chunk in self.chunks.items():
             english.setdefault(chunk.doc_id, []).append(self._chunk_languages[cid] == "en")
@@ -165,9 +173,14 @@ class Retriever:
         return {cid for cid, score in keyword_hits if score >= self.settings.tenant_relevance * best}
 
     def _query_vector(self, query: EnhancedQuery):
+        """The question's vector; for a Vietnamese question over documents in English, also the vector of the
+        question with its English terms, which scores the English passages (a pair)."""
         if not self.store.manifest.get("vectors", False):
             raise QuycheError("the vector index was not built (QUYCHE_VECTORS=false); use mode 'keyword'")
-        return self.embedder.embed_query(query.vector_text)
+        vector = self.embedder.embed_query(query.vector_text)
+        if query.english_vector_text is None:
+            return vector
+        return _ByLanguage(vector, self.embedder.embed_query(query.english_vector_text))
 
     @cached_property
     def _collection(self):
@@ -176,11 +189,18 @@ class Retriever:
         return open_collection(self._chroma, collection_name(self.store.build_id))
 
     def vector(self, vector, k: int, scopes: tuple[str, ...]) -> list[tuple[str, float]]:
+        """Chroma's nearest chunks; with a pair of vectors, passages in English are scored by the English one and
+        the others by the question's own."""
         from indexes.search.vector_store import query_collection
 
         k = min(k, len(self.chunks)) or 1
-        hits = query_collection(self._collection, vector, k, scopes)
-        return [(h.chunk_id, h.score) for h in hits]
+        if not isinstance(vector, _ByLanguage):
+            return [(h.chunk_id, h.score) for h in query_collection(self._collection, vector, k, scopes)]
+        own = query_collection(self._collection, vector.own, k, scopes)
+        english = query_collection(self._collection, vector.english, k, scopes)
+        hits = [(h.chunk_id, h.score) for h in own if self._language(h.chunk_id) != "en"]
+        hits += [(h.chunk_id, h.score) for h in english if self._language(h.chunk_id) == "en"]
+        return sorted(hits, key=lambda kv: -kv[1])[:k]
 
     def _ranked(
         self, enhanced: EnhancedQuery, vector, k: int, mode: SearchMode, scopes: tuple[str, ...]
@@ -202,11 +222,7 @@ class Retriever:
         else:
             weights = self.settings.fusion_weights.get(enhanced.lang, {})
             scored = {"keyword": keyword_hits, "vector": vector_hits}
-            # a Vietnamese question's cosines to English passages run lower across the board; an English
-            # question's to bilingual passages (Vietnamese by their diacritics) do not: scaling those as a group
-            # would lift the bilingual document's best passage to the top whatever it says
-            by_language = self._language if self.english_documents and enhanced.lang == "vi" else None
-            ranked = fuse_scores(scored, weights, self._node, pool, by_language)
+            ranked = fuse_scores(scored, weights, self._node, pool)
             ranked = title_bonus(ranked, self._title, enhanced.expanded, self.settings.title_bonus)
             heads = title_heads(enhanced.kinds)
             ranked = kind_bonus(ranked, self._title, heads, self.settings.title_kind_bonus)

@@ -95,19 +95,9 @@ def test_a_vietnamese_question_finds_the_english_handbook(make_settings, tmp_pat
         assert hits[0].node_id.endswith("4-7-business-travel"), (mode, [h.node_id for h in hits])
 
 
-def test_vector_scores_are_scaled_per_language_in_a_mixed_corpus():
-    from indexes.search.fusion import fuse_scores
-
-    # cosines of a Vietnamese question: its own language's passages all score higher than the English ones
-    vector = [("vi_a#0", 0.89), ("vi_b#0", 0.88), ("en_a#0", 0.84), ("en_b#0", 0.80)]
-    keyword = [("en_a#0", 20.0), ("vi_b#0", 12.0), ("vi_a#0", 2.0)]
-    weights = {"keyword": 0.35, "vector": 0.65}
-    group = lambda chunk: chunk.split("#")[0]  # noqa: E731
-    plain = [c for c, _ in fuse_scores({"keyword": keyword, "vector": vector}, weights, group)]
-    assert plain[0].startswith("vi")  # the English passage BM25 found first loses to the language gap
-    language = lambda chunk: chunk[:2]  # noqa: E731
-    mixed = [
-        c
-        for c, _ in fuse_scores({"keyword": keyword, "vector": vector}, weights, group, language_of=language)
-    ]
-    assert mixed[0] == "en_a#0"
+def test_english_terms_score_english_passages_and_leave_the_questions_own_vector_alone():
+    enhanced = enhance("Nghỉ phép năm được bao nhiêu ngày?", Glossary(), english_documents=True)
+    assert "annual leave" in enhanced.expanded  # BM25 sees them
+    assert "annual leave" not in enhanced.vector_text  # the question's own vector does not
+    assert enhanced.english_vector_text is not None and "annual leave" in enhanced.english_vector_text
+    assert enhance("Nghỉ phép năm được bao nhiêu ngày?", Glossary()).english_vector_text is None
