@@ -136,7 +136,7 @@ def _write_after(lab: Lab, name: str, damage: Damage, *argv: str) -> str:
     data = lab.copy(name)
     before = _published(data)
     damage(data)
-    tiny = lab.work / f"{name}.md"
+    tiny = data.with_name(f"{data.name}.md")  # the case's own file: cases sharing a name run at once
     tiny.write_text("# Gửi xe\n\nGửi xe miễn phí 1 lần mỗi ngày.\n", encoding="utf-8")
     rc, out, err = cli(data, *[str(tiny) if a == "{file}" else a for a in argv])
     if _published(data) < before:

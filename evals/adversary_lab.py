@@ -47,6 +47,7 @@ SECRET = {
 }
 QUESTION = "Giờ làm việc buổi sáng bắt đầu lúc mấy giờ?"
 ANSWER = "8 giờ 30"
+KEEPALIVE_EXPIRY_S = 1.0  # well under the server's keep-alive timeout (uvicorn's 5 s), see ``server``
 MAX_REQUEST_BYTES = 3_000_000  # the token server's cap, so oversized bodies stay cheap to send
 
 
@@ -148,7 +149,11 @@ def server(data_dir: Path, *flags: str, **extra_env: str) -> Iterator[httpx.Clie
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=300)
+    # The server (uvicorn) closes a connection idle for 5 s, and httpx keeps one for 5 s by default: under load a
+    # request went out on a connection the server was closing (ECONNRESET, "server disconnected"), an escaped
+    # exception counted as the server's traceback. The client gives idle connections up well before the server.
+    limits = httpx.Limits(keepalive_expiry=KEEPALIVE_EXPIRY_S)
+    client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=300, limits=limits)
     try:
         deadline = time.monotonic() + 180
         while True:

@@ -18,14 +18,14 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from indexes.errors import IndexMissingError, QuycheError, StoreDamagedError
+from indexes.errors import IndexDamagedError, IndexMissingError, QuycheError, StoreDamagedError
 from indexes.pipeline.build import build_from_documents, glossary_for
 from indexes.pipeline.garbage import collect, leased, stale_builds, unlisted_segments
 from indexes.pipeline.lock import ingest_lock
 from indexes.pipeline.versions import as_document, as_version
 from indexes.settings import Settings
 from indexes.sources.documents import Document
-from indexes.store.checks import open_store, store_path
+from indexes.store.checks import open_store, published_doc_ids, store_path
 from indexes.store.document_store import DocumentStore
 from indexes.store.integrity import check_files, chroma_dir
 from indexes.store.published_index import IndexStore, read_manifest
@@ -67,14 +67,19 @@ def _check_index(settings: Settings) -> Finding:
 
 def _check_store(settings: Settings) -> Finding:
     try:
-        store = open_store(settings)
+        store = open_store(settings, index_damaged_ok=True)  # a damaged index is the index finding's
     except StoreDamagedError as exc:
         return Finding("store", False, str(exc))
     try:
         live = len(store.current_documents())
     finally:
         store.close()
-    return Finding("store", True, f"{store_path(settings)}: {live} live documents, agrees with the index")
+    try:
+        published_doc_ids(settings)
+        checked = "agrees with the index"
+    except IndexDamagedError:
+        checked = "not checked: the index cannot be read"
+    return Finding("store", True, f"{store_path(settings)}: {live} live documents, {checked}")
 
 
 def _sqlite_ok(path: Path) -> bool:
@@ -180,7 +185,7 @@ def rebuild_index(settings: Settings, reason: str, stamp: str) -> str:
     actions = []
     if str(chroma_dir(settings)) in reason and chroma_dir(settings).exists():
         actions.append(f"vector store set aside as {_set_aside(chroma_dir(settings), stamp)}")
-    store = open_store(settings)
+    store = open_store(settings, index_damaged_ok=True)  # the store is what the damaged index is rebuilt from
     try:
         documents = [as_document(v) for v in store.current_documents()]
         origins = store.origins()

@@ -3,6 +3,11 @@
 A store that is missing, empty, unreadable, or that does not know a document the published index holds, is a
 ``StoreDamagedError`` naming the file and the repair (``quyche doctor --repair``), never a fresh empty store
 whose next build would silently drop every document.
+
+The check needs the published manifest. Only a data dir with no index yet has none to check against; a published
+index whose manifest cannot be read (damaged, emptied, its build gone) is an ``IndexDamagedError`` here, never
+"no documents": read as none, it let any store pass, however empty, and the next build published an index
+without the documents and collected the build that held their copies (a silent wipe).
 """
 
 from __future__ import annotations
@@ -10,10 +15,10 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from indexes.errors import QuycheError, StoreDamagedError
+from indexes.errors import IndexDamagedError, IndexMissingError, StoreDamagedError
 from indexes.settings import Settings
-from indexes.store.document_store import STORE_FILE, DocumentStore
-from indexes.store.published_index import read_manifest
+from indexes.store.document_store import STORE_FILE, DocumentStore, holds_documents
+from indexes.store.published_index import MANIFEST, lease_manifest, read_manifest
 
 
 def store_path(settings: Settings) -> Path:
@@ -21,17 +26,43 @@ def store_path(settings: Settings) -> Path:
 
 
 def published_doc_ids(settings: Settings) -> list[str]:
-    """Doc ids of the published index; [] when there is none (or its manifest cannot be read)."""
+    """Doc ids of the published index; [] only when there is no index yet (a new data dir).
+
+    Raises ``IndexDamagedError`` when an index is published but its manifest cannot be read (or the link or its
+    build is broken): the caller cannot tell which documents the store must hold."""
     try:
-        return [d["doc_id"] for d in read_manifest(settings.index_dir)["documents"]]
-    except (QuycheError, KeyError, TypeError):
+        build, lease = lease_manifest(settings.index_dir)
+    except IndexMissingError:
         return []
+    try:
+        documents = read_manifest(build)["documents"]
+        return [d["doc_id"] for d in documents]
+    except IndexMissingError:  # the leased build lost its manifest since: damage, not a new data dir
+        raise IndexDamagedError(str(build / MANIFEST), "is missing") from None
+    except (KeyError, TypeError):
+        raise IndexDamagedError(str(build / MANIFEST), "lists a document without its id") from None
+    finally:
+        lease.release()
 
 
-def open_store(settings: Settings) -> DocumentStore:
-    """The document store, checked (see the module doc). A new data dir gets a new, empty store."""
+def open_store(settings: Settings, *, index_damaged_ok: bool = False) -> DocumentStore:
+    """The document store, checked (see the module doc). A new data dir gets a new, empty store.
+
+    A published index that cannot be read is an ``IndexDamagedError`` (its message names ``quyche doctor
+    --repair``), so no write goes ahead unchecked. ``index_damaged_ok``: the repair, which rebuilds that index
+    from the store, opens a store that holds documents without the check; one that holds none is still damage
+    (there is nothing to rebuild from)."""
     path = store_path(settings)
-    published = published_doc_ids(settings)
+    try:
+        published = published_doc_ids(settings)
+    except IndexDamagedError as exc:
+        if not index_damaged_ok:
+            raise
+        if not holds_documents(path):
+            raise StoreDamagedError(
+                str(path), f"holds no documents and cannot be checked against the damaged index ({exc.path})"
+            ) from None
+        published = []
     if published and (not path.exists() or path.stat().st_size == 0):
         state = "is missing" if not path.exists() else "is empty"
         raise StoreDamagedError(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 from pathlib import Path
 
@@ -88,7 +89,11 @@ def record_vectors(settings: Settings, build_dir: Path, collection: str, count: 
                 for rel, (size, digest) in file_digests(root / segment).items():
                     kept = digest if Path(rel).name in HASHED_SEGMENT_FILES else None
                     record["files"][f"{segment}/{rel}"] = [size, kept]
-    (build_dir / VECTORS_RECORD).write_text(json.dumps(record, indent=1), encoding="utf-8")
+    # the build is published already: readers may load it now, so they must see the whole record or none
+    path = build_dir / VECTORS_RECORD
+    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    tmp.write_text(json.dumps(record, indent=1), encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def check_vectors(settings: Settings, build_dir: Path, deep: bool) -> None:

@@ -89,6 +89,8 @@ def lease_published(index_link: Path) -> tuple[Path, BuildLease]:
     for _ in range(_ATTEMPTS):
         build_dir = index_link.resolve()
         if not build_dir.is_dir():
+            if index_link.resolve() != build_dir:  # published and collected meanwhile: look again
+                continue
             raise IndexMissingError(str(index_link))
         lease = lease_build(build_dir)
         if lease is not None:

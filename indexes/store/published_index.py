@@ -24,9 +24,10 @@ from indexes.settings import Settings
 from indexes.sources.tree_model import TreeNode
 from indexes.store.document_store import STORE_FILE, holds_documents
 from indexes.store.integrity import check_files, check_vectors
-from indexes.store.leases import create_lease_file, lease_published
+from indexes.store.leases import BuildLease, create_lease_file, lease_published
 
 MANIFEST = "manifest.json"
+_ATTEMPTS = 20  # looks at the link again after a publish and a collection swapped the build meanwhile: rare
 CHECKSUM = "checksum"  # sha256 of the rest of the manifest: its own damage is found like any file's
 CHECKSUMMED_FORMAT = 7  # builds of this format on carry a checksum; earlier ones are read without
 
@@ -115,6 +116,29 @@ def no_published_index(index_link: Path) -> IndexMissingError | IndexDamagedErro
     return IndexMissingError(str(index_link))
 
 
+def lease_manifest(index_link: Path) -> tuple[Path, BuildLease]:
+    """The published build (resolved through ``index_link`` once), leased, with its manifest there; else the
+    reason there is none (``no_published_index``: missing for a new data dir, else damaged).
+
+    A publish and a collection running meanwhile (another process swaps the link and removes the build this
+    reader resolved) make the reader look again: a build removed under a reader is never taken for a missing
+    manifest, i.e. for damage or for no index."""
+    for _ in range(_ATTEMPTS):
+        target = index_link.resolve()
+        if not (target / MANIFEST).exists():
+            if index_link.resolve() != target:  # republished meanwhile
+                continue
+            raise no_published_index(index_link)
+        try:
+            build, lease = lease_published(index_link)
+        except IndexMissingError:
+            continue
+        if (build / MANIFEST).exists():
+            return build, lease
+        lease.release()
+    raise no_published_index(index_link)
+
+
 class IndexStore:
     """Read access to the published index. Cheap to create (the build's file sizes are checked); trees load
     lazily. ``verify(deep=True)`` also checks the files' hashes and the vector store.
@@ -123,9 +147,7 @@ class IndexStore:
     meanwhile does not remove it."""
 
     def __init__(self, index_dir: Path) -> None:
-        if not (index_dir / MANIFEST).exists():
-            raise no_published_index(index_dir)
-        self.dir, self.lease = lease_published(index_dir)
+        self.dir, self.lease = lease_manifest(index_dir)
         self.manifest = read_manifest(self.dir)
         check_files(self.dir, self.manifest.get("files", {}), deep=False)
         self._trees: dict[str, TreeNode] = {}
