@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from indexes.search.lexicon import Lexicon, LexiconEntry
-from indexes.text import GENERIC_WORDS, fold, has_diacritics, nfc
+from indexes.text import GENERIC_WORDS, accents_only_in_names, fold, has_diacritics, nfc
 
 Language = Literal["vi", "en"]
 
@@ -141,7 +141,11 @@ def framing_language(answer: str) -> Language:
 
 def language_of(text: str) -> Language:
     """``vi`` for a question with Vietnamese diacritics or mostly Vietnamese words, else ``en``."""
-    if has_diacritics(text) and re.search(r"[^\x00-\x7f–—’‘“”…]", nfc(text)):
+    if (
+        has_diacritics(text)
+        and re.search(r"[^\x00-\x7f–—’‘“”…]", nfc(text))
+        and not accents_only_in_names(text)
+    ):
         return "vi"
     words = re.findall(r"[a-z]+", fold(text))
     english = sum(w in _ENGLISH for w in words)

@@ -102,6 +102,17 @@ def has_diacritics(text: str) -> bool:
     return fold(text) != nfc(text).lower()
 
 
+NAME_ONLY_SHARE = 0.2  # at most this share of a text's words accented: Vietnamese names in another language
+
+
+def accents_only_in_names(text: str) -> bool:
+    """Whether a text's Vietnamese diacritics sit in a few words only ("… married in Cà Mau, 2,000 km away"):
+    names quoted in a sentence of another language, not a Vietnamese sentence."""
+    words = re.findall(r"[^\W\d_]+", nfc(text))
+    accented = sum(1 for w in words if has_diacritics(w))
+    return bool(words) and accented <= NAME_ONLY_SHARE * len(words)
+
+
 def search_terms(text: str, query: bool = False) -> list[str]:
     """Terms for lexical search: accented syllables, folded syllables, folded syllable bigrams.
 

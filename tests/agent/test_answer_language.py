@@ -176,3 +176,13 @@ def test_a_quantity_qualifier_is_not_the_topic():
     from agent.terms import question_terms
 
     assert question_terms("Làm thêm giờ tối đa bao nhiêu giờ một tháng?").words == {"làm", "thêm", "giờ"}
+
+
+def test_a_vietnamese_place_name_does_not_make_an_english_question_vietnamese():
+    from agent.language import language_of
+
+    assert (
+        language_of("My sister is getting married in Đà Nẵng, 750 km away. How many days do I get?") == "en"
+    )
+    assert language_of("Em ở Đà Nẵng, chị gái cưới thì được nghỉ mấy ngày?") == "vi"
+    assert language_of("em o Da Nang, chi gai cuoi thi duoc nghi may ngay") == "vi"
