@@ -4,24 +4,11 @@ passage states them, the second search in Vietnamese, and refusing when a named 
 from __future__ import annotations
 
 from agent.compose import compose
-from agent.evidence import Passage
 from agent.language import covers, english_concepts, head_concepts
 from agent.offline_policy import vietnamese_query
+from tests.agent.passages import passage
 
 MIN = 0.2
-
-
-def passage(node_id: str, title: str, text: str, rank: int = 0) -> Passage:
-    return Passage(
-        node_id=node_id,
-        doc_id=node_id.split(":")[0],
-        title=title,
-        text=text,
-        line_start=1,
-        line_end=3,
-        tool="search",
-        rank=rank,
-    )
 
 
 PERSONAL_LEAVE = passage(

@@ -4,23 +4,10 @@ through the lexicon (its gloss) when checking what it states and ranking its uni
 from __future__ import annotations
 
 from agent.compose import compose
-from agent.evidence import Passage, gloss, glossed
+from agent.evidence import gloss, glossed
+from tests.agent.passages import passage
 
 MIN = 0.2
-
-
-def passage(node_id: str, title: str, text: str, rank: int = 0) -> Passage:
-    return Passage(
-        node_id=node_id,
-        doc_id=node_id.split(":")[0],
-        title=title,
-        title_path=["Employee Handbook", title],
-        text=text,
-        line_start=1,
-        line_end=3,
-        tool="search",
-        rank=rank,
-    )
 
 
 CARRY_OVER = passage(
@@ -28,12 +15,14 @@ CARRY_OVER = passage(
     "4.6 Carry-over of unused annual leave",
     "Up to 5 unused days of annual leave are carried over to the next year and must be taken by 31 March.\n\n"
     "Any other unused days are paid with the January payroll.",
+    title_path=["Employee Handbook", "4.6 Carry-over of unused annual leave"],
 )
 DORMITORY = passage(
     "so_tay:a-2",
     "A.2 Phí ở ký túc xá",
     "Phí ở ký túc xá là 150.000 đồng/người/tháng, đã gồm điện nước.",
     rank=1,
+    title_path=["Employee Handbook", "A.2 Phí ở ký túc xá"],
 )
 
 

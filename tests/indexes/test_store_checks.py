@@ -13,21 +13,11 @@ import pytest
 from indexes.errors import IndexDamagedError, QuycheError, StoreDamagedError
 from indexes.pipeline.ingest import index_folder, ingest
 from indexes.pipeline.repair import diagnose, repair
-from indexes.sources.documents import Document
 from indexes.store.checks import open_store, published_doc_ids
 from indexes.store.document_store import DocumentStore
 from indexes.store.leases import lease_published
 from indexes.store.published_index import IndexStore, lease_manifest
-
-TINY = Document(
-    doc_id="gui_xe",
-    title="Gửi xe",
-    path="gui_xe.md",
-    text="# Gửi xe\n\nNhân viên gửi xe miễn phí 1 lần mỗi ngày.\n",
-    body_start_line=1,
-    content_hash="tiny",
-    tenant="beta",
-)
+from tests.documents import TINY
 
 
 @pytest.fixture

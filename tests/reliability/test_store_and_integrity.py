@@ -11,20 +11,10 @@ import pytest
 from indexes.errors import IndexDamagedError, StoreDamagedError
 from indexes.pipeline.ingest import index_folder, ingest, open_store
 from indexes.pipeline.repair import diagnose, repair
-from indexes.sources.documents import Document
 from indexes.store.published_index import IndexStore
 from tests.conftest import FIXTURES
+from tests.documents import TINY
 from ui.cli import main
-
-TINY = Document(
-    doc_id="gui_xe",
-    title="Gửi xe",
-    path="gui_xe.md",
-    text="# Gửi xe\n\nNhân viên gửi xe miễn phí 1 lần mỗi ngày.\n",
-    body_start_line=1,
-    content_hash="tiny",
-    tenant="beta",
-)
 
 
 @pytest.fixture
