@@ -10,8 +10,7 @@ import functools
 from typing import Any
 
 from indexes.location import Location
-from indexes.search.lexicon import default_lexicon
-from indexes.search.query_terms import query_language
+from indexes.search.query_terms import query_language, vietnamese_gloss
 from tools.leave_calculator import LeaveResult
 from tools.notice_period import NoticeResult
 from tools.overtime_pay import OvertimeResult
@@ -34,9 +33,7 @@ class Passage(Location):
 def gloss(text: str) -> str:
     """The lexicon's Vietnamese terms for the English terms of a text written in English ("" otherwise): how a
     Vietnamese question's words are found in an English passage, as BM25 finds them (``chunk_terms``)."""
-    if query_language(text) != "en":
-        return ""
-    return " ".join(default_lexicon().expansions(text))
+    return vietnamese_gloss(text) if query_language(text) == "en" else ""
 
 
 def glossed(passage: Passage) -> Passage:

@@ -10,8 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from indexes.search.chunking import Chunk
-from indexes.search.lexicon import default_lexicon
-from indexes.search.query_terms import query_language
+from indexes.search.query_terms import query_language, vietnamese_gloss
 from indexes.text import search_terms
 
 BM25_DIR = "bm25"
@@ -26,9 +25,9 @@ def chunk_terms(chunk: Chunk, title_weight: int = TITLE_WEIGHT) -> list[str]:
     title = " ".join(chunk.title_path[1:] or chunk.title_path)
     terms = search_terms(title) * title_weight + search_terms(chunk.text)
     if query_language(chunk.text) == "en":
-        lexicon = default_lexicon()
-        terms += search_terms(" ".join(lexicon.expansions(title))) * title_weight
-        terms += search_terms(" ".join(lexicon.expansions(chunk.text)))
+        terms += search_terms(vietnamese_gloss(title)) * title_weight + search_terms(
+            vietnamese_gloss(chunk.text)
+        )
     return terms
 
 

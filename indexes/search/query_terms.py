@@ -33,6 +33,12 @@ _VIETNAMESE_WORDS = frozenset(
 )
 
 
+def vietnamese_gloss(text: str) -> str:
+    """The lexicon's Vietnamese terms for the English terms of ``text``, as one text: how a passage written in
+    English is read by a Vietnamese question (BM25 terms, the answer's checks)."""
+    return " ".join(default_lexicon().expansions(text))
+
+
 def query_language(text: str) -> str:
     """'vi' or 'en': diacritics mean Vietnamese; otherwise the kind of function words decides (a Vietnamese
     question typed without accents has "co", "khong", "duoc"; an English one "the", "is", "how")."""
