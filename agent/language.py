@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from indexes.search.lexicon import Lexicon, LexiconEntry
-from indexes.text import GENERIC_WORDS, accents_only_in_names, fold, has_diacritics, nfc
+from indexes.text import GENERIC_WORDS, accents_only_in_names, fold, has_diacritics, nfc, stem
 
 Language = Literal["vi", "en"]
 
@@ -57,21 +57,6 @@ def is_function_word(word: str, accented: bool) -> bool:
     if accented:
         return nfc(word).lower() in FUNCTION_WORDS_VI or word.lower() in FUNCTION_WORDS_EN
     return word in FUNCTION_WORDS_EN or word in _FUNCTION_WORDS_FOLDED
-
-
-def stem(word: str) -> str:
-    """A light English stem, the same for a question's word and a document's ("leaves", "leave" -> "leav";
-    "weeks" -> "week"; "remotely" -> "remot"; "approved" -> "approv"). Folded Vietnamese syllables have none of
-    these endings at that length, so they pass unchanged."""
-    if len(word) < 4 or not word.isascii() or not word.isalpha():
-        return word
-    if len(word) >= 5 and word.endswith(("ied", "ies")):  # "carried", "policies" -> "carry", "policy"
-        return word[:-3] + "y"
-    for suffix in ("ing", "ly", "ed", "s"):
-        if word.endswith(suffix) and not word.endswith("ss") and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)]
-            break
-    return word[:-1] if len(word) >= 5 and word.endswith("e") else word
 
 
 PHRASES: dict[str, dict[Language, str]] = {

@@ -7,8 +7,8 @@ import re
 from dataclasses import dataclass
 
 from agent.evidence import Passage, headings_above
-from agent.language import is_function_word, stem
-from indexes.text import fold, has_diacritics, is_generic, is_stopword, nfc
+from agent.language import is_function_word
+from indexes.text import fold, has_diacritics, is_generic, is_stopword, nfc, stem
 
 
 @dataclass(frozen=True)

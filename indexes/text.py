@@ -37,6 +37,21 @@ def folded_words(text: str) -> list[str]:
     return _WORD_RE.findall(fold(nfc(text)))
 
 
+def stem(word: str) -> str:
+    """A light English stem, the same for a question's word and a document's ("leaves", "leave" -> "leav";
+    "weeks" -> "week"; "remotely" -> "remot"; "approved" -> "approv"). Folded Vietnamese syllables have none of
+    these endings at that length, so they pass unchanged."""
+    if len(word) < 4 or not word.isascii() or not word.isalpha():
+        return word
+    if len(word) >= 5 and word.endswith(("ied", "ies")):  # "carried", "policies" -> "carry", "policy"
+        return word[:-3] + "y"
+    for suffix in ("ing", "ly", "ed", "s"):
+        if word.endswith(suffix) and not word.endswith("ss") and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if len(word) >= 5 and word.endswith("e") else word
+
+
 def sentences(text: str) -> list[str]:
     """Split a passage into sentences or list items (a light, Vietnamese-safe splitter)."""
     parts = (p.strip() for p in _SENTENCE_END_RE.split(text))

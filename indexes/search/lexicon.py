@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from indexes.text import nfc
+from indexes.text import nfc, stem
 
 LEXICON_FILE = Path(__file__).with_name("hr_lexicon.yaml")
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when libyaml is there
@@ -42,6 +42,7 @@ class LexiconMatch:
 class Lexicon:
     def __init__(self, entries: list[LexiconEntry]) -> None:
         self.entries = entries
+        self._reordered: dict[tuple[str, ...], LexiconEntry] = {}
         by_form: dict[str, LexiconEntry] = {}
         exact: dict[str, LexiconEntry] = {}
         for entry in entries:
@@ -51,6 +52,15 @@ class Lexicon:
                 target = exact if len(abbr) <= _SHORT_ABBR else by_form
                 target.setdefault(abbr if len(abbr) <= _SHORT_ABBR else abbr.lower(), entry)
         self._by_form, self._exact = by_form, exact
+        # inflected and reordered forms: "working nights" for "night work", "paid holidays taken" for "paid holiday"
+        inflected: dict[tuple[str, ...], LexiconEntry] = {}
+        for form, entry in by_form.items():
+            stems = _stems(form)
+            if 2 <= len(stems) <= _INFLECTED_MAX:
+                inflected.setdefault(stems, entry)
+                if len(stems) == 2:  # a two-word compound read as verb + object or in either order
+                    self._reordered.setdefault(stems[::-1], entry)
+        self._inflected = inflected
         self._form_re = _alternation(by_form, plural=True, flags=re.IGNORECASE)
         self._exact_re = _alternation(exact, plural=False, flags=0)
         # Vietnamese variants ("nghỉ ốm" for the legal "nghỉ ốm đau"), matched with their accents only
@@ -128,7 +138,30 @@ class Lexicon:
                     continue
                 taken.append((m.start(), m.end()))
                 found.append(LexiconMatch(entry, surface, m.start(), m.end()))
+        found += self._inflected_matches(text, skipped, taken)
         return sorted(found, key=lambda x: x.start)
+
+    def _inflected_matches(
+        self, text: str, skipped: list[str], taken: list[tuple[int, int]]
+    ) -> list[LexiconMatch]:
+        """Forms of two or more words found with other inflections ("working nights", "paid holidays taken") or,
+        for two-word compounds, in the other order ("work at night" is not one: the words must be adjacent)."""
+        tokens = [(m.start(), m.end(), stem(m.group(0))) for m in _TOKEN.finditer(text.lower())]
+        found: list[LexiconMatch] = []
+        for size in range(_INFLECTED_MAX, 1, -1):
+            for i in range(len(tokens) - size + 1):
+                window = tokens[i : i + size]
+                key = tuple(t[2] for t in window)
+                entry = self._inflected.get(key) or (self._reordered.get(key) if size == 2 else None)
+                start, end = window[0][0], window[-1][1]
+                if entry is None or any(s < end and start < e for s, e in taken):
+                    continue
+                surface = text[start:end].lower()
+                if any(surface in s for s in skipped):
+                    continue
+                taken.append((start, end))
+                found.append(LexiconMatch(entry, surface, start, end))
+        return found
 
     def expansions(self, text: str, skip: tuple[str, ...] = (), per_entry: int = 2) -> list[str]:
         """Vietnamese terms for the English terms and abbreviations in ``text`` (each entry's first
@@ -166,6 +199,14 @@ class Lexicon:
         """The Vietnamese concepts a question asks about (each matched entry's canonical term), for a topic
         check: does the passage talk about what was asked?"""
         return list(dict.fromkeys(m.entry.vi[0] for m in self.matches(text)))
+
+
+_INFLECTED_MAX = 4  # longest form (in words) matched with other inflections
+_TOKEN = re.compile(r"[a-z0-9]+")
+
+
+def _stems(form: str) -> tuple[str, ...]:
+    return tuple(stem(w) for w in _TOKEN.findall(form.lower()))
 
 
 def _alternation(table: dict[str, LexiconEntry], plural: bool, flags: int) -> re.Pattern[str] | None:

@@ -30,6 +30,24 @@ def test_matches_are_whole_words_and_plurals_count():
     assert lexicon.expansions("Are bonuses taxed?") == ["thưởng"]
 
 
+def test_forms_of_several_words_match_inflected_and_two_word_compounds_reordered():
+    lexicon = Lexicon(
+        [
+            LexiconEntry(en=("night work",), vi=("làm việc vào ban đêm",)),
+            LexiconEntry(en=("paid holiday",), vi=("nghỉ hằng năm",)),
+            LexiconEntry(en=("overtime",), vi=("làm thêm giờ",)),
+        ]
+    )
+    found = lexicon.matches("Do I get extra pay for working nights even when it isn't overtime?")
+    assert [(m.surface, m.entry.vi[0]) for m in found] == [
+        ("working nights", "làm việc vào ban đêm"),
+        ("overtime", "làm thêm giờ"),
+    ]
+    assert lexicon.expansions("How many paid holidays were taken?") == ["nghỉ hằng năm"]
+    # the words must be adjacent: "work" and "night" far apart name no night work
+    assert lexicon.expansions("I work from home; the night before I called") == []
+
+
 def test_short_abbreviations_match_only_in_capitals():
     lexicon = Lexicon(
         [
