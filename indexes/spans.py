@@ -43,7 +43,8 @@ INJECTION_RE = re.compile(
 @dataclass(frozen=True)
 class Unit:
     """A quotable unit: its display text, its spans (offsets into the split text, plus ``base``), its kind
-    ("sentence", "item" or "row") and, for a table row, the sentence that introduces the table (ranking only)."""
+    ("sentence", "item" or "row") and its ranking context: for a table row the sentence that introduces the table,
+    for a list item the sentence(s) introducing its list ("... trong các trường hợp sau:" and its translation)."""
 
     text: str
     spans: tuple[Span, ...]
@@ -95,6 +96,7 @@ def split_units(text: str, base: int = 0) -> list[Unit]:
     units: list[Unit] = []
     lines = text.split("\n")
     offset, header, intro = 0, None, ""
+    lead, lead_marker, lead_last = "", "", ""  # the sentence(s) introducing the current list (items' context)
     for i, line in enumerate(lines):
         start, offset = offset, offset + len(line) + 1
         if (
@@ -124,15 +126,38 @@ def split_units(text: str, base: int = 0) -> list[Unit]:
             continue
         header = None
         if _ITEM_RE.match(line):
-            units.append(_unit(text, (_strip(text, start, start + len(line)),), base, "item"))
+            marker = _marker(line)
+            if lead and lead_marker == marker:
+                lead = ""  # a sibling of the item that introduced the list: that list has ended
+            units.append(_unit(text, (_strip(text, start, start + len(line)),), base, "item", lead))
             intro = units[-1].text
+            if _introduces(intro):
+                lead, lead_marker, lead_last = intro, marker, intro
             continue
         for s, e in _sentences(line, start):
             span = _strip(text, s, e)
             if span.end > span.start:
                 units.append(_unit(text, (span,), base, "sentence"))
+                shown = units[-1].text
+                if _introduces(shown):  # a lead-in, or its translation right after one
+                    follows = bool(lead) and len(units) > 1 and units[-2].text == lead_last
+                    lead, lead_marker = (f"{lead} {shown}", lead_marker) if follows else (shown, "sentence")
+                    lead_last = shown
+                else:
+                    lead = ""
                 intro = units[-1].text
     return units
+
+
+def _marker(line: str) -> str:
+    """The kind of a list item's marker: "digit" ("1.", "7.3."), "letter" ("a)") or "bullet"."""
+    head = line.lstrip()[:1]
+    return "digit" if head.isdigit() else "bullet" if _BULLET_RE.match(line) else "letter"
+
+
+def _introduces(shown: str) -> bool:
+    """Whether a unit introduces a list ("... trong các trường hợp sau:")."""
+    return shown.rstrip(" *_").endswith(":")
 
 
 def _unit(text: str, spans: tuple[Span, ...], base: int, kind: str, context: str = "") -> Unit:

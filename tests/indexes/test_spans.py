@@ -138,3 +138,21 @@ def test_a_dotted_clause_number_starts_an_item_and_is_never_a_sentence_of_its_ow
         "8.1. Chuyển phép.",
     ]
     assert all(u.kind == "item" for u in units)
+
+
+def test_list_items_are_ranked_with_the_sentences_that_introduce_their_list():
+    text = (
+        "1. NLĐ được nghỉ việc riêng mà vẫn hưởng nguyên lương trong các trường hợp sau:\n\n"
+        "   *Employees are entitled to personal leave with full pay in the following cases:*\n\n"
+        "   a) Bản thân kết hôn: 04 ngày.\n\n"
+        "   b) Con kết hôn: 01 ngày.\n\n"
+        "2. Ngày đi đường: được nghỉ thêm 01 ngày, hưởng nguyên lương.\n"
+    )
+    units = split_units(text)
+    items = {u.text[:2]: u for u in units}
+    lead = "1. NLĐ được nghỉ việc riêng mà vẫn hưởng nguyên lương trong các trường hợp sau:"
+    assert items["a)"].context.startswith(lead) and "Employees are entitled" in items["a)"].context
+    assert items["b)"].context == items["a)"].context
+    assert items["2."].context == ""  # a sibling of the lead-in: the list has ended
+    assert all(text[s.start : s.end] for u in units for s in u.spans)  # spans unchanged by the context
+    assert items["a)"].text == "a) Bản thân kết hôn: 04 ngày."
