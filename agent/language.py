@@ -167,16 +167,6 @@ def _entries() -> tuple[LexiconEntry, ...]:
     return tuple(Lexicon.load().entries)
 
 
-# People by their role ("my manager", "the director") say who acts, not what is asked about: a question about
-# the evaluation the manager sends is answered by the probation rules whatever they call the manager.
-GENERAL_TOPICS = frozenset({"roles"})
-
-
-def _is_general(entry: LexiconEntry) -> bool:
-    """General vocabulary (one-way entries, roles): translates and ranks, names no topic that must be stated."""
-    return entry.one_way or entry.topic in GENERAL_TOPICS
-
-
 def _wordings(entry: LexiconEntry) -> tuple[str, ...]:
     return tuple(dict.fromkeys(w for w in map(stemmed, entry.en + entry.vi) if w))
 
@@ -185,7 +175,7 @@ def _wordings(entry: LexiconEntry) -> tuple[str, ...]:
 def _lexicon() -> tuple[Concept, ...]:
     """Each English form (content words, stemmed) with its entry's wordings, longest forms first."""
     concepts = [
-        Concept(form, _wordings(e), tuple(nfc(v) for v in e.vi), _is_general(e))
+        Concept(form, _wordings(e), tuple(nfc(v) for v in e.vi), e.general)
         for e in _entries()
         for form in map(_form_key, e.en)
         if len(form) > 2
@@ -207,7 +197,7 @@ def _vi_concepts() -> tuple[tuple[str, Concept], ...]:
     pairs = [
         (w, Concept(w, _wordings(e), tuple(nfc(v) for v in e.vi)))
         for e in _entries()
-        if not _is_general(e)
+        if not e.general
         for w in map(stemmed, e.vi)
         if " " in w
     ]

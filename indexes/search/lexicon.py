@@ -19,6 +19,9 @@ from indexes.text import nfc, stem
 
 LEXICON_FILE = Path(__file__).with_name("hr_lexicon.yaml")
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when libyaml is there
+# People by their role ("my manager", "the director") say who acts, not what is asked about: a question about
+# the evaluation the manager sends is answered by the probation rules whatever they call the manager.
+GENERAL_TOPICS = frozenset({"roles"})
 _SHORT_ABBR = 3  # abbreviations this short match only in capitals ("HI", "UI", "CV" are also words)
 
 
@@ -29,6 +32,12 @@ class LexiconEntry:
     abbr: tuple[str, ...] = ()
     topic: str = ""
     one_way: bool = False  # English -> Vietnamese only: its Vietnamese terms are not variants of each other
+
+    @property
+    def general(self) -> bool:
+        """General vocabulary (one-way entries, people by their role): translates and ranks, names no topic
+        that must be stated ("my manager" says who acts, not what is asked about)."""
+        return self.one_way or self.topic in GENERAL_TOPICS
 
 
 @dataclass(frozen=True)
