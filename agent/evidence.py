@@ -11,6 +11,7 @@ from typing import Any
 
 from indexes.location import Location
 from indexes.search.query_terms import query_language, vietnamese_gloss
+from tools.carry_over import CarryOverResult
 from tools.leave_calculator import LeaveResult
 from tools.notice_period import NoticeResult
 from tools.overtime_pay import OvertimeResult
@@ -105,7 +106,13 @@ def expansions(runs: list[ToolRun]) -> list[str]:
 
 
 CalculatorResult = (
-    LeaveResult | ProbationResult | ProbationPayResult | OvertimeResult | PersonalLeaveResult | NoticeResult
+    LeaveResult
+    | ProbationResult
+    | ProbationPayResult
+    | OvertimeResult
+    | PersonalLeaveResult
+    | NoticeResult
+    | CarryOverResult
 )
 
 

@@ -85,6 +85,7 @@ PARAM_WORDS: dict[str, dict[Language, str]] = {
         "en": "how a partial month counts",
     },
     "carryover_until": {"vi": "hạn dùng phép năm cũ", "en": "the carry-over deadline"},
+    "carryover_max_days": {"vi": "số ngày phép tối đa được chuyển", "en": "the cap on days carried over"},
     "probation_days": {"vi": "thời gian thử việc", "en": "the probation length"},
     "probation_duration": {"vi": "thời gian thử việc", "en": "the probation length"},
     "probation_group": {"vi": "thời gian thử việc của nhóm", "en": "the group's probation length"},

@@ -6,6 +6,7 @@ overtime pay for a stated wage+hours -> calculate_overtime_pay (wage, hours or s
 a family event + its distance in km  -> calculate_personal_leave (event, relative, distance)
 probation pay for a stated wage      -> calculate_probation_pay (wage; the question as employee)
 resigning: by which day may I leave  -> calculate_notice_end (contract, its months, the notice date)
+N unused leave days: what carries over -> calculate_carry_over (the days, the year)
 a follow-up that changes a date      -> calculate_leave (the previous call's arguments, updated)
 "Điều N"                             -> lookup_article
 a short section title                -> lookup_article, then search if nothing matched
@@ -48,6 +49,8 @@ def _first_call(q: Question, previous_leave_args: dict[str, Any] | None) -> Next
         return NextCall("calculate_personal_leave", q.personal)
     if q.intent == "notice_end":
         return NextCall("calculate_notice_end", q.notice)
+    if q.intent == "carry_over":
+        return NextCall("calculate_carry_over", q.carry)
     if q.intent == "probation_pay":
         return NextCall("calculate_probation_pay", {**q.probation_pay, "employee": employee_words(q.text)})
     if q.intent == "probation_end":  # the employee's words pick their group's row of the probation table
@@ -76,7 +79,8 @@ def next_call(
         if retries <= max_id_retries:
             return NextCall(last.name, {**last.args, "node_id": result.suggestions[0].node_id})
     if (
-        q.intent in ("probation_end", "probation_pay", "overtime_pay", "personal_leave", "notice_end")
+        q.intent
+        in ("probation_end", "probation_pay", "overtime_pay", "personal_leave", "notice_end", "carry_over")
         and "search" in called
         and any(isinstance(r.result, CalculatorResult) for r in runs)
     ):

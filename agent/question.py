@@ -147,7 +147,7 @@ class LeaveArgs:
 class Question:
     text: str
     # "leave_calculation" | "probation_end" | "probation_pay" | "overtime_pay" | "personal_leave" | "notice_end" |
-    # "article" | "title" | "quantity" | "search"
+    # "carry_over" | "article" | "title" | "quantity" | "search"
     intent: str
     leave: LeaveArgs = field(default_factory=LeaveArgs)
     dates_found: int = 0
@@ -156,6 +156,7 @@ class Question:
     personal: dict = field(default_factory=dict)  # calculate_personal_leave's arguments, for "personal_leave"
     probation_pay: dict = field(default_factory=dict)  # calculate_probation_pay's, for "probation_pay"
     notice: dict = field(default_factory=dict)  # calculate_notice_end's arguments, for "notice_end"
+    carry: dict = field(default_factory=dict)  # calculate_carry_over's arguments, for "carry_over"
 
 
 # A question about when probation ends, or whether it has (folded): "hết thử việc", "thử việc kết thúc ngày nào",
@@ -379,6 +380,43 @@ def notice_args(text: str) -> dict:
     return args
 
 
+# Unused leave days the employee states (folded): "còn 9 ngày phép chưa nghỉ", "10 ngày phép chưa dùng", "I have
+# 8 unused days", "7 days of leave left"; and a question about carrying them over or what happens to the rest.
+_UNUSED_RE = re.compile(
+    r"\b(\d{1,3}(?:[.,]5)?)\s*ngay(?: phep(?: nam)?)?\s*(?:chua (?:nghi|dung|su dung)(?: het)?|con (?:lai|du|thua))"
+    r"|\b(?:con|du|thua)\s*(\d{1,3}(?:[.,]5)?)\s*ngay phep\b"
+    r"|\b(\d{1,3}(?:\.5)?)\s*(?:unused|untaken|remaining|leftover|left-over)\s*(?:annual leave |leave |holiday |vacation )?"
+    r"days?\b"
+    r"|\b(\d{1,3}(?:\.5)?)\s*days?\s*(?:of (?:annual )?(?:leave|holiday) )?(?:left|unused|remaining|untaken|not taken)\b"
+)
+_CARRY_RE = re.compile(
+    r"\bchuyen (?:sang|qua) nam\b|\bchuyen phep\b|\bcon lai\b|\bphan du\b|\bxu ly\b|\bthanh toan\b|\btra tien\b"
+    r"|\bbi huy\b|\bmat (?:het|luon)?\b|\bcarr(?:y|ied|ies)\b|\broll(?:ed)? over\b|\bforward\b|\bpaid out\b"
+    r"|\bcash(?:ed)?\b|\blapse\b|\blose\b|\bnext year\b|\bthe rest\b"
+)
+_YEAR_END_RE = re.compile(
+    r"\b31/12/(\d{4})\b|\b(?:het|cuoi) nam (\d{4})\b|\b(?:end of|31 december) (\d{4})\b"
+    r"|\b(?:sang|qua) nam (\d{4})\b|\b(?:into|to) (\d{4})\b"
+)
+
+
+def carry_over_args(text: str) -> dict:
+    """calculate_carry_over's arguments when a question states how many leave days are unused and asks what
+    carries over or happens to them; empty otherwise."""
+    folded = " ".join(fold(text).split())
+    unused = _UNUSED_RE.search(folded)
+    if unused is None or not _CARRY_RE.search(folded):
+        return {}
+    days = float(next(g for g in unused.groups() if g).replace(",", "."))
+    args: dict = {"unused_days": days}
+    if year := _YEAR_END_RE.search(folded):
+        value = next(g for g in year.groups() if g)
+        args["year"] = int(value) - (
+            1 if year.group(4) or year.group(5) else 0
+        )  # "sang năm 2027": 2026's days
+    return args
+
+
 _DISTANCE_RE = re.compile(r"(\d{1,3}(?:[.,]\d{3})+|\d+)\s*(?:km|kilomet|kilometers?|kilometres?)\b")
 
 
@@ -411,10 +449,13 @@ def analyse(text: str) -> Question:
     personal = personal_leave_args(text) if not overtime else {}
     pay = probation_pay_args(text) if not overtime else {}
     notice = notice_args(text) if not (overtime or personal) else {}
+    carry = carry_over_args(text) if not (overtime or personal or notice) else {}
     if overtime:
         intent = "overtime_pay"
     elif notice:
         intent = "notice_end"
+    elif carry:
+        intent = "carry_over"
     elif pay and not ("probation_start" in probation and asks_probation_end(text)):
         intent = "probation_pay"
     elif personal:
@@ -441,4 +482,5 @@ def analyse(text: str) -> Question:
         personal=personal,
         probation_pay=pay,
         notice=notice,
+        carry=carry,
     )

@@ -79,6 +79,7 @@ _DEFAULT_NOTES = {
     "probation_days": "Bộ luật Lao động 2019, Điều 25: thử việc tối đa 60 ngày (trình độ cao đẳng trở lên)",
     "pro_rata_rounding": "Mặc định: số ngày phép theo tỷ lệ không làm tròn",
     "carryover_max_days": "Mặc định: không giới hạn số ngày phép chuyển sang năm sau",
+    "carryover_excess": "Tài liệu không nói số ngày vượt quá mức được chuyển xử lý thế nào",
 }
 
 
@@ -108,6 +109,18 @@ def _find_all(rules: Iterable[RuleText], *cues: str, number: str) -> Iterable[tu
 
 def _find(rules: Iterable[RuleText], *cues: str, number: str) -> tuple[RuleText, re.Match[str]] | None:
     return next(iter(_find_all(rules, *cues, number=number)), None)
+
+
+_AMENDING = re.compile(r"\b(?:sua doi|thay the|amended|replaced)\b")
+
+
+def _amended_first(
+    found: Iterable[tuple[RuleText, re.Match[str]]],
+) -> tuple[RuleText, re.Match[str]] | None:
+    """The first match in a rule that amends an earlier one ("Sửa đổi khoản 8.1 như sau: ..."), else the first:
+    the amended figure is the one in force."""
+    matches = list(found)
+    return next((m for m in matches if _AMENDING.search(fold(m[0].text))), matches[0] if matches else None)
 
 
 def cite_rule(rule: RuleText, note: str) -> ParamSource:
@@ -301,7 +314,7 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
         and 1 <= int(m.group(1)) <= 31
         and (int(m.group(1)), int(m.group(2))) != (31, 12)
     )
-    if found := next(deadlines, None):
+    if found := _amended_first(deadlines):
         rule, m = found
         day, month = int(m.group(1)), int(m.group(2))
         policy.carryover_until = (month, day)
@@ -322,9 +335,22 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
         rule, (day, month) = found
         policy.carryover_until = (month, day)
         policy.sources["carryover_until"] = cite_rule(rule, f"phép năm cũ dùng đến {day}/{month} năm sau")
-    # the cap on days carried over, in English ("up to 5 unused days may be carried over", "carry over a maximum of
-    # five days"); a Vietnamese cap ("chuyển sang năm sau tối đa 05 ngày") is not read yet
-    if found := _find(
+    # the cap on days carried over, in Vietnamese ("được chuyển sang năm sau tối đa 06 ngày", "chuyển sang năm sau
+    # không quá 5 ngày") or in English ("up to 5 unused days may be carried over", "carry over a maximum of five
+    # days")
+    if found := _amended_first(
+        _find_all(
+            rules,
+            "chuyen sang nam",
+            number=r"\bchuyen sang nam (?:sau|ke tiep|tiep theo) (?:toi da|khong qua) (\d{1,2})\s*ngay\b",
+        )
+    ):
+        rule, m = found
+        policy.carryover_max_days = float(m.group(1))
+        policy.sources["carryover_max_days"] = cite_rule(
+            rule, f"chuyển sang năm sau tối đa {policy.carryover_max_days:g} ngày"
+        )
+    elif found := _find(
         rules,
         "carr",
         number=rf"\b(?:up to|a maximum of|maximum of|max\.?|no more than|not more than|at most)\s*({_NUM})\s*"
@@ -337,6 +363,16 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
         policy.sources["carryover_max_days"] = cite_rule(
             rule, f"chuyển sang năm sau tối đa {policy.carryover_max_days:g} ngày"
         )
+    if policy.carryover_max_days is not None:  # what happens to the days above the cap, where a rule says
+        cap = f"0?{policy.carryover_max_days:g}"
+        if found := _find(
+            rules,
+            "",
+            number=rf"\bvuot qua {cap}\s*ngay\b|\b(?:above|over|beyond|in excess of|more than) the {cap}[- ]days? "
+            rf"(?:limit|cap|maximum)\b|\b(?:above|over|beyond|in excess of|more than) {cap} days\b",
+        ):
+            rule, _ = found
+            policy.sources["carryover_excess"] = cite_rule(rule, "số ngày vượt quá mức được chuyển")
     if found := _find(
         rules, "phep", number=r"\blam tron (?:len )?(?:den |toi )?(?:nua ngay|0[.,]5 ngay)"
     ) or _find(

@@ -19,6 +19,7 @@ from typing import Any, get_args, get_type_hints
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
 from indexes.errors import QuycheError
+from tools.carry_over_tools import calculate_carry_over
 from tools.context import ToolContext
 from tools.errors import ToolFailure
 from tools.leave_tools import calculate_leave
@@ -94,6 +95,7 @@ ALL: list[ToolSpec] = [
     ToolSpec(calculate_overtime_pay),
     ToolSpec(calculate_personal_leave),
     ToolSpec(calculate_notice_end),
+    ToolSpec(calculate_carry_over),
 ]
 BY_NAME: dict[str, ToolSpec] = {t.tool_name: t for t in ALL}
 

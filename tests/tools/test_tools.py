@@ -29,6 +29,7 @@ def test_registry_lists_eleven_typed_documented_tools():
         "calculate_overtime_pay",
         "calculate_personal_leave",
         "calculate_notice_end",
+        "calculate_carry_over",
     ]
     for spec in ALL:
         schema = spec.json_schema()

@@ -41,6 +41,7 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 "calculate_overtime_pay",
                 "calculate_personal_leave",
                 "calculate_notice_end",
+                "calculate_carry_over",
                 "ask",
             }
             assert tools["expand_node"].input_schema["required"] == ["node_id"]
@@ -69,6 +70,7 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                     "day_kind": "weekly_rest",
                 },
                 "calculate_personal_leave": {"event": "funeral", "relation": "parent", "distance_km": 800},
+                "calculate_carry_over": {"unused_days": 4, "year": 2026},
                 "ask": {"question": "Giờ làm việc buổi sáng bắt đầu lúc mấy giờ?"},
             }
             out = {
@@ -86,6 +88,10 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 out["calculate_personal_leave"]["total_days"] == 3
             )  # Điều 10 c); the bundled rules give no travel day
             assert out["calculate_overtime_pay"]["policy_sources"]["day:weekly_rest"]["source"] == "corpus"
+            # the bundled Điều 8 states no cap: all 4 days move over, to be used by its 31/3
+            carry = out["calculate_carry_over"]
+            assert carry["carried_days"] == 4 and carry["use_by"] == "2027-03-31"
+            assert carry["policy_sources"]["carryover_until"]["node_id"] == "noi_quy_lao_dong:dieu-8"
             assert out["search"]["hits"][0]["node_id"] == "noi_quy_lao_dong:dieu-3"
             assert "50.000.000" in out["lookup_article"]["matches"][0]["text"]
             assert out["ask"]["citations"][0]["node_id"] == "noi_quy_lao_dong:dieu-3"
