@@ -173,7 +173,8 @@ def with_table_rows(passage: Passage, picked: list[int], terms: Terms) -> list[i
 
 
 def with_list_items(units: list[Unit], picked: list[int]) -> list[int]:
-    """A unit that introduces a list ("... như sau:") brings its items (or the unit that continues it)."""
+    """A unit that introduces a list ("... như sau:") brings its items (or the unit that continues it); a
+    question of a Q&A brings the unit after it, its answer."""
     out = list(picked)
     for i in picked:
         if units[i].text.rstrip().endswith(":"):
@@ -183,4 +184,11 @@ def with_list_items(units: list[Unit], picked: list[int]) -> list[int]:
                 j += 1
             if j == i + 1 and j < len(units):  # "(for normal work:" continues in the next unit
                 out.append(j)
+        elif _asks(units[i].text) and i + 1 < len(units) and not _asks(units[i + 1].text):
+            out.append(i + 1)  # a question of a Q&A ("Hỏi: ... ?") brings its answer ("Đáp: ...")
     return sorted(set(out))
+
+
+def _asks(text: str) -> bool:
+    """A unit that is a question (of a Q&A section): it asks, the unit after it answers."""
+    return text.rstrip(" *_").endswith("?")

@@ -274,3 +274,24 @@ def test_a_negating_khong_is_part_of_the_topic_and_a_question_particle_is_not():
         b.startswith("không") for b in question_terms("Em được nghỉ không, có lương không ạ?").bigrams
     )
     assert "khong luong" in question_terms("nghi khong luong toi da bao lau").bigrams
+
+
+def test_a_question_of_a_qa_section_brings_its_answer():
+    faq = Passage(
+        node_id="so_tay:phan-d",
+        doc_id="so_tay",
+        title="Phần D. Hỏi – Đáp",
+        text=(
+            "**Hỏi: Quên chấm công bằng nhận diện khuôn mặt thì xử lý thế nào?**\n"
+            "Đáp: Gửi đề nghị điều chỉnh trên K-Portal trong 02 ngày làm việc.\n\n"
+            "**Hỏi: Đang thử việc có được ở KTX không?**\n"
+            "Đáp: Có, nếu còn chỗ."
+        ),
+        line_start=1,
+        line_end=5,
+        tool="search",
+        rank=0,
+    )
+    answer = compose("Quên chấm công bằng khuôn mặt thì phải làm gì?", [faq], 0.2, quantity=False)
+    assert "Quên chấm công" in answer.text and "trong 02 ngày làm việc" in answer.text
+    assert "thử việc" not in answer.text  # the next question is not part of the answer
