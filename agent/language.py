@@ -86,6 +86,10 @@ PARAM_WORDS: dict[str, dict[Language, str]] = {
     },
     "carryover_until": {"vi": "hạn dùng phép năm cũ", "en": "the carry-over deadline"},
     "carryover_max_days": {"vi": "số ngày phép tối đa được chuyển", "en": "the cap on days carried over"},
+    "carryover_excess": {
+        "vi": "cách xử lý số ngày vượt quá mức được chuyển",
+        "en": "what happens to the days above the cap",
+    },
     "probation_days": {"vi": "thời gian thử việc", "en": "the probation length"},
     "probation_duration": {"vi": "thời gian thử việc", "en": "the probation length"},
     "probation_group": {"vi": "thời gian thử việc của nhóm", "en": "the group's probation length"},

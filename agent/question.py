@@ -380,39 +380,49 @@ def notice_args(text: str) -> dict:
     return args
 
 
-# Unused leave days the employee states (folded): "còn 9 ngày phép chưa nghỉ", "10 ngày phép chưa dùng", "I have
-# 8 unused days", "7 days of leave left"; and a question about carrying them over or what happens to the rest.
+# Unused leave days the employee states (folded): "còn 9 ngày phép chưa nghỉ", "10 ngày phép chưa dùng", "dư 3 ngày
+# phép", "I have 8 unused days", "7 days of leave left"; a number is read whole ("10,75" is no "75").
+_N = r"(?<![\d.,])(\d{1,3}(?:[.,]5)?)(?![.,]?\d)"
 _UNUSED_RE = re.compile(
-    r"\b(\d{1,3}(?:[.,]5)?)\s*ngay(?: phep(?: nam)?)?\s*(?:chua (?:nghi|dung|su dung)(?: het)?|con (?:lai|du|thua))"
-    r"|\b(?:con|du|thua)\s*(\d{1,3}(?:[.,]5)?)\s*ngay phep\b"
-    r"|\b(\d{1,3}(?:\.5)?)\s*(?:unused|untaken|remaining|leftover|left-over)\s*(?:annual leave |leave |holiday |vacation )?"
-    r"days?\b"
-    r"|\b(\d{1,3}(?:\.5)?)\s*days?\s*(?:of (?:annual )?(?:leave|holiday) )?(?:left|unused|remaining|untaken|not taken)\b"
+    rf"{_N}\s*ngay(?: phep(?: nam)?)?\s*chua (?:nghi|dung|su dung)"
+    rf"|\b(?:con|du|thua)\s*{_N}\s*ngay phep\b"
+    rf"|{_N}\s*(?:unused|untaken|leftover|left-over)\s*(?:annual leave |leave |holiday |vacation )?days?\b"
+    rf"|{_N}\s*days?\s*of (?:annual )?(?:leave|holiday|vacation) (?:left|unused|remaining|untaken|not taken)\b"
 )
+# ... and a question about carrying them over, or about what the year's end does to them
 _CARRY_RE = re.compile(
-    r"\bchuyen (?:sang|qua) nam\b|\bchuyen phep\b|\bcon lai\b|\bphan du\b|\bxu ly\b|\bthanh toan\b|\btra tien\b"
-    r"|\bbi huy\b|\bmat (?:het|luon)?\b|\bcarr(?:y|ied|ies)\b|\broll(?:ed)? over\b|\bforward\b|\bpaid out\b"
-    r"|\bcash(?:ed)?\b|\blapse\b|\blose\b|\bnext year\b|\bthe rest\b"
+    r"\bchuyen (?:sang|qua) nam\b|\bchuyen phep\b|\bbi huy\b|\bcarr(?:y|ied|ies)\b|\broll(?:ed)? over\b"
+    r"|\bforward\b|\blapse\b|\bnext year\b"
+)
+_YEAR_END_CUE = re.compile(r"\b(?:het nam|cuoi nam|31/12|year end|end of (?:the )?year|end of \d{4})\b")
+_PAYOUT_CUE = re.compile(r"\b(?:tra tien|thanh toan|xu ly|paid|pay|cash(?:ed)?|lose)\b")
+_LEAVING_CUE = re.compile(
+    r"\b(?:nghi viec|thoi viec|resign|resignation|quit|leave the company|leaving the company)\b"
 )
 _YEAR_END_RE = re.compile(
-    r"\b31/12/(\d{4})\b|\b(?:het|cuoi) nam (\d{4})\b|\b(?:end of|31 december) (\d{4})\b"
-    r"|\b(?:sang|qua) nam (\d{4})\b|\b(?:into|to) (\d{4})\b"
+    r"\b31/12/(\d{4})\b|\b(?:het|cuoi) nam (\d{4})\b|\b(?:end of|31 december) (\d{4})\b|\bnam (\d{4})\b"
+    r"|\bin (\d{4})\b|\b(?:sang|qua) nam (\d{4})\b|\b(?:into|to) (\d{4})\b"
 )
 
 
 def carry_over_args(text: str) -> dict:
     """calculate_carry_over's arguments when a question states how many leave days are unused and asks what
-    carries over or happens to them; empty otherwise."""
+    carries over to the next year (or what the year's end does to them); empty otherwise, and for a question
+    about leaving the company (its unused days are paid out, not carried). Without a year the tool decides
+    (the year just ended while its carried days are still usable)."""
     folded = " ".join(fold(text).split())
     unused = _UNUSED_RE.search(folded)
-    if unused is None or not _CARRY_RE.search(folded):
+    carry = _CARRY_RE.search(folded) or (_YEAR_END_CUE.search(folded) and _PAYOUT_CUE.search(folded))
+    if unused is None or not carry or _LEAVING_CUE.search(folded):
         return {}
     days = float(next(g for g in unused.groups() if g).replace(",", "."))
+    if days <= 0:
+        return {}
     args: dict = {"unused_days": days}
     if year := _YEAR_END_RE.search(folded):
         value = next(g for g in year.groups() if g)
         args["year"] = int(value) - (
-            1 if year.group(4) or year.group(5) else 0
+            1 if year.group(6) or year.group(7) else 0
         )  # "sang năm 2027": 2026's days
     return args
 
@@ -449,7 +459,7 @@ def analyse(text: str) -> Question:
     personal = personal_leave_args(text) if not overtime else {}
     pay = probation_pay_args(text) if not overtime else {}
     notice = notice_args(text) if not (overtime or personal) else {}
-    carry = carry_over_args(text) if not (overtime or personal or notice) else {}
+    carry = carry_over_args(text) if not (overtime or personal or notice or leave.probation_start) else {}
     if overtime:
         intent = "overtime_pay"
     elif notice:

@@ -106,13 +106,19 @@ def split_units(text: str, base: int = 0) -> list[Unit]:
             or _RULE_RE.match(line)
         ):
             header = None
+            if _HEADING_RE.match(line):
+                lead = ""  # a new section: the list introduced in the previous one has ended
             continue
         previous = lines[i - 1] if i else ""
         if units and units[-1].kind == "item" and _CONTINUATION_RE.match(line) and previous.strip():
             item = units[-1].spans[0]  # a wrapped list item: the item is quoted whole
             end = _strip(text, start, start + len(line)).end
-            units[-1] = _unit(text, (Span(start=item.start - base, end=end),), base, "item")
+            units[-1] = _unit(
+                text, (Span(start=item.start - base, end=end),), base, "item", units[-1].context
+            )
             intro = units[-1].text
+            if _introduces(intro):  # the wrapped item ends with "...sau:": it introduces a list
+                lead, lead_marker, lead_last = intro, _marker(text[item.start - base : end]), intro
             continue
         if line.lstrip().startswith("|"):
             if _SEPARATOR_RE.match(line):

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from indexes.spans import display
 from tools.leave_calculator import LeaveStep, fmt_days
+from tools.leave_explain import days_en
 from tools.leave_policy import LeavePolicy, ParamSource
 
 MAX_UNUSED_DAYS = 365.0
@@ -34,8 +35,17 @@ class CarryOverResult(BaseModel):
     answer_en: str = ""
 
 
-def _days_en(value: float) -> str:
-    return f"{value:g} day" + ("" if value == 1 else "s")
+def default_year(policy: LeavePolicy, today: dt.date) -> int:
+    """The year whose unused days a question means when it names none: the one just ended while its carried-over
+    days are still usable (before the deadline), else this one."""
+    until = policy.carryover_until
+    return today.year - 1 if until and (today.month, today.day) <= until else today.year
+
+
+def _use_by(year: int, month: int, day: int) -> dt.date:
+    """``day``/``month`` of ``year``, the month's last day when it has fewer (29 February)."""
+    last = (dt.date(year + month // 12, month % 12 + 1, 1) - dt.timedelta(days=1)).day
+    return dt.date(year, month, min(day, last))
 
 
 def calculate(policy: LeavePolicy, unused_days: float, year: int) -> CarryOverResult:
@@ -48,13 +58,13 @@ def calculate(policy: LeavePolicy, unused_days: float, year: int) -> CarryOverRe
     carried = unused_days if cap is None else min(unused_days, cap)
     remaining = unused_days - carried
     until = policy.carryover_until
-    use_by = dt.date(year + 1, until[0], until[1]) if until else None
+    use_by = _use_by(year + 1, *until) if until else None
     steps = [
         LeaveStep(
             text=f"Số ngày phép chưa nghỉ đến 31/12/{year}: {fmt_days(unused_days)} ngày.", rule="input"
         )
     ]
-    steps_en = [f"Unused annual leave at 31 December {year}: {_days_en(unused_days)}."]
+    steps_en = [f"Unused annual leave at 31 December {year}: {days_en(unused_days)}."]
     if cap is None:
         steps.append(
             LeaveStep(
@@ -62,7 +72,7 @@ def calculate(policy: LeavePolicy, unused_days: float, year: int) -> CarryOverRe
                 rule="carryover_max_days",
             )
         )
-        steps_en.append(f"No cap on the days carried over: all {_days_en(carried)} move to {year + 1}.")
+        steps_en.append(f"No cap on the days carried over: {days_en(carried)} carried to {year + 1}.")
     else:
         steps.append(
             LeaveStep(
@@ -70,7 +80,7 @@ def calculate(policy: LeavePolicy, unused_days: float, year: int) -> CarryOverRe
                 rule="carryover_max_days",
             )
         )
-        steps_en.append(f"At most {_days_en(cap)} carry over: {_days_en(carried)} move to {year + 1}.")
+        steps_en.append(f"At most {days_en(cap)} carried over: {days_en(carried)} carried to {year + 1}.")
     if use_by is not None:
         steps.append(
             LeaveStep(
@@ -86,24 +96,25 @@ def calculate(policy: LeavePolicy, unused_days: float, year: int) -> CarryOverRe
                 text=f"Còn lại {fmt_days(remaining)} ngày vượt quá mức được chuyển.", rule="carryover_excess"
             )
         )
-        steps_en.append(f"{_days_en(remaining)} above the cap remain.")
+        steps_en.append(f"Above the cap: {days_en(remaining)}.")
         if excess is not None and excess.quote:
             rule = display(excess.quote).removeprefix("• ")
             rest_vi = f" {fmt_days(remaining)} ngày còn lại xử lý theo quy định: “{rule}”"
-            rest_en = f" The other {_days_en(remaining)}, under the rules: “{rule}”"
+            rest_en = f" The other {days_en(remaining)}, under the rules: “{rule}”"
         else:
             rest_vi = (
                 f" {fmt_days(remaining)} ngày còn lại không được chuyển; tài liệu không nói số ngày này được xử lý"
                 " thế nào, bạn nên hỏi phòng Nhân sự."
             )
             rest_en = (
-                f" The other {_days_en(remaining)} do not carry over; the documents do not say what happens to"
+                f" The other {days_en(remaining)} do not carry over; the documents do not say what happens to"
                 " them, so ask HR."
             )
     by_vi = f", dùng trước ngày {use_by:%d/%m/%Y}" if use_by else ""
     by_en = f", to be used by {use_by:%d/%m/%Y}" if use_by else ""
     answer = f"Bạn được chuyển {fmt_days(carried)} ngày phép sang năm {year + 1}{by_vi}.{rest_vi}"
-    answer_en = f"{_days_en(carried).capitalize()} of your leave carry over to {year + 1}{by_en}.{rest_en}"
+    verb = "carries" if carried == 1 else "carry"
+    answer_en = f"{days_en(carried).capitalize()} of your leave {verb} over to {year + 1}{by_en}.{rest_en}"
     used = ["carryover_max_days", "carryover_until"] + (["carryover_excess"] if excess and remaining else [])
     sources = {k: policy.source(k) for k in used}
     return CarryOverResult(

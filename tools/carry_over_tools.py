@@ -6,7 +6,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from tools.carry_over import CarryOverResult, calculate
+from tools.carry_over import CarryOverResult, calculate, default_year
 from tools.context import ToolContext
 from tools.errors import ToolFailure
 from tools.leave_tools import policy_for
@@ -20,14 +20,20 @@ def calculate_carry_over(
     ],
     year: Annotated[
         int | None,
-        Field(ge=2000, le=2100, description="The year those days belong to; default the current year."),
+        Field(
+            ge=2000,
+            le=2100,
+            description="The year those days belong to; default the year just ended while its carried-over days "
+            "are still usable (before the carry-over deadline), else the current year.",
+        ),
     ] = None,
 ) -> CarryOverResult | ToolFailure:
     """Split the annual leave an employee has not taken by the year's end into the days that carry over to the
     next year (the documents' cap, cited; every day where none is stated) with their use-by date, and the days
     above the cap, quoting the rule on what happens to them. Use it when a question gives a number of unused
     leave days and asks how many carry over, or what happens to the rest."""
+    policy = policy_for(ctx)
     try:
-        return calculate(policy_for(ctx), unused_days, year or ctx.on_date().year)
+        return calculate(policy, unused_days, year or default_year(policy, ctx.on_date()))
     except ValueError as exc:
         return ToolFailure(error="invalid_arguments", message=str(exc))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tools.leave_calculator import LeaveResult, fmt_days
 
 
-def _days(value: float) -> str:
+def days_en(value: float) -> str:
     return f"{fmt_days(value).replace(',', '.')} day" + (
         "" if value == 1 else "s"
     )  # English: a decimal point
@@ -19,13 +19,13 @@ def english_answer(r: LeaveResult) -> str:
     if r.status == "probation":
         return (
             f"As of {as_of} you are still on probation, so no leave can be used yet (0 days); "
-            f"{_days(r.accrued_days)} have accrued and will be credited when you are confirmed."
+            f"{days_en(r.accrued_days)} have accrued and will be credited when you are confirmed."
         )
-    carried = f", plus {_days(r.carried_over_days)} from {r.as_of.year - 1}" if r.carried_over_days else ""
-    taken = f", {_days(r.days_taken)} already taken" if r.days_taken else ""
+    carried = f", plus {days_en(r.carried_over_days)} from {r.as_of.year - 1}" if r.carried_over_days else ""
+    taken = f", {days_en(r.days_taken)} already taken" if r.days_taken else ""
     return (
-        f"As of {as_of} you have {_days(r.remaining_days)} of annual leave you can use "
-        f"({r.months_this_year} months of {r.as_of.year} × {_days(r.monthly_rate)} per month{carried}{taken})."
+        f"As of {as_of} you have {days_en(r.remaining_days)} of annual leave you can use "
+        f"({r.months_this_year} months of {r.as_of.year} × {days_en(r.monthly_rate)} per month{carried}{taken})."
     )
 
 
@@ -35,11 +35,11 @@ def english_year_answer(r: LeaveResult) -> str:
     whole = (
         ""
         if r.entitlement_this_year >= r.annual_entitlement
-        else f" (pro rata to the months worked; a full year is {_days(r.annual_entitlement)})"
+        else f" (pro rata to the months worked; a full year is {days_en(r.annual_entitlement)})"
     )
     return (
-        f"For {r.as_of.year} you are entitled to {_days(r.entitlement_this_year)} of annual leave{whole}. "
-        f"As of {r.as_of:%d/%m/%Y}, {_days(r.remaining_days)} can be used."
+        f"For {r.as_of.year} you are entitled to {days_en(r.entitlement_this_year)} of annual leave{whole}. "
+        f"As of {r.as_of:%d/%m/%Y}, {days_en(r.remaining_days)} can be used."
     )
 
 
@@ -50,25 +50,25 @@ def english_steps(r: LeaveResult) -> list[str]:
     if r.status == "left_during_probation":
         return [*steps, "Left before confirmation: the probation period earns no annual leave."]
     steps.append(
-        f"Yearly entitlement: {_days(r.annual_entitlement - r.seniority_bonus_days)} + seniority "
-        f"{_days(r.seniority_bonus_days)} ({r.seniority_years} years of service) = {_days(r.annual_entitlement)}."
+        f"Yearly entitlement: {days_en(r.annual_entitlement - r.seniority_bonus_days)} + seniority "
+        f"{days_en(r.seniority_bonus_days)} ({r.seniority_years} years of service) = {days_en(r.annual_entitlement)}."
     )
-    steps.append(f"Accrual: {_days(r.monthly_rate)} for each month that counts.")
+    steps.append(f"Accrual: {days_en(r.monthly_rate)} for each month that counts.")
     months = ", ".join(r.months_counted) or "no month has ended yet"
     steps.append(f"Months counted ({len(r.months_counted)}): {months}.")
     if r.carried_over_days:
-        steps.append(f"{_days(r.carried_over_days)} carried over from last year are still usable.")
+        steps.append(f"{days_en(r.carried_over_days)} carried over from last year are still usable.")
     if r.status == "probation" and r.confirmation_date:
         steps.append(
-            f"On probation until {r.confirmation_date:%d/%m/%Y}: the {_days(r.accrued_days)} accrued are "
+            f"On probation until {r.confirmation_date:%d/%m/%Y}: the {days_en(r.accrued_days)} accrued are "
             "credited on confirmation."
         )
     elif r.confirmation_date and r.confirmation_date > r.service_start:
         steps.append(f"Confirmed on {r.confirmation_date:%d/%m/%Y}: the probation months are credited.")
     if r.days_taken:
-        steps.append(f"Already taken {_days(r.days_taken)}: {_days(r.remaining_days)} remain.")
+        steps.append(f"Already taken {days_en(r.days_taken)}: {days_en(r.remaining_days)} remain.")
     if r.entitlement_this_year < r.annual_entitlement:
-        steps.append(f"Pro-rata entitlement for {r.as_of.year}: {_days(r.entitlement_this_year)}.")
+        steps.append(f"Pro-rata entitlement for {r.as_of.year}: {days_en(r.entitlement_this_year)}.")
     return steps
 
 

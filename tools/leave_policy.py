@@ -111,16 +111,29 @@ def _find(rules: Iterable[RuleText], *cues: str, number: str) -> tuple[RuleText,
     return next(iter(_find_all(rules, *cues, number=number)), None)
 
 
-_AMENDING = re.compile(r"\b(?:sua doi|thay the|amended|replaced)\b")
+# A clause that amends another: "Sửa đổi khoản 8.1 như sau", "Sửa đổi, bổ sung Điều 7", "thay thế khoản 2",
+# "clause 8.1 is amended", "amended to read" (folded; in its text or its section's title)
+_AMENDING = re.compile(
+    r"\bsua doi(?:,? bo sung)? (?:khoan|dieu|muc|diem|quy dinh)|\bthay the (?:khoan|dieu|muc|diem|quy dinh)"
+    r"|\b(?:is|are|shall be) (?:hereby )?amended\b|\bamended to read\b"
+)
+_AMENDING_TITLE = re.compile(r"\bsua doi\b|\bamendments?\b")  # a section of amendments ("Sửa đổi, bổ sung")
 
 
 def _amended_first(
     found: Iterable[tuple[RuleText, re.Match[str]]],
 ) -> tuple[RuleText, re.Match[str]] | None:
-    """The first match in a rule that amends an earlier one ("Sửa đổi khoản 8.1 như sau: ..."), else the first:
-    the amended figure is the one in force."""
+    """The figure in force: in a rule that amends an earlier one ("Sửa đổi khoản 8.1 như sau: ...", in its text
+    or its section's title), its last match ("thay ... 05 ngày bằng ... 06 ngày" states the old figure first);
+    else the first match."""
     matches = list(found)
-    return next((m for m in matches if _AMENDING.search(fold(m[0].text))), matches[0] if matches else None)
+    amending = [
+        m for m in matches if _AMENDING.search(fold(m[0].text)) or _AMENDING_TITLE.search(fold(m[0].context))
+    ]
+    if amending:
+        rule = amending[0][0]
+        return [m for m in amending if m[0] is rule][-1]
+    return matches[0] if matches else None
 
 
 def cite_rule(rule: RuleText, note: str) -> ParamSource:
@@ -148,6 +161,9 @@ NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
 }  # fmt: skip
 _NUM = r"\d{1,2}|" + "|".join(NUMBER_WORDS)
+_DAYS_N = r"(\d{1,2}(?:[.,]5)?)"  # a number of days in a Vietnamese rule ("06", "2,5")
+# unused annual leave named in a rule's text or section (folded): the rule on days above the carry-over cap
+_LEAVE_LEFT = re.compile(r"\bphep\b|\bchua nghi\b|\bnghi hang nam\b|\bunused\b|\bcarr|\bannual leave\b")
 _MONTHS_EN = {
     m: i + 1
     for i, m in enumerate(
@@ -319,18 +335,20 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
         day, month = int(m.group(1)), int(m.group(2))
         policy.carryover_until = (month, day)
         policy.sources["carryover_until"] = cite_rule(rule, f"phép năm cũ dùng đến {day}/{month} năm sau")
-    elif found := next(  # "carried-over days must be used by 31 March", "until 31/3 of the following year"
-        (
-            (rule, day_month)
-            for rule, m in _find_all(
-                rules, "carr", number=rf"{_DATE_EN.pattern}|\b(\d{{1,2}})/(\d{{1,2}})\b(?!/\d)"
+    elif (
+        found
+        := _amended_first(  # "carried-over days must be used by 31 March", "until 31/3 of the following year"
+            (
+                (rule, day_month)
+                for rule, m in _find_all(
+                    rules, "carr", number=rf"{_DATE_EN.pattern}|\b(\d{{1,2}})/(\d{{1,2}})\b(?!/\d)"
+                )
+                for day_month in [
+                    _month_day(m) if m.group(1) or m.group(3) else (int(m.group(5)), int(m.group(6)))
+                ]
+                if 1 <= day_month[1] <= 12 and 1 <= day_month[0] <= 31 and day_month != (31, 12)
             )
-            for day_month in [
-                _month_day(m) if m.group(1) or m.group(3) else (int(m.group(5)), int(m.group(6)))
-            ]
-            if 1 <= day_month[1] <= 12 and 1 <= day_month[0] <= 31 and day_month != (31, 12)
-        ),
-        None,
+        )
     ):
         rule, (day, month) = found
         policy.carryover_until = (month, day)
@@ -341,36 +359,43 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
     if found := _amended_first(
         _find_all(
             rules,
-            "chuyen sang nam",
-            number=r"\bchuyen sang nam (?:sau|ke tiep|tiep theo) (?:toi da|khong qua) (\d{1,2})\s*ngay\b",
+            "chuyen",
+            number=rf"\bchuyen sang nam (?:sau|ke tiep|tiep theo),? (?:nhung )?(?:toi da|khong qua)(?: la)? {_DAYS_N}\s*ngay\b"
+            rf"|\bchuyen (?:toi da|khong qua)(?: la)? {_DAYS_N}\s*ngay(?: phep)?(?: chua nghi)? sang nam\b",
         )
     ):
         rule, m = found
-        policy.carryover_max_days = float(m.group(1))
+        policy.carryover_max_days = float((m.group(1) or m.group(2)).replace(",", "."))
         policy.sources["carryover_max_days"] = cite_rule(
             rule, f"chuyển sang năm sau tối đa {policy.carryover_max_days:g} ngày"
         )
-    elif found := _find(
-        rules,
-        "carr",
-        number=rf"\b(?:up to|a maximum of|maximum of|max\.?|no more than|not more than|at most)\s*({_NUM})\s*"
-        r"(?:\(\d+\)\s*)?(?:unused |untaken |annual |working |leave )*days?\b.{0,60}\bcarr(?:y|ied)"
-        rf"|\bcarr(?:y|ied)(?: over| forward)?\s*(?:up to|a maximum of|maximum of|no more than|at most)\s*({_NUM})\s*"
-        r"(?:\(\d+\)\s*)?(?:unused |untaken |annual |working |leave )*days?\b",
+    elif found := _amended_first(
+        _find_all(
+            rules,
+            "carr",
+            number=rf"\b(?:up to|a maximum of|maximum of|max\.?|no more than|not more than|at most)\s*({_NUM})\s*"
+            r"(?:\(\d+\)\s*)?(?:unused |untaken |annual |working |leave )*days?\b.{0,60}\bcarr(?:y|ied)"
+            rf"|\bcarr(?:y|ied)(?: over| forward)?\s*(?:up to|a maximum of|maximum of|no more than|at most)\s*({_NUM})\s*"
+            r"(?:\(\d+\)\s*)?(?:unused |untaken |annual |working |leave )*days?\b",
+        )
     ):
         rule, m = found
         policy.carryover_max_days = float(number_of(m.group(1) or m.group(2)))
         policy.sources["carryover_max_days"] = cite_rule(
             rule, f"chuyển sang năm sau tối đa {policy.carryover_max_days:g} ngày"
         )
-    if policy.carryover_max_days is not None:  # what happens to the days above the cap, where a rule says
-        cap = f"0?{policy.carryover_max_days:g}"
-        if found := _find(
-            rules,
-            "",
-            number=rf"\bvuot qua {cap}\s*ngay\b|\b(?:above|over|beyond|in excess of|more than) the {cap}[- ]days? "
-            rf"(?:limit|cap|maximum)\b|\b(?:above|over|beyond|in excess of|more than) {cap} days\b",
-        ):
+    if (
+        policy.carryover_max_days is not None
+    ):  # what happens to the days above the cap, where a leave rule says
+        cap = re.escape(f"{policy.carryover_max_days:g}")
+        above = (
+            rf"\bvuot qua 0?{cap}\s*ngay\b"
+            rf"|\b(?:above|over|beyond|in excess of|more than) the 0?{cap}[- ]days? (?:limit|cap|maximum)\b"
+        )
+        leave_rules = [r for r in rules if _LEAVE_LEFT.search(fold(f"{r.context} {r.text}"))]
+        cap_node = policy.sources["carryover_max_days"].node_id
+        same_node = [r for r in leave_rules if r.node_id == cap_node]
+        if found := _find(same_node, number=above) or _find(leave_rules, number=above):
             rule, _ = found
             policy.sources["carryover_excess"] = cite_rule(rule, "số ngày vượt quá mức được chuyển")
     if found := _find(

@@ -153,17 +153,25 @@ class Lexicon:
     def _inflected_matches(
         self, text: str, skipped: list[str], taken: list[tuple[int, int]]
     ) -> list[LexiconMatch]:
-        """Forms of two or more words found with other inflections ("working nights", "paid holidays taken") or,
-        for two-word compounds, in the other order ("work at night" is not one: the words must be adjacent)."""
-        tokens = [(m.start(), m.end(), stem(m.group(0))) for m in _TOKEN.finditer(text.lower())]
+        """Forms of two or more words found with other inflections ("paid holidays taken") or, for a two-word
+        compound, as a verb in "-ing" and its object ("working nights" for "night work"); the words must be
+        adjacent, within one clause."""
+        lowered = text.lower()
+        if len(lowered) != len(text):  # a character whose lower case is longer: offsets would drift
+            return []
+        tokens = [(m.start(), m.end(), stem(m.group(0))) for m in _TOKEN.finditer(lowered)]
         found: list[LexiconMatch] = []
         for size in range(_INFLECTED_MAX, 1, -1):
             for i in range(len(tokens) - size + 1):
                 window = tokens[i : i + size]
                 key = tuple(t[2] for t in window)
-                entry = self._inflected.get(key) or (self._reordered.get(key) if size == 2 else None)
+                # reordered only as verb + object ("working nights" for "night work"), not "day may" for "may day"
+                reordered = size == 2 and lowered[window[0][0] : window[0][1]].endswith("ing")
+                entry = self._inflected.get(key) or (self._reordered.get(key) if reordered else None)
                 start, end = window[0][0], window[-1][1]
                 if entry is None or any(s < end and start < e for s, e in taken):
+                    continue
+                if _CLAUSE_BREAK.search(text[start:end]):  # "... at night. Work ..." is no "night work"
                     continue
                 surface = text[start:end].lower()
                 if any(surface in s for s in skipped):
@@ -212,6 +220,7 @@ class Lexicon:
 
 _INFLECTED_MAX = 4  # longest form (in words) matched with other inflections
 _TOKEN = re.compile(r"[a-z0-9]+")
+_CLAUSE_BREAK = re.compile(r"[.;:,?!()]")
 
 
 def _stems(form: str) -> tuple[str, ...]:

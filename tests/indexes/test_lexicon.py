@@ -93,3 +93,15 @@ def test_one_way_entries_translate_english_but_are_not_vietnamese_variants():
     lexicon = Lexicon([LexiconEntry(en=("contribution rate",), vi=("tỷ lệ đóng", "mức"), one_way=True)])
     assert lexicon.expansions("What is the contribution rate?") == ["tỷ lệ đóng", "mức"]
     assert lexicon.canonical_terms("mức đóng là bao nhiêu") == []  # "mức" is no variant of "tỷ lệ đóng"
+
+
+def test_only_a_verb_in_ing_and_its_object_read_a_compound_backwards_and_never_across_a_clause():
+    lexicon = Lexicon(
+        [
+            LexiconEntry(en=("may day",), vi=("ngày Quốc tế Lao động",)),
+            LexiconEntry(en=("night work",), vi=("làm việc vào ban đêm",)),
+        ]
+    )
+    assert lexicon.expansions("Which day may I take off?") == []
+    assert lexicon.expansions("I finish at night. Work starts at six") == []
+    assert lexicon.expansions("Is working nights paid more?") == ["làm việc vào ban đêm"]

@@ -127,3 +127,69 @@ def test_the_question_states_the_unused_days_and_asks_what_carries_over():
         analyse("Phép năm chưa nghỉ hết được chuyển sang năm sau tối đa bao nhiêu ngày?").intent
         != "carry_over"
     )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Tôi có 12 ngày phép năm, đã nghỉ 5 ngày còn lại bao nhiêu?",
+        "Tôi còn 2 ngày phép, có được nghỉ thứ 6 không? Còn lại bao nhiêu?",
+        "Tôi còn 5 ngày phép. Nghỉ ốm 3 ngày được thanh toán thế nào?",
+        "Tôi có 12 ngày phép chưa nghỉ, nghỉ việc thì có được trả tiền không?",  # paid out, not carried
+        "My contract has 30 days remaining, what about the rest?",
+        "Probation 60 days remaining, do I lose anything?",
+        "Tôi vào làm ngày 01/03/2025, còn 2 ngày phép năm 2025 chưa nghỉ, chuyển sang năm sau được không?",
+    ],
+)
+def test_balances_payouts_and_other_remaining_days_are_not_carry_over_questions(question):
+    assert analyse(question).intent != "carry_over"
+
+
+def test_a_day_count_is_read_whole():
+    assert analyse("I have 7,5 unused days, can I carry them over?").carry == {"unused_days": 7.5}
+    assert (
+        analyse("còn 10,75 ngày phép chưa nghỉ thì chuyển sang năm sau được bao nhiêu?").intent
+        != "carry_over"
+    )
+
+
+def test_the_rule_on_the_rest_must_be_about_unused_leave():
+    sick = rule_text(
+        "Người lao động nghỉ ốm vượt quá 06 ngày phải nộp giấy ra viện.",
+        ["Điều 3. Nghỉ ốm"],
+        1,
+        "quy_che:dieu-3",
+    )
+    policy = policy_from_rules([sick, VI[0]])
+    assert "carryover_excess" not in policy.sources
+    assert "tài liệu không nói" in calculate(policy, 9, 2026).answer
+
+
+def test_an_unrelated_replacement_is_no_amendment_and_a_replacing_amendment_gives_the_new_figure():
+    tet = rule_text(
+        "Thưởng Tết được chi trả trước ngày 20/1 năm sau; Quy chế này thay thế Quy chế số 01/2020.",
+        ["Điều 9. Thưởng Tết"],
+        2,
+        "quy_che:dieu-9",
+    )
+    assert policy_from_rules([*VI, tet]).carryover_until == (3, 31)
+    swap = rule_text(
+        "Sửa đổi khoản 1 Điều 11: thay cụm từ “chuyển sang năm sau tối đa 06 ngày” bằng cụm từ “chuyển sang "
+        "năm sau tối đa 08 ngày”.",
+        ["Điều 15. Sửa đổi, bổ sung"],
+        30,
+        "quy_che:dieu-15",
+    )
+    assert policy_from_rules([*VI, swap]).carryover_max_days == 8
+
+
+def test_no_year_means_the_year_just_ended_until_its_deadline_and_29_february_is_kept_in_the_month():
+    from tools.carry_over import default_year
+
+    policy = policy_from_rules(VI)
+    assert default_year(policy, dt.date(2027, 1, 15)) == 2026
+    assert default_year(policy, dt.date(2026, 11, 23)) == 2026
+    leap = policy.model_copy(update={"carryover_until": (2, 29)})
+    assert calculate(leap, 3, 2026).use_by == dt.date(2027, 2, 28)
+    one = calculate(policy_from_rules(EN), 1, 2026)
+    assert one.answer_en.startswith("1 day of your leave carries over to 2027")

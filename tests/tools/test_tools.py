@@ -16,7 +16,7 @@ def run(ctx, name, **args):
     return run_tool(ctx, name, args).result_json()
 
 
-def test_registry_lists_eleven_typed_documented_tools():
+def test_registry_lists_twelve_typed_documented_tools():
     assert [t.tool_name for t in ALL] == [
         "navigate_tree",
         "expand_node",
