@@ -219,7 +219,7 @@ class Lexicon:
 
 
 _INFLECTED_MAX = 4  # longest form (in words) matched with other inflections
-_TOKEN = re.compile(r"[a-z0-9]+")
+_TOKEN = re.compile(r"\w+")  # whole words, accented ones too ("mất" is one word, not "m" and "t")
 _CLAUSE_BREAK = re.compile(r"[.;:,?!()]")
 
 

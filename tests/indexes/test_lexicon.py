@@ -105,3 +105,10 @@ def test_only_a_verb_in_ing_and_its_object_read_a_compound_backwards_and_never_a
     assert lexicon.expansions("Which day may I take off?") == []
     assert lexicon.expansions("I finish at night. Work starts at six") == []
     assert lexicon.expansions("Is working nights paid more?") == ["làm việc vào ban đêm"]
+
+
+def test_an_accented_word_is_one_word_for_the_inflected_match():
+    # "mất đột" once read as the letters "t" "t" of a form "tết", split at its accented letters
+    lexicon = Lexicon([LexiconEntry(en=("tết",), vi=("tết âm lịch",))])
+    assert lexicon.expansions("Bố mất đột xuất thì báo thế nào?") == []
+    assert lexicon.expansions("Nghỉ tết được mấy ngày?") == ["tết âm lịch"]
