@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from agent.assistant import Assistant
-from indexes.settings import Settings
+from tests.agent.indexed import indexed_assistant
 
 TODAY = dt.date(2026, 11, 23)
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "carry_over"
@@ -18,14 +18,7 @@ FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "carry_over"
 
 @pytest.fixture(scope="module")
 def assistant(tmp_path_factory: pytest.TempPathFactory) -> Assistant:
-    from indexes.pipeline.ingest import index_folder
-
-    data = tmp_path_factory.mktemp("carry-over-index")
-    settings = Settings(
-        _env_file=None, llm_provider="offline", data_dir=data, corpus_dir=FIXTURE, vectors=False
-    )
-    index_folder(settings)
-    return Assistant(settings, today=TODAY)
+    return indexed_assistant(tmp_path_factory, FIXTURE, TODAY)
 
 
 def test_the_days_above_the_cap_are_split_off_and_the_rule_on_them_quoted(assistant):

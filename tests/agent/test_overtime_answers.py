@@ -10,7 +10,7 @@ import pytest
 
 from agent.assistant import Assistant
 from agent.offline_policy import next_call
-from indexes.settings import Settings
+from tests.agent.indexed import indexed_assistant
 
 TODAY = dt.date(2026, 11, 23)
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "overtime"
@@ -18,14 +18,7 @@ FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "overtime"
 
 @pytest.fixture(scope="module")
 def assistant(tmp_path_factory: pytest.TempPathFactory) -> Assistant:
-    from indexes.pipeline.ingest import index_folder
-
-    data = tmp_path_factory.mktemp("overtime-index")
-    settings = Settings(
-        _env_file=None, llm_provider="offline", data_dir=data, corpus_dir=FIXTURE, vectors=False
-    )
-    index_folder(settings)
-    return Assistant(settings, today=TODAY)
+    return indexed_assistant(tmp_path_factory, FIXTURE, TODAY)
 
 
 @pytest.mark.parametrize(
