@@ -136,7 +136,9 @@ def bench_scale(
     if vectors:
         from indexes.search.embedder import Embedder
 
-        embedder = Embedder(settings.cache_dir, cache_queries=False)  # time real query embeddings
+        embedder = Embedder(
+            settings.cache_dir, cache_queries=False, models_dir=settings.model_cache_dir
+        )  # time real query embeddings
     ctx = ToolContext(settings, today=dt.date(2026, 11, 23), embedder=embedder)
     modes = ["keyword", "vector", "hybrid"] if vectors else ["keyword"]
     ctx.retriever.search(questions[0], k=5, mode=modes[-1])  # warm up (model load)

@@ -93,7 +93,9 @@ def query_engines(settings: Settings, pool: Questions, n: int) -> dict[str, dict
 
     out = {}
     for engine in ("numpy", "torch"):
-        embedder = Embedder(settings.cache_dir, cache_queries=False, query_engine=engine)
+        embedder = Embedder(
+            settings.cache_dir, cache_queries=False, query_engine=engine, models_dir=settings.model_cache_dir
+        )
         first = timed(embedder.embed_query, pool.take(1)[0])
         out[engine] = {"first_s": first, "latency": [timed(embedder.embed_query, q) for q in pool.take(n)]}
     return out
@@ -179,8 +181,8 @@ def embedding_throughput(settings: Settings, texts: list[str]) -> dict[str, floa
     from indexes.search.e5_numpy import NumpyE5
     from indexes.search.embedder import Embedder
 
-    model = Embedder(settings.cache_dir).model
-    numpy_model = NumpyE5(ensure_e5_model_dir(settings.cache_dir / "models"))
+    model = Embedder(settings.cache_dir, models_dir=settings.model_cache_dir).model
+    numpy_model = NumpyE5(ensure_e5_model_dir(settings.model_cache_dir))
     model.encode_document(texts[:4], batch_size=16)  # warm up
 
     def stepped() -> None:

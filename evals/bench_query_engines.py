@@ -39,7 +39,9 @@ def _retrievers(settings: Settings, engines: list[str]) -> dict[str, Retriever]:
     store = IndexStore(settings.index_dir)
     out = {}
     for engine in engines:
-        embedder = Embedder(settings.cache_dir, cache_queries=False, query_engine=engine)  # type: ignore[arg-type]
+        embedder = Embedder(
+            settings.cache_dir, cache_queries=False, query_engine=engine, models_dir=settings.model_cache_dir
+        )  # type: ignore[arg-type]
         out[engine] = Retriever(settings, store, embedder)
         out[engine].search("warm up", k=5, mode="hybrid")
     return out

@@ -31,6 +31,11 @@ class Settings(BaseSettings):
     # Where things live
     data_dir: Path = Field(Path(".quyche"), description="Indexes, caches, traces; git-ignored.")
     corpus_dir: Path = Field(Path("corpus"), description="Folder of regulation documents (markdown).")
+    models_dir: Path | None = Field(
+        None,
+        description="Folder of the converted embedding model (about 600 MB); default <data_dir>/cache/models. "
+        "Point several data folders (tenants, test runs) at one folder to keep a single copy.",
+    )
     tenant: str = Field("global", description="Tenant whose documents a query may see (plus global).")
 
     # Language model
@@ -211,6 +216,11 @@ class Settings(BaseSettings):
     @property
     def cache_dir(self) -> Path:
         return self.data_dir / "cache"
+
+    @property
+    def model_cache_dir(self) -> Path:
+        """Where the embedding model is converted and loaded from."""
+        return self.models_dir if self.models_dir is not None else self.cache_dir / "models"
 
     @property
     def chunk_sizes(self) -> ChunkSizes:

@@ -15,6 +15,16 @@ FIXTURES = Path(__file__).parent / "fixtures"
 CORPUS = REPO / "corpus"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def shared_models_dir(tmp_path_factory: pytest.TempPathFactory):
+    """One converted embedding model for the whole run (QUYCHE_MODELS_DIR, inherited by CLI and server
+    subprocesses): a model folder per data folder would write ~600 MB per test that indexes vectors."""
+    folder = tmp_path_factory.mktemp("models")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("QUYCHE_MODELS_DIR", str(folder))
+        yield folder
+
+
 @pytest.fixture
 def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make every outgoing connection fail, as on a machine with no internet."""
@@ -88,7 +98,7 @@ def probation_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
 def shared_embedder(corpus_settings: Settings):
     from indexes.search.embedder import Embedder
 
-    return Embedder(corpus_settings.cache_dir)
+    return Embedder(corpus_settings.cache_dir, models_dir=corpus_settings.model_cache_dir)
 
 
 @pytest.fixture

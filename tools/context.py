@@ -103,7 +103,11 @@ class SharedIndexes:
             if self._embedder is None and self.settings.vectors:
                 from indexes.search.embedder import Embedder
 
-                self._embedder = Embedder(self.settings.cache_dir, query_engine=self.settings.query_engine)
+                self._embedder = Embedder(
+                    self.settings.cache_dir,
+                    query_engine=self.settings.query_engine,
+                    models_dir=self.settings.model_cache_dir,
+                )
             return self._embedder
 
     def current(self) -> LoadedIndexes:

@@ -166,7 +166,7 @@ def _build_search_indexes(
         from indexes.search.embedder import Embedder
         from indexes.search.vector_store import collection_name, open_client, write_collection
 
-        embedder = Embedder(settings.cache_dir)
+        embedder = Embedder(settings.cache_dir, models_dir=settings.model_cache_dir)
         try:
             vectors = embedder.embed_documents([c.search_text() for c in chunks], show_progress=progress)
         finally:

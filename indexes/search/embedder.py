@@ -71,8 +71,9 @@ class Embedder:
         batch_size: int = 16,
         cache_queries: bool = True,
         query_engine: QueryEngine = "onnx",
+        models_dir: Path | None = None,
     ) -> None:
-        self._cache_dir = cache_dir
+        self._models_dir = models_dir if models_dir is not None else cache_dir / "models"
         self.cache_queries = cache_queries
         self.query_engine = query_engine
         self._batch_size = batch_size
@@ -89,7 +90,7 @@ class Embedder:
             if self._model is None:
                 from indexes.search.e5_model import load_e5_sentence_transformer
 
-                self._model = load_e5_sentence_transformer(self._cache_dir / "models")
+                self._model = load_e5_sentence_transformer(self._models_dir)
                 self.loads += 1
             return self._model
 
@@ -102,7 +103,7 @@ class Embedder:
             if self._query_model is None:
                 from indexes.search.e5_model import ensure_e5_model_dir
 
-                folder = ensure_e5_model_dir(self._cache_dir / "models")
+                folder = ensure_e5_model_dir(self._models_dir)
                 self._query_model = _load_query_model(folder, self.query_engine)
                 self.loads += 1
             return self._query_model

@@ -115,7 +115,7 @@ class Retriever:
         if self._embedder is None:
             from indexes.search.embedder import Embedder
 
-            self._embedder = Embedder(self.settings.cache_dir)
+            self._embedder = Embedder(self.settings.cache_dir, models_dir=self.settings.model_cache_dir)
         return self._embedder
 
     @cached_property

@@ -17,7 +17,7 @@ MIN_COSINE = 0.999
 
 @pytest.fixture(scope="module")
 def numpy_e5(corpus_settings) -> NumpyE5:
-    return NumpyE5(ensure_e5_model_dir(corpus_settings.cache_dir / "models"))
+    return NumpyE5(ensure_e5_model_dir(corpus_settings.model_cache_dir))
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +57,12 @@ def test_vector_hits_are_the_same_with_either_query_engine(corpus_settings, gold
     store = IndexStore(corpus_settings.index_dir)
     by_engine = {}
     for engine in ("torch", "numpy"):
-        embedder = Embedder(corpus_settings.cache_dir, cache_queries=False, query_engine=engine)
+        embedder = Embedder(
+            corpus_settings.cache_dir,
+            cache_queries=False,
+            query_engine=engine,
+            models_dir=corpus_settings.model_cache_dir,
+        )
         retriever = Retriever(corpus_settings, store, embedder)
         by_engine[engine] = [
             [h.chunk_id for h in retriever.search(q, k=5, mode="vector")] for q in golden_questions

@@ -104,3 +104,12 @@ def test_chroma_server_answers_like_the_embedded_store(corpus_settings, shared_e
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_the_model_folder_defaults_to_the_data_folder_and_can_be_shared(tmp_path, monkeypatch):
+    """QUYCHE_MODELS_DIR lets many data folders share one converted model; without it each keeps its own."""
+    monkeypatch.delenv("QUYCHE_MODELS_DIR", raising=False)
+    own = Settings(_env_file=None, data_dir=tmp_path / "a")
+    assert own.model_cache_dir == tmp_path / "a" / "cache" / "models"
+    monkeypatch.setenv("QUYCHE_MODELS_DIR", str(tmp_path / "shared"))
+    assert Settings(_env_file=None, data_dir=tmp_path / "b").model_cache_dir == tmp_path / "shared"

@@ -183,6 +183,7 @@ def test_stdio_round_trip_with_the_readme_config(corpus_settings):
     """The desktop-client config from the README: command `quyche mcp` over stdio."""
     env = {
         "QUYCHE_DATA_DIR": str(corpus_settings.data_dir),
+        "QUYCHE_MODELS_DIR": str(corpus_settings.model_cache_dir),
         "QUYCHE_LLM_PROVIDER": "offline",
         "PATH": os.environ.get("PATH", ""),
         "HOME": os.environ.get("HOME", "/tmp"),

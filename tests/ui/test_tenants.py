@@ -48,7 +48,6 @@ def tenant_settings(tmp_path_factory, corpus_settings) -> Settings:
     """The bundled corpus as global, plus one document each for tenants acme and beta (vectors on)."""
     data = tmp_path_factory.mktemp("tenants")
     (data / "cache").mkdir()
-    (data / "cache" / "models").symlink_to(corpus_settings.cache_dir / "models")
     shutil.copy(corpus_settings.cache_dir / "embeddings.sqlite", data / "cache" / "embeddings.sqlite")
     settings = Settings(
         _env_file=None, llm_provider="offline", data_dir=data, corpus_dir=CORPUS, mcp_tokens=TOKENS
