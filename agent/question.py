@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from agent.language import language_of
 from indexes.search.query_terms import parse_refs
 from indexes.text import fold, nfc
-from tools.overtime_inputs import parse_inputs
+from tools.overtime_inputs import OvertimeDayInputs, parse_days, parse_inputs
 from tools.personal_leave import asked_relation, event_of
 
 # Cue words (folded). A month mention takes the role of the cue in its clause.
@@ -317,6 +317,10 @@ def overtime_args(text: str) -> dict:
     stated = parse_inputs(text)
     if not stated.monthly_wage or stated.monthly_wage < 100_000 or not (stated.hours or stated.start):
         return {}
+    days = parse_days(text)
+    if days:  # overtime on several days, each with its own hours and kind of day
+        first, *others = (_day_args(d) for d in days)
+        return {"monthly_wage": str(stated.monthly_wage), **first, "other_days": others}
     args: dict = {"monthly_wage": str(stated.monthly_wage), "day_kind": stated.day_kind}
     if stated.start and stated.end:
         args |= {"start_time": f"{stated.start:%H:%M}", "end_time": f"{stated.end:%H:%M}"}
@@ -324,6 +328,16 @@ def overtime_args(text: str) -> dict:
         args["hours"] = stated.hours
         if stated.night_hours:
             args["night_hours"] = stated.night_hours
+    return args
+
+
+def _day_args(day: OvertimeDayInputs) -> dict:
+    args: dict = {"day_kind": day.day_kind}
+    if day.start and day.end:
+        return args | {"start_time": f"{day.start:%H:%M}", "end_time": f"{day.end:%H:%M}"}
+    args["hours"] = day.hours
+    if day.night_hours:
+        args["night_hours"] = day.night_hours
     return args
 
 

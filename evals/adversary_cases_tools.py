@@ -93,6 +93,12 @@ OVERTIME: dict[str, dict[str, Any]] = {
     "night_hours over hours": WAGE | {"hours": 2, "night_hours": 5},
     "night_hours -1": WAGE | {"hours": 2, "night_hours": -1},
     "an unknown argument": WAGE | {"hours": 2, "bonus": "yes"},
+    "other_days not a list": WAGE | {"hours": 2, "other_days": "Sunday 8 hours"},
+    "other_days with 30 hours": WAGE | {"hours": 2, "other_days": [{"hours": 30}]},
+    "other_days without hours": WAGE | {"hours": 2, "other_days": [{"day_kind": "weekly_rest"}]},
+    "other_days start_time '25:00'": WAGE
+    | {"hours": 2, "other_days": [{"start_time": "25:00", "end_time": "02:00"}]},
+    "other_days 40 days": WAGE | {"hours": 2, "other_days": [{"hours": 1}] * 40},
 }
 PROBATION: dict[str, dict[str, Any]] = {
     "probation_start '31/02/2026'": {"probation_start": "31/02/2026", "duration": 30},

@@ -21,6 +21,7 @@ _WAGE_CUE = re.compile(r"\b(?:luong|thu nhap|salary|wage|pay|offer|earn)")
 _HOURS = re.compile(r"(\d{1,2}(?:[.,]\d)?)\s*(?:gio|tieng|h|hours?|hrs?)\b(?!\s*\d)")
 _CLOCK = r"(\d{1,2})(?:\s*(?::|h|gio)\s*(\d{2}))?\s*(?:h|gio)?\s*(am|pm|a\.m\.|p\.m\.|sang|chieu|toi|dem)?"
 _SPAN = re.compile(rf"(?:tu|from)\s*{_CLOCK}\s*(?:den|toi|to|until|till|-|–)\s*{_CLOCK}")
+_OVERTIME_CUE = re.compile(r"\b(?:lam them|tang ca|overtime|ot)\b")
 _NIGHT_HOURS = re.compile(r"\b(?:ban dem|ca dem|at night|overnight|night shift)\b")
 _DAY_CUES: dict[DayKind, re.Pattern[str]] = {
     "holiday": re.compile(
@@ -89,7 +90,11 @@ def parse_inputs(text: str) -> OvertimeInputs:
     wage = wage or parse_money(text)
     span = parse_span(text)
     without_span = _SPAN.sub(" ", folded)
-    hours_match = _HOURS.search(without_span)
+    # the hours of the clause about overtime, when another states a schedule ("I work 8 hours a day and did 2
+    # hours of overtime")
+    clauses = [c for c in _CLAUSE_BREAK.split(without_span) if _HOURS.search(c)]
+    about = [c for c in clauses if _OVERTIME_CUE.search(c)]
+    hours_match = _HOURS.search(about[0] if about else without_span)
     hours = float(hours_match.group(1).replace(",", ".")) if hours_match and not span else None
     night = hours if hours is not None and _NIGHT_HOURS.search(folded) else None
     kind: DayKind = "ordinary"
@@ -107,3 +112,43 @@ def parse_inputs(text: str) -> OvertimeInputs:
         day_kind=kind,
         day_kind_stated=stated,
     )
+
+
+# A day named in an overtime question ("on Tuesday", "Chủ nhật", "ngày lễ"), folded
+_DAY_NAME = re.compile(
+    r"\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|"
+    r"holidays?|thu (?:hai|ba|tu|nam|sau|bay|[2-7])|chu nhat|ngay le|nghi le|ngay thuong|cuoi tuan|tet)\b"
+)
+# where one day's account ends and the next begins: "and", "và", "còn", a comma or semicolon (not "9,600,000")
+_CLAUSE_BREAK = re.compile(r"\b(?:and|va|con|plus)\b|;|,(?!\d)")
+
+
+@dataclass(frozen=True)
+class OvertimeDayInputs:
+    hours: float | None
+    start: dt.time | None
+    end: dt.time | None
+    night_hours: float | None
+    day_kind: DayKind
+
+
+def parse_days(text: str) -> list[OvertimeDayInputs]:
+    """The days of overtime a question states one by one ("3 hours after my shift on Tuesday and 8 hours on
+    Sunday", "thứ Ba làm thêm 3 tiếng, Chủ nhật 8 tiếng"): each clause naming a day and its hours (or span) is
+    one day. Fewer than two such clauses, or hours outside any named day ("8 hours a day and 2 hours of
+    overtime"), give an empty list: the question is about one day."""
+    days: list[OvertimeDayInputs] = []
+    for clause in _CLAUSE_BREAK.split(fold(text)):
+        span = parse_span(clause)
+        hours_match = _HOURS.search(_SPAN.sub(" ", clause))
+        if not (span or hours_match):
+            continue
+        if not _DAY_NAME.search(clause):
+            return []
+        hours = float(hours_match.group(1).replace(",", ".")) if hours_match and not span else None
+        kind: DayKind = next((k for k, cue in _DAY_CUES.items() if cue.search(clause)), "ordinary")
+        night = hours if hours is not None and _NIGHT_HOURS.search(clause) else None
+        days.append(
+            OvertimeDayInputs(hours, span[0] if span else None, span[1] if span else None, night, kind)
+        )
+    return days if len(days) > 1 else []

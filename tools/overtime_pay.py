@@ -181,6 +181,17 @@ def policy_from_rules(rules: list[RuleText]) -> OvertimePolicy:
     return policy
 
 
+class OvertimeDayPay(BaseModel):
+    """One day's overtime in a question about several ("3 hours on Tuesday and 8 on Sunday")."""
+
+    day_kind: DayKind
+    day_hours: float
+    night_hours: float
+    day_rate: int
+    night_rate: int
+    amount: float  # đồng, unrounded (the total is rounded once)
+
+
 class OvertimeResult(BaseModel):
     monthly_wage: int
     hourly_wage: float
@@ -195,6 +206,7 @@ class OvertimeResult(BaseModel):
     policy_sources: dict[str, ParamSource] = Field(default_factory=dict)
     answer: str
     answer_en: str = ""
+    days: list[OvertimeDayPay] = Field(default_factory=list)  # each day, when overtime spans several
 
 
 def split_hours(start: dt.time, end: dt.time, window: tuple[int, int]) -> tuple[float, float]:
@@ -339,4 +351,75 @@ def calculate(
         policy_sources=sources,
         answer=answer,
         answer_en=answer_en,
+    )
+
+
+def _hour_parts(day: OvertimeDayPay, en: bool) -> list[str]:
+    unit = "h" if en else "giờ"
+    return [
+        f"{_hours(h, en)} {unit} × {rate}%"
+        for h, rate in ((day.day_hours, day.day_rate), (day.night_hours, day.night_rate))
+        if h
+    ]
+
+
+def calculate_days(policy: OvertimePolicy, monthly_wage: int, days: list[dict]) -> OvertimeResult:
+    """Overtime on several days, each ``{"day_kind", "hours" | "start"/"end", "night_hours"}`` computed as
+    ``calculate`` computes one day (its own rates, its own night split); the pay is their sum, rounded once."""
+    if not days:
+        raise ValueError("give at least one day of overtime")
+    parts = [
+        calculate(
+            policy,
+            monthly_wage,
+            d.get("day_kind", "ordinary"),
+            d.get("hours"),
+            d.get("start"),
+            d.get("end"),
+            d.get("night_hours"),
+        )
+        for d in days
+    ]
+    if len(parts) == 1:
+        return parts[0]
+    hourly = monthly_wage / policy.days_per_month / policy.hours_per_day
+    each = [
+        OvertimeDayPay(
+            day_kind=r.day_kind,
+            day_hours=r.day_hours,
+            night_hours=r.night_hours,
+            day_rate=r.day_rate,
+            night_rate=r.night_rate,
+            amount=hourly * (r.day_hours * r.day_rate + r.night_hours * r.night_rate) / 100,
+        )
+        for r in parts
+    ]
+    amount = round(sum(d.amount for d in each))
+    steps = [parts[0].steps[0], *(step for r in parts for step in r.steps[1:])]
+    steps_en = [parts[0].steps_en[0], *(step for r in parts for step in r.steps_en[1:])]
+    steps.append(
+        LeaveStep(
+            text=f"Tổng = {' + '.join(_money(d.amount) for d in each)} = {_money(amount)} đồng.",
+            rule="sum (các ngày làm thêm)",
+        )
+    )
+    steps_en.append(f"Total = {' + '.join(_money_en(d.amount) for d in each)} = {_money_en(amount)} VND.")
+    sources: dict[str, ParamSource] = {}
+    for r in parts:
+        sources.update(r.policy_sources)
+    vi = " + ".join(f"{' + '.join(_hour_parts(d, False))} vào {KIND_VI[d.day_kind]}" for d in each)
+    en = " + ".join(f"{' + '.join(_hour_parts(d, True))} on {KIND_EN[d.day_kind]}" for d in each)
+    first = parts[0]
+    return first.model_copy(
+        update={
+            "day_hours": sum(d.day_hours for d in each),
+            "night_hours": sum(d.night_hours for d in each),
+            "amount": amount,
+            "steps": steps,
+            "steps_en": steps_en,
+            "policy_sources": sources,
+            "answer": f"Tiền làm thêm giờ của bạn là {_money(amount)} đồng ({vi}; lương giờ {_money(hourly)} đồng).",
+            "answer_en": f"Your overtime pay is {_money_en(amount)} VND ({en}; hourly wage {_money_en(hourly)} VND).",
+            "days": each,
+        }
     )

@@ -5,13 +5,19 @@ from __future__ import annotations
 import re
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from tools.context import ToolContext
 from tools.errors import ToolFailure
 from tools.leave_tools import policy_from_sentences
 from tools.overtime_inputs import parse_money
-from tools.overtime_pay import DayKind, OvertimePolicy, OvertimeResult, calculate, policy_from_rules
+from tools.overtime_pay import (
+    DayKind,
+    OvertimePolicy,
+    OvertimeResult,
+    calculate_days,
+    policy_from_rules,
+)
 
 _TIME = re.compile(r"^\s*(\d{1,2})(?:\s*[:h]\s*(\d{2}))?\s*h?\s*$")
 
@@ -31,6 +37,18 @@ def _time(value: str | None, name: str):
     if hour > 24 or minute > 59 or (hour == 24 and minute):  # 24:00 is midnight; 24:30 is no time
         raise ValueError(f"{name} {value!r} is not a time of day such as '17:00' or '17h30'")
     return dt.time(hour % 24, minute)
+
+
+class OvertimeDay(BaseModel):
+    """Another day of overtime in the same question, with its own hours (or span) and kind of day."""
+
+    hours: float | None = Field(
+        None, gt=0, le=16, description="Overtime hours that day, when no span is given."
+    )
+    start_time: str | None = Field(None, max_length=40, description="When it started that day, '17:00'.")
+    end_time: str | None = Field(None, max_length=40, description="When it ended, '19:00'.")
+    night_hours: float | None = Field(None, ge=0, le=16, description="Of ``hours``, those at night.")
+    day_kind: DayKind = Field("ordinary", description="ordinary, weekly_rest or holiday.")
 
 
 def calculate_overtime_pay(
@@ -59,12 +77,20 @@ def calculate_overtime_pay(
         DayKind,
         Field(description="ordinary (a working day), weekly_rest (e.g. Sunday) or holiday (lễ, tết)."),
     ] = "ordinary",
+    other_days: Annotated[
+        list[OvertimeDay] | None,
+        Field(
+            max_length=31,
+            description="Further days of overtime the question states ('3 hours on Tuesday and 8 hours on "
+            "Sunday': the first day above, Sunday here); the pay is the sum.",
+        ),
+    ] = None,
 ) -> OvertimeResult | ToolFailure:
     """Compute overtime pay: hourly wage (the monthly wage divided by the working days and hours the documents
     state, e.g. ÷ 26 ÷ 8) × hours × the rate for the kind of day (ordinary 150%, weekly rest 200%, holiday 300%;
     the night rates for hours inside the night window, e.g. 22:00 – 06:00), each rate read from the documents and
-    cited, the Labour Code's figures named as defaults where no document states one. Use it for ANY question
-    asking how much overtime pays for a given wage and hours."""
+    cited, the Labour Code's figures named as defaults where no document states one; overtime on several days
+    (``other_days``) is summed. Use it for ANY question asking how much overtime pays for a given wage and hours."""
     if monthly_wage.strip().startswith(("-", "−", "–")):  # parse_money reads '-5 triệu' as 5 triệu
         return ToolFailure(
             error="invalid_arguments",
@@ -76,7 +102,19 @@ def calculate_overtime_pay(
             error="invalid_arguments", message=f"monthly_wage {monthly_wage!r} is not an amount in đồng"
         )
     try:
-        start, end = _time(start_time, "start_time"), _time(end_time, "end_time")
-        return calculate(overtime_policy_for(ctx), wage, day_kind, hours, start, end, night_hours)
+        first = {"day_kind": day_kind, "hours": hours, "night_hours": night_hours}
+        days = [first | {"start": _time(start_time, "start_time"), "end": _time(end_time, "end_time")}]
+        for i, given in enumerate(other_days or [], start=2):
+            day = OvertimeDay.model_validate(given)  # the registry passes validated arguments as plain data
+            days.append(
+                {
+                    "day_kind": day.day_kind,
+                    "hours": day.hours,
+                    "night_hours": day.night_hours,
+                    "start": _time(day.start_time, f"day {i}'s start_time"),
+                    "end": _time(day.end_time, f"day {i}'s end_time"),
+                }
+            )
+        return calculate_days(overtime_policy_for(ctx), wage, days)
     except ValueError as exc:
         return ToolFailure(error="invalid_arguments", message=str(exc))

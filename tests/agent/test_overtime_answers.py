@@ -71,3 +71,19 @@ def test_an_english_question_gets_an_english_answer(assistant):
     )
     assert "160,000 VND" in answer.answer and "How it was calculated" in answer.answer  # 50,000 × 2 × 160%
     assert "Tiền làm thêm" not in answer.answer
+
+
+def test_overtime_on_two_days_is_one_call_and_one_summed_answer(assistant):
+    question = (
+        "Lương 9.600.000 đồng, thứ Ba em làm thêm 3 tiếng sau ca, Chủ nhật làm thêm 8 tiếng ban ngày. "
+        "Tiền làm thêm được bao nhiêu?"
+    )
+    call = next_call(question, [], None, 2)
+    assert call.args["other_days"] == [{"day_kind": "weekly_rest", "hours": 8.0}]
+    answer = assistant.ask(question)
+    # 50.000 an hour: 3 h × 160% = 240.000 on Tuesday, 8 h × 200% = 800.000 on Sunday
+    assert "1.040.000 đồng" in answer.answer and "Tổng = 240.000 + 800.000 = 1.040.000 đồng." in answer.answer
+    assert [c.name for c in answer.tool_calls].count("calculate_overtime_pay") == 1
+    assert any("200%" in c.quote for c in answer.citations) and any(
+        "160%" in c.quote for c in answer.citations
+    )

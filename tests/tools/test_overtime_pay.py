@@ -8,8 +8,8 @@ import datetime as dt
 import pytest
 
 from tests.tools.rule_texts import rule_text
-from tools.overtime_inputs import parse_inputs, parse_money, parse_span
-from tools.overtime_pay import calculate, policy_from_rules, split_hours
+from tools.overtime_inputs import parse_days, parse_inputs, parse_money, parse_span
+from tools.overtime_pay import calculate, calculate_days, policy_from_rules, split_hours
 
 HEADER = "Thời điểm làm thêm | Làm thêm ban ngày | Làm thêm ban đêm (22:00 – 06:00)"
 
@@ -109,3 +109,64 @@ def test_the_question_states_wage_hours_and_day():
     )
     assert parse_money("được bồi dưỡng 20.000 đồng") == 20_000 and parse_money("không có số") is None
     assert parse_span("từ 22h đến 2h sáng") == (dt.time(22), dt.time(2))
+
+
+def test_overtime_on_several_days_is_summed_day_by_day():
+    """Each day keeps its own rate and night split; the total is rounded once and every step is shown."""
+    policy = policy_from_rules(TABLE)  # ÷ 26 ÷ 8: 7.800.000 → 37.500 đồng an hour
+    days = [
+        {"day_kind": "ordinary", "hours": 3},
+        {"day_kind": "weekly_rest", "start": dt.time(21), "end": dt.time(23)},
+    ]
+    result = calculate_days(policy, 7_800_000, days)
+    # 3 h × 160% + (1 h × 200% + 1 h × 270%) on Sunday = 480% + 470% = 950% of 37.500
+    assert result.amount == 356_250
+    assert [(d.day_kind, d.day_hours, d.night_hours) for d in result.days] == [
+        ("ordinary", 3, 0),
+        ("weekly_rest", 1, 1),
+    ]
+    assert result.steps[-1].text == "Tổng = 180.000 + 176.250 = 356.250 đồng."
+    assert (
+        "3 giờ × 160% vào ngày thường + 1 giờ × 200% + 1 giờ × 270% vào ngày nghỉ hằng tuần" in result.answer
+    )
+    assert result.answer_en.startswith(
+        "Your overtime pay is 356,250 VND (3 h × 160% on an ordinary working day"
+    )
+    assert {"day:ordinary", "day:weekly_rest", "night:weekly_rest"} <= set(result.policy_sources)
+    one = calculate_days(policy, 7_800_000, days[:1])
+    assert one == calculate(policy, 7_800_000, "ordinary", hours=3) and one.days == []
+    with pytest.raises(ValueError, match="16 hours"):
+        calculate_days(
+            policy, 7_800_000, [days[0], {"day_kind": "holiday", "start": dt.time(6), "end": dt.time(5)}]
+        )
+
+
+@pytest.mark.parametrize(
+    ("question", "days"),
+    [
+        (
+            "My basic salary is 9,600,000 VND. I did 3 hours of overtime after my shift on Tuesday and 8 hours on "
+            "Sunday (daytime). How much do I get?",
+            [(3, None, "ordinary"), (8, None, "weekly_rest")],
+        ),
+        (
+            "Lương 7.800.000 đồng, thứ Ba em làm thêm 3 tiếng, Chủ nhật làm thêm 8 tiếng thì được bao nhiêu?",
+            [(3, None, "ordinary"), (8, None, "weekly_rest")],
+        ),
+        (
+            "Lương 7,8 triệu, làm thêm từ 17h đến 20h thứ Hai và từ 22h đến 2h sáng ngày lễ thì được bao nhiêu?",
+            [(None, dt.time(17), "ordinary"), (None, dt.time(22), "holiday")],
+        ),
+        ("Lương 10 triệu, làm thêm 2 giờ vào Chủ nhật thì được bao nhiêu?", []),  # one day
+        ("I work 8 hours a day and did 2 hours of overtime on Sunday. How much?", []),  # a schedule, one day
+    ],
+)
+def test_the_days_of_overtime_a_question_states(question, days):
+    assert [(d.hours, d.start, d.day_kind) for d in parse_days(question)] == days
+
+
+def test_the_hours_of_the_overtime_clause_not_the_schedule():
+    q = parse_inputs(
+        "My salary is 12 million VND, I work 8 hours a day and did 2 hours of overtime on Sunday."
+    )
+    assert (q.hours, q.day_kind) == (2, "weekly_rest")
