@@ -211,13 +211,22 @@ def _vi_concepts() -> tuple[tuple[str, Concept], ...]:
 
 def vietnamese_concepts(question: str) -> list[Concept]:
     """The HR topics a Vietnamese question names in a lexicon wording ("lương tháng 13", "nghỉ ốm"), longest
-    wording first, without overlaps."""
-    asked = f" {stemmed(question)} "
+    wording first; a wording inside a longer one found ("phép năm" in "nghỉ phép năm") is not another topic, one
+    that only shares a word with it is ("gửi xe" and "xe máy" in "gửi xe máy": parking, of a motorbike)."""
+    words = stemmed(question).split()
+    taken: list[range] = []
     found: list[Concept] = []
     for wording, concept in _vi_concepts():
-        if f" {wording} " in asked:
+        size = len(wording.split())
+        spans = [
+            range(i, i + size)
+            for i in range(len(words) - size + 1)
+            if " ".join(words[i : i + size]) == wording
+        ]
+        fresh = [r for r in spans if not any(r.start >= t.start and r.stop <= t.stop for t in taken)]
+        if fresh:
             found.append(concept)
-            asked = asked.replace(f" {wording} ", " # ")
+            taken += fresh
     return found
 
 

@@ -159,3 +159,35 @@ def test_a_job_in_english_picks_its_staff_group_row_in_vietnamese():
     assert named["coal boiler"].general  # a job names no topic that must be stated
     assert "lò hơi" in employee_words("I run the coal boiler. How many days of annual leave do I get?")
     assert "kế toán" in employee_words("I'm an accountant; when does my probation end?")
+
+
+def test_vietnamese_topics_that_share_a_word_are_both_asked():
+    """'gửi xe máy' is parking (gửi xe) of a motorbike (xe máy): both topics; 'phép năm' inside 'nghỉ phép năm'
+    is not a second one."""
+    from agent.language import vietnamese_concepts
+
+    asked = [c.asked for c in vietnamese_concepts("Phí gửi xe máy ở công ty là bao nhiêu?")]
+    assert "xe may" in asked and any("gui xe" in a for a in asked)
+    assert [c.asked for c in vietnamese_concepts("Nghỉ phép năm được bao nhiêu ngày?")] == ["nghi phep nam"]
+
+
+def test_a_vietnamese_question_reads_an_english_travel_rule_through_the_lexicon():
+    """'xe máy cá nhân' reaches 'Own motorbike' of an English rate table: the row is quoted, not a Vietnamese
+    sentence that only shares 'thanh toán'."""
+    transport = passage(
+        "travel:3-transport",
+        "3. Transport",
+        "Means of transport | Rule … Own motorbike | 2,500 VND per km",
+    )
+    payback = passage(
+        "welfare:c-2",
+        "C.2 Cam kết làm việc sau đào tạo",
+        "Số tiền này được khấu trừ vào khoản thanh toán khi nghỉ việc; phần còn thiếu NLĐ hoàn trả trong 30 ngày.",
+    )
+    got = compose(
+        "Đi công tác bằng xe máy cá nhân thì được thanh toán bao nhiêu tiền một km?",
+        [payback, transport],
+        MIN,
+        True,
+    )
+    assert not got.refused and "2,500 VND per km" in got.text and got.node_ids[0] == "travel:3-transport"
