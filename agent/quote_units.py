@@ -153,7 +153,8 @@ def _table_of(units: list[Unit], i: int) -> list[int]:
 
 def with_table_rows(passage: Passage, picked: list[int], terms: Terms) -> list[int]:
     """A small table none of whose rows the question names by its own cells (it asks "how much per grade", not
-    about "L4") is quoted whole, header first; otherwise the rows picked stay alone."""
+    about "L4") is quoted whole, header first; otherwise the rows picked stay alone. The sentence that introduces
+    the table (it ends with ":") comes with it: it says what the rows are."""
     units = passage_units(passage)
     text = _CLIP_RE.sub("", passage.text)
     asked = terms.words | terms.extra_words | terms.bigrams | terms.extra_bigrams
@@ -169,6 +170,9 @@ def with_table_rows(passage: Passage, picked: list[int], terms: Terms) -> list[i
         named = any(f" {t} " in cells for cells in own for t in asked)
         if len(rows) <= MAX_TABLE_ROWS and not named:
             out.update(rows)
+        lead = min(rows) - 1
+        if lead >= 0 and units[lead].kind != "row" and units[lead].text.rstrip(" *_").endswith(":"):
+            out.add(lead)  # the sentence that introduces the table ("xe đưa đón miễn phí theo 04 tuyến:")
     return sorted(out)
 
 

@@ -166,6 +166,29 @@ def test_a_small_table_whose_rows_the_question_does_not_name_is_quoted_whole():
     assert "L4 | 500.000" in named.text and "800.000" not in named.text  # the row it names, with the header
 
 
+def test_a_table_is_quoted_with_the_sentence_that_introduces_it():
+    """'Công ty bố trí xe đưa đón miễn phí theo 04 tuyến:' says what the route rows are (and that they are free)."""
+    shuttle = passage(
+        "phuc_loi:xe-dua-don",
+        "Phần B. Xe đưa đón",
+        "Công ty bố trí xe đưa đón miễn phí theo 04 tuyến:\n\n| Tuyến | Lộ trình |\n|---|---|\n"
+        "| Tuyến 1 | TP. Bắc Giang – Quế Võ |\n| Tuyến 4 | Long Biên (Hà Nội) – Quế Võ |\n\n"
+        "Mất thẻ đi xe thì báo phòng Nhân sự để cấp lại.",
+    )
+    answer = compose("Xe đưa đón có tuyến đi Long Biên không?", [shuttle], MIN, quantity=False)
+    assert "“Công ty bố trí xe đưa đón miễn phí theo 04 tuyến: Tuyến | Lộ trình …" in answer.text
+    assert "Tuyến 4 | Long Biên (Hà Nội) – Quế Võ”" in answer.text
+    assert "Mất thẻ" not in answer.text
+    # the phone table's own lead-in comes too when one row is quoted
+    phone = compose(
+        "Ngạch L4 được phụ cấp điện thoại bao nhiêu?",
+        [passage("phuc_loi:dien-thoai", "Phụ cấp điện thoại", PHONE_TABLE)],
+        MIN,
+        quantity=True,
+    )
+    assert "Mức phụ cấp điện thoại theo ngạch: Ngạch |" in phone.text
+
+
 def test_the_headings_above_a_section_say_what_its_units_are_about():
     fund = Passage(
         node_id="quy_dinh:quy-tuong-tro/dieu-kien-vay",
