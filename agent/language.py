@@ -326,10 +326,14 @@ LOOSE_SLACK = 4  # words a loose match may have between the words of a wording
 
 
 def _near(wanted: list[str], words: list[str]) -> bool:
-    """Every word of ``wanted`` within one window of ``len(wanted) + LOOSE_SLACK`` words of ``words``."""
+    """Every word of ``wanted`` within one window of ``len(wanted) + LOOSE_SLACK`` words of ``words``; a wording
+    of two words in its order ("nhà xe" is a parking shed, "xe đến nhà máy" a bus to the factory)."""
     span = len(wanted) + LOOSE_SLACK
     need = set(wanted)
     positions = [i for i, w in enumerate(words) if w in need]
+    if len(wanted) == 2:
+        first, second = wanted
+        return any(w == first and second in words[i + 1 : i + span] for i, w in enumerate(words))
     return any(need <= set(words[start : start + span]) for start in positions)
 
 

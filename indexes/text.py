@@ -37,12 +37,19 @@ def folded_words(text: str) -> list[str]:
     return _WORD_RE.findall(fold(nfc(text)))
 
 
+# Nouns in -ing whose stem is another word: "parking" is not the "park" of "Quế Võ Industrial Park", "housing" not
+# "house", "evening" not "even"
+_ING_NOUNS = frozenset("parking housing evening evenings clothing spring springs".split())
+
+
 def stem(word: str) -> str:
     """A light English stem, the same for a question's word and a document's ("leaves", "leave" -> "leav";
     "weeks" -> "week"; "remotely" -> "remot"; "approved" -> "approv"). Folded Vietnamese syllables have none of
     these endings at that length, so they pass unchanged."""
     if len(word) < 4 or not word.isascii() or not word.isalpha():
         return word
+    if word in _ING_NOUNS:
+        return word.removesuffix("s")
     if len(word) >= 5 and word.endswith(("ied", "ies")):  # "carried", "policies" -> "carry", "policy"
         return word[:-3] + "y"
     for suffix in ("ing", "ly", "ed", "s"):

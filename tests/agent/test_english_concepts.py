@@ -191,3 +191,15 @@ def test_a_vietnamese_question_reads_an_english_travel_rule_through_the_lexicon(
         True,
     )
     assert not got.refused and "2,500 VND per km" in got.text and got.node_ids[0] == "travel:3-transport"
+
+
+def test_a_two_word_wording_is_stated_in_its_order_and_parking_is_not_a_park():
+    """Loose matching keeps a two-word wording's order ("nhà xe" is a parking shed; "xe đến nhà máy" is a bus
+    to the factory), and "parking" is not the "park" of an industrial park."""
+    from agent.language import states, vietnamese_concepts
+
+    parking = next(c for c in vietnamese_concepts("Phí gửi xe máy là bao nhiêu?") if "gui xe" in c.asked)
+    assert not states(parking, "Giờ chạy: xe đến nhà máy trước giờ bắt đầu ca 20 phút.")
+    assert not states(parking, "Our plant is at Lot C5, Quế Võ Industrial Park, Bắc Ninh Province.")
+    assert states(parking, "Xe máy gửi tại nhà xe của Công ty, phải khóa cổ xe.")
+    assert states(parking, "Parking in the company car park is free.")
