@@ -40,7 +40,7 @@ FUNCTION_WORDS_EN = frozenset(
     "should shouldn so some such t than that the their theirs them themselves then there these they this "
     "those through to too under until up ve very was wasn we were weren what when where which while who whom "
     "why will with won would wouldn you your yours yourself yourselves get gets got getting go goes going "
-    "want wants like please tell know".split()
+    "want wants like please tell know even still ever yet already really actually anyway".split()
 )
 FUNCTION_WORDS_VI = frozenset(
     "này kia đó ấy luôn xin ạ nhé nha vậy thế rồi đã đang vẫn cũng lại nữa chỉ mà để với từ đến tới bởi vì "

@@ -318,3 +318,9 @@ def test_a_question_of_a_qa_section_brings_its_answer():
     answer = compose("Quên chấm công bằng khuôn mặt thì phải làm gì?", [faq], 0.2, quantity=False)
     assert "Quên chấm công" in answer.text and "trong 02 ngày làm việc" in answer.text
     assert "thử việc" not in answer.text  # the next question is not part of the answer
+
+
+def test_english_adverbs_name_no_topic():
+    """'even', 'still', 'already' qualify the question; they are not what a passage must say."""
+    terms = question_terms("Do I still get extra pay for working nights even when it isn't overtime?")
+    assert {"even", "still"}.isdisjoint(terms.words) and {"night", "overtim"} <= terms.words
