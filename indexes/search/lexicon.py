@@ -97,9 +97,17 @@ class Lexicon:
         if pattern is None:
             return []
         lowered = nfc(text).lower()
+        # every term at every word start, then those inside a longer one dropped: terms that only share words
+        # both count ("số ngày phép năm" and "phép năm chưa nghỉ" in "số ngày phép năm chưa nghỉ")
+        spans = [
+            (m.start(1), m.end(1), m.group(1))
+            for start in (w.start() for w in re.finditer(r"\w+", lowered))
+            if (m := pattern.match(lowered, start))
+        ]
+        kept = [x for x in spans if not any(o[0] <= x[0] and x[1] <= o[1] and o != x for o in spans)]
         out: list[str] = []
-        for m in pattern.finditer(lowered):
-            for form in table[m.group(1)].en[:per_entry]:
+        for _, _, term in kept:
+            for form in table[term].en[:per_entry]:
                 if form not in out and form not in lowered:
                     out.append(form)
         return out

@@ -112,3 +112,11 @@ def test_an_accented_word_is_one_word_for_the_inflected_match():
     lexicon = Lexicon([LexiconEntry(en=("tết",), vi=("tết âm lịch",))])
     assert lexicon.expansions("Bố mất đột xuất thì báo thế nào?") == []
     assert lexicon.expansions("Nghỉ tết được mấy ngày?") == ["tết âm lịch"]
+
+
+def test_vietnamese_terms_that_share_words_both_give_their_english():
+    """'số ngày phép năm chưa nghỉ' holds the entitlement ('số ngày phép năm') and unused leave ('phép năm chưa
+    nghỉ'); a term inside a longer one ('phép năm' in 'số ngày phép năm') adds nothing of its own."""
+    terms = Lexicon.load().english_terms("Khi nghỉ việc, số ngày phép năm chưa nghỉ có được trả tiền không?")
+    assert "unused leave" in terms and "annual leave entitlement" in terms
+    assert "annual leave" not in terms
