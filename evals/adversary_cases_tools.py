@@ -99,6 +99,8 @@ OVERTIME: dict[str, dict[str, Any]] = {
     "other_days start_time '25:00'": WAGE
     | {"hours": 2, "other_days": [{"start_time": "25:00", "end_time": "02:00"}]},
     "other_days 40 days": WAGE | {"hours": 2, "other_days": [{"hours": 1}] * 40},
+    "other_days with an unknown key": WAGE
+    | {"hours": 2, "other_days": [{"hours": 8, "kind": "weekly_rest"}]},
 }
 PROBATION: dict[str, dict[str, Any]] = {
     "probation_start '31/02/2026'": {"probation_start": "31/02/2026", "duration": 30},

@@ -193,6 +193,12 @@ class Settings(BaseSettings):
         raw = value.get_secret_value() if isinstance(value, SecretStr) else value
         return None if isinstance(raw, str) and not raw.strip() else value
 
+    @field_validator("models_dir", mode="before")
+    @classmethod
+    def _blank_models_dir_is_none(cls, value: object) -> object:
+        """``QUYCHE_MODELS_DIR=`` (empty) means the default folder, never the working directory."""
+        return None if isinstance(value, str) and not value.strip() else value
+
     def token_tenants(self) -> dict[str, str]:
         """Every bearer token the HTTP server accepts, and the tenant it belongs to."""
         import yaml

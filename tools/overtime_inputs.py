@@ -117,10 +117,12 @@ def parse_inputs(text: str) -> OvertimeInputs:
 # A day named in an overtime question ("on Tuesday", "Chủ nhật", "ngày lễ"), folded
 _DAY_NAME = re.compile(
     r"\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|"
-    r"holidays?|thu (?:hai|ba|tu|nam|sau|bay|[2-7])|chu nhat|ngay le|nghi le|ngay thuong|cuoi tuan|tet)\b"
+    r"holidays?|rest days?|national day|new year|thu (?:hai|ba|tu|nam|sau|bay|[2-7])|chu nhat|ngay le|nghi le|"
+    r"ngay thuong|ngay nghi hang tuan|cuoi tuan|tet|quoc khanh|30/4|1/5|01/05|2/9|02/09)\b"
 )
-# where one day's account ends and the next begins: "and", "và", "còn", a comma or semicolon (not "9,600,000")
-_CLAUSE_BREAK = re.compile(r"\b(?:and|va|con|plus)\b|;|,(?!\d)")
+# where one day's account ends and the next begins: "and", "và", "còn", a comma or semicolon (not "9,600,000"),
+# the end of a sentence (not "9.600.000")
+_CLAUSE_BREAK = re.compile(r"\b(?:and|va|con|plus)\b|;|,(?!\d)|[.?!](?=\s|$)")
 
 
 @dataclass(frozen=True)
@@ -134,17 +136,18 @@ class OvertimeDayInputs:
 
 def parse_days(text: str) -> list[OvertimeDayInputs]:
     """The days of overtime a question states one by one ("3 hours after my shift on Tuesday and 8 hours on
-    Sunday", "thứ Ba làm thêm 3 tiếng, Chủ nhật 8 tiếng"): each clause naming a day and its hours (or span) is
-    one day. Fewer than two such clauses, or hours outside any named day ("8 hours a day and 2 hours of
-    overtime"), give an empty list: the question is about one day."""
+    Sunday", "thứ Ba làm thêm 3 tiếng, Chủ nhật 8 tiếng"): each clause naming a day and its hours (or span), from
+    the first clause that speaks of overtime on, is one day. Hours before it are a schedule ("ngày thường làm 8
+    tiếng, Chủ nhật làm thêm 4 tiếng"), hours with no day named are no day ("my shift is 8 hours a day"). Fewer
+    than two days give an empty list: the question is about one day."""
     days: list[OvertimeDayInputs] = []
+    overtime_said = False
     for clause in _CLAUSE_BREAK.split(fold(text)):
+        overtime_said = overtime_said or bool(_OVERTIME_CUE.search(clause))
         span = parse_span(clause)
         hours_match = _HOURS.search(_SPAN.sub(" ", clause))
-        if not (span or hours_match):
+        if not (span or hours_match) or not overtime_said or not _DAY_NAME.search(clause):
             continue
-        if not _DAY_NAME.search(clause):
-            return []
         hours = float(hours_match.group(1).replace(",", ".")) if hours_match and not span else None
         kind: DayKind = next((k for k, cue in _DAY_CUES.items() if cue.search(clause)), "ordinary")
         night = hours if hours is not None and _NIGHT_HOURS.search(clause) else None

@@ -189,7 +189,7 @@ class OvertimeDayPay(BaseModel):
     night_hours: float
     day_rate: int
     night_rate: int
-    amount: float  # đồng, unrounded (the total is rounded once)
+    amount: int  # đồng, rounded as the day alone would be; the total is their sum
 
 
 class OvertimeResult(BaseModel):
@@ -206,7 +206,9 @@ class OvertimeResult(BaseModel):
     policy_sources: dict[str, ParamSource] = Field(default_factory=dict)
     answer: str
     answer_en: str = ""
-    days: list[OvertimeDayPay] = Field(default_factory=list)  # each day, when overtime spans several
+    # Overtime on several days: each day here; then day_kind, day_rate and night_rate above are the first day's,
+    # day_hours, night_hours and amount the totals
+    days: list[OvertimeDayPay] = Field(default_factory=list)
 
 
 def split_hours(start: dt.time, end: dt.time, window: tuple[int, int]) -> tuple[float, float]:
@@ -365,21 +367,26 @@ def _hour_parts(day: OvertimeDayPay, en: bool) -> list[str]:
 
 def calculate_days(policy: OvertimePolicy, monthly_wage: int, days: list[dict]) -> OvertimeResult:
     """Overtime on several days, each ``{"day_kind", "hours" | "start"/"end", "night_hours"}`` computed as
-    ``calculate`` computes one day (its own rates, its own night split); the pay is their sum, rounded once."""
+    ``calculate`` computes one day (its own rates, its own night split, rounded to the đồng); the pay is their
+    sum. An error names the day it is about ("day 2: ...")."""
     if not days:
         raise ValueError("give at least one day of overtime")
-    parts = [
-        calculate(
-            policy,
-            monthly_wage,
-            d.get("day_kind", "ordinary"),
-            d.get("hours"),
-            d.get("start"),
-            d.get("end"),
-            d.get("night_hours"),
-        )
-        for d in days
-    ]
+    parts = []
+    for number, d in enumerate(days, start=1):
+        try:
+            parts.append(
+                calculate(
+                    policy,
+                    monthly_wage,
+                    d.get("day_kind", "ordinary"),
+                    d.get("hours"),
+                    d.get("start"),
+                    d.get("end"),
+                    d.get("night_hours"),
+                )
+            )
+        except ValueError as exc:
+            raise ValueError(f"day {number}: {exc}" if len(days) > 1 else str(exc)) from None
     if len(parts) == 1:
         return parts[0]
     hourly = monthly_wage / policy.days_per_month / policy.hours_per_day
@@ -390,11 +397,11 @@ def calculate_days(policy: OvertimePolicy, monthly_wage: int, days: list[dict]) 
             night_hours=r.night_hours,
             day_rate=r.day_rate,
             night_rate=r.night_rate,
-            amount=hourly * (r.day_hours * r.day_rate + r.night_hours * r.night_rate) / 100,
+            amount=r.amount,
         )
         for r in parts
     ]
-    amount = round(sum(d.amount for d in each))
+    amount = sum(d.amount for d in each)  # each day rounded as it would be alone: the steps add up
     steps = [parts[0].steps[0], *(step for r in parts for step in r.steps[1:])]
     steps_en = [parts[0].steps_en[0], *(step for r in parts for step in r.steps_en[1:])]
     steps.append(

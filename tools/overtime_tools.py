@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Annotated
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from tools.context import ToolContext
 from tools.errors import ToolFailure
@@ -41,6 +41,10 @@ def _time(value: str | None, name: str):
 
 class OvertimeDay(BaseModel):
     """Another day of overtime in the same question, with its own hours (or span) and kind of day."""
+
+    model_config = ConfigDict(
+        extra="forbid"
+    )  # "kind" for "day_kind" must fail, not price Sunday as a weekday
 
     hours: float | None = Field(
         None, gt=0, le=16, description="Overtime hours that day, when no span is given."

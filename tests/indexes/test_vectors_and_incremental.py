@@ -113,3 +113,8 @@ def test_the_model_folder_defaults_to_the_data_folder_and_can_be_shared(tmp_path
     assert own.model_cache_dir == tmp_path / "a" / "cache" / "models"
     monkeypatch.setenv("QUYCHE_MODELS_DIR", str(tmp_path / "shared"))
     assert Settings(_env_file=None, data_dir=tmp_path / "b").model_cache_dir == tmp_path / "shared"
+    monkeypatch.setenv("QUYCHE_MODELS_DIR", "")  # empty: the default, not the working directory
+    assert (
+        Settings(_env_file=None, data_dir=tmp_path / "c").model_cache_dir
+        == tmp_path / "c" / "cache" / "models"
+    )

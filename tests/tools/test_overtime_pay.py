@@ -135,10 +135,21 @@ def test_overtime_on_several_days_is_summed_day_by_day():
     assert {"day:ordinary", "day:weekly_rest", "night:weekly_rest"} <= set(result.policy_sources)
     one = calculate_days(policy, 7_800_000, days[:1])
     assert one == calculate(policy, 7_800_000, "ordinary", hours=3) and one.days == []
-    with pytest.raises(ValueError, match="16 hours"):
+    with pytest.raises(ValueError, match="^day 2: more than 16 hours"):
         calculate_days(
             policy, 7_800_000, [days[0], {"day_kind": "holiday", "start": dt.time(6), "end": dt.time(5)}]
         )
+    with pytest.raises(ValueError, match="^day 2: give the overtime hours"):
+        calculate_days(policy, 7_800_000, [days[0], {"day_kind": "holiday"}])
+
+
+def test_the_total_of_several_days_is_the_sum_of_the_days_shown():
+    policy = policy_from_rules(TABLE)  # 10.000.000 ÷ 26 ÷ 8 = 48.076,9 an hour; 160% of it
+    result = calculate_days(policy, 10_000_000, [{"hours": 1}, {"hours": 1}])
+    first = calculate(policy, 10_000_000, "ordinary", hours=1)
+    assert result.amount == 2 * first.amount == sum(d.amount for d in result.days)
+    shown = f"{first.amount:,}".replace(",", ".")
+    assert result.steps[-1].text == f"Tổng = {shown} + {shown} = {2 * first.amount:,} đồng.".replace(",", ".")
 
 
 @pytest.mark.parametrize(
@@ -159,6 +170,24 @@ def test_overtime_on_several_days_is_summed_day_by_day():
         ),
         ("Lương 10 triệu, làm thêm 2 giờ vào Chủ nhật thì được bao nhiêu?", []),  # one day
         ("I work 8 hours a day and did 2 hours of overtime on Sunday. How much?", []),  # a schedule, one day
+        # a schedule that names a day is no overtime day; the overtime clause is the one day
+        ("Lương 10 triệu, ngày thường làm 8 tiếng, chủ nhật làm thêm 4 tiếng thì được bao nhiêu?", []),
+        (
+            "Salary 10 million VND, I work 8 hours on weekdays and did 3 hours overtime on Sunday. How much?",
+            [],
+        ),
+        (
+            "Lương 7,8 triệu, làm thêm 3 tiếng thứ Hai và 8 tiếng ngày 30/4 thì được bao nhiêu?",
+            [(3, None, "ordinary"), (8, None, "holiday")],
+        ),
+        (
+            "I did 3 hours of overtime on Tuesday. On Sunday I did 8 hours. How much?",
+            [(3, None, "ordinary"), (8, None, "weekly_rest")],
+        ),
+        (
+            "I did 3 hours of overtime on Tuesday and 2 hours on Wednesday, and my shift is 8 hours a day. How much?",
+            [(3, None, "ordinary"), (2, None, "ordinary")],
+        ),
     ],
 )
 def test_the_days_of_overtime_a_question_states(question, days):
