@@ -390,17 +390,7 @@ def calculate_days(policy: OvertimePolicy, monthly_wage: int, days: list[dict]) 
     if len(parts) == 1:
         return parts[0]
     hourly = monthly_wage / policy.days_per_month / policy.hours_per_day
-    each = [
-        OvertimeDayPay(
-            day_kind=r.day_kind,
-            day_hours=r.day_hours,
-            night_hours=r.night_hours,
-            day_rate=r.day_rate,
-            night_rate=r.night_rate,
-            amount=r.amount,
-        )
-        for r in parts
-    ]
+    each = [OvertimeDayPay(**r.model_dump(include=set(OvertimeDayPay.model_fields))) for r in parts]
     amount = sum(d.amount for d in each)  # each day rounded as it would be alone: the steps add up
     steps = [parts[0].steps[0], *(step for r in parts for step in r.steps[1:])]
     steps_en = [parts[0].steps_en[0], *(step for r in parts for step in r.steps_en[1:])]
