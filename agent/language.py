@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from indexes.search.lexicon import Lexicon, LexiconEntry
-from indexes.text import GENERIC_WORDS, accents_only_in_names, fold, has_diacritics, nfc, stem
+from indexes.text import GENERIC_WORDS, accents_only_in_names, fold, has_diacritics, inside, nfc, stem
 
 Language = Literal["vi", "en"]
 
@@ -214,16 +214,14 @@ def vietnamese_concepts(question: str) -> list[Concept]:
     wording first; a wording inside a longer one found ("phép năm" in "nghỉ phép năm") is not another topic, one
     that only shares a word with it is ("gửi xe" and "xe máy" in "gửi xe máy": parking, of a motorbike)."""
     words = stemmed(question).split()
-    taken: list[range] = []
+    taken: list[tuple[int, int]] = []  # word spans of the wordings found, longest first
     found: list[Concept] = []
     for wording, concept in _vi_concepts():
         size = len(wording.split())
         spans = [
-            range(i, i + size)
-            for i in range(len(words) - size + 1)
-            if " ".join(words[i : i + size]) == wording
+            (i, i + size) for i in range(len(words) - size + 1) if " ".join(words[i : i + size]) == wording
         ]
-        fresh = [r for r in spans if not any(r.start >= t.start and r.stop <= t.stop for t in taken)]
+        fresh = [span for span in spans if not inside(span, taken)]
         if fresh:
             found.append(concept)
             taken += fresh
@@ -329,11 +327,11 @@ def _near(wanted: list[str], words: list[str]) -> bool:
     """Every word of ``wanted`` within one window of ``len(wanted) + LOOSE_SLACK`` words of ``words``; a wording
     of two words in its order ("nhà xe" is a parking shed, "xe đến nhà máy" a bus to the factory)."""
     span = len(wanted) + LOOSE_SLACK
-    need = set(wanted)
-    positions = [i for i, w in enumerate(words) if w in need]
     if len(wanted) == 2:
         first, second = wanted
         return any(w == first and second in words[i + 1 : i + span] for i, w in enumerate(words))
+    need = set(wanted)
+    positions = [i for i, w in enumerate(words) if w in need]
     return any(need <= set(words[start : start + span]) for start in positions)
 
 

@@ -37,6 +37,12 @@ def folded_words(text: str) -> list[str]:
     return _WORD_RE.findall(fold(nfc(text)))
 
 
+def inside(span: tuple[int, int], others: list[tuple[int, int]]) -> bool:
+    """Whether ``span`` (start, end) lies within another of ``others``: a term inside a longer one matched is not
+    a term of its own; terms that only overlap both are."""
+    return any(o[0] <= span[0] and span[1] <= o[1] and o != span for o in others)
+
+
 # Nouns in -ing whose stem is another word: "parking" is not the "park" of "Quế Võ Industrial Park", "housing" not
 # "house", "evening" not "even"
 _ING_NOUNS = frozenset("parking housing evening evenings clothing spring springs".split())

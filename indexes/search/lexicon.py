@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from indexes.text import nfc, stem
+from indexes.text import inside, nfc, stem
 
 LEXICON_FILE = Path(__file__).with_name("hr_lexicon.yaml")
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when libyaml is there
@@ -99,14 +99,14 @@ class Lexicon:
         lowered = nfc(text).lower()
         # every term at every word start, then those inside a longer one dropped: terms that only share words
         # both count ("số ngày phép năm" and "phép năm chưa nghỉ" in "số ngày phép năm chưa nghỉ")
-        spans = [
-            (m.start(1), m.end(1), m.group(1))
+        found = [
+            m
             for start in (w.start() for w in re.finditer(r"\w+", lowered))
             if (m := pattern.match(lowered, start))
         ]
-        kept = [x for x in spans if not any(o[0] <= x[0] and x[1] <= o[1] and o != x for o in spans)]
+        spans = [m.span(1) for m in found]
         out: list[str] = []
-        for _, _, term in kept:
+        for term in (m.group(1) for m in found if not inside(m.span(1), spans)):
             for form in table[term].en[:per_entry]:
                 if form not in out and form not in lowered:
                     out.append(form)
