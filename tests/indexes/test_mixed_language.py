@@ -100,4 +100,7 @@ def test_english_terms_score_english_passages_and_leave_the_questions_own_vector
     assert "annual leave" in enhanced.expanded  # BM25 sees them
     assert "annual leave" not in enhanced.vector_text  # the question's own vector does not
     assert enhanced.english_vector_text is not None and "annual leave" in enhanced.english_vector_text
+    # the English passages' vector is of the English terms alone: with the Vietnamese question beside them it
+    # stayed nearer to any Vietnamese passage than to the English one that answers
+    assert "nghỉ" not in enhanced.english_vector_text.lower()
     assert enhance("Nghỉ phép năm được bao nhiêu ngày?", Glossary()).english_vector_text is None
