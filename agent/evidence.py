@@ -30,11 +30,16 @@ class Passage(Location):
     rank: int  # 0 = the tool's best
 
 
+# A Vietnamese question may word a topic in any of the lexicon entry's terms ("công tác phí", "phụ cấp lưu
+# trú"): the answer's checks read an English passage through all of them (BM25's index keeps the first two).
+GLOSS_TERMS = 100
+
+
 @functools.lru_cache(maxsize=4096)
 def gloss(text: str) -> str:
     """The lexicon's Vietnamese terms for the English terms of a text written in English ("" otherwise): how a
-    Vietnamese question's words are found in an English passage, as BM25 finds them (``chunk_terms``)."""
-    return vietnamese_gloss(text) if query_language(text) == "en" else ""
+    Vietnamese question's words are found in an English passage, in any of the lexicon's wordings."""
+    return vietnamese_gloss(text, per_entry=GLOSS_TERMS) if query_language(text) == "en" else ""
 
 
 def glossed(passage: Passage) -> Passage:

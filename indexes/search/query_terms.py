@@ -33,10 +33,11 @@ _VIETNAMESE_WORDS = frozenset(
 )
 
 
-def vietnamese_gloss(text: str) -> str:
-    """The lexicon's Vietnamese terms for the English terms of ``text``, as one text: how a passage written in
-    English is read by a Vietnamese question (BM25 terms, the answer's checks)."""
-    return " ".join(default_lexicon().expansions(text))
+def vietnamese_gloss(text: str, per_entry: int = 2) -> str:
+    """The lexicon's Vietnamese terms for the English terms of ``text`` (each entry's first ``per_entry``), as
+    one text: how a passage written in English is read by a Vietnamese question (BM25 terms, the answer's
+    checks)."""
+    return " ".join(default_lexicon().expansions(text, per_entry=per_entry))
 
 
 def query_language(text: str) -> str:

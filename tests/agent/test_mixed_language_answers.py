@@ -56,3 +56,26 @@ def test_a_vietnamese_question_the_english_handbook_does_not_answer_is_still_ref
         expansions=["tuition"],
     )
     assert answer.refused
+
+
+PER_DIEM = passage(
+    "travel:4-1-domestic-per-diem",
+    "4.1 Domestic per diem",
+    "Employees on a domestic business trip with an overnight stay receive a per diem of 350,000 VND per day.",
+    title_path=["Travel Expense Policy", "4.1 Domestic per diem"],
+)
+
+
+def test_an_english_passage_is_read_through_every_vietnamese_wording_of_its_terms():
+    # "per diem" is "phụ cấp lưu trú" first in the lexicon; a question may say "công tác phí" just as well
+    assert "phụ cấp lưu trú" in gloss(PER_DIEM.text)
+    assert "công tác phí" in gloss(PER_DIEM.text)
+    answer = compose(
+        "Đi công tác trong nước thì công tác phí bao nhiêu một ngày?",
+        [DORMITORY, PER_DIEM],
+        MIN,
+        quantity=True,
+    )
+    assert not answer.refused, answer.text
+    assert answer.node_ids[0] == "travel:4-1-domestic-per-diem"
+    assert "350,000 VND per day" in answer.text
