@@ -53,6 +53,7 @@ COMPANY_SETS = {
         CompanySet("dev-company-2", EVALS_DIR / "dev_company_2", "dev-company-2"),
         CompanySet("heldout-2", EVALS_DIR / "heldout_company_2", "heldout-2", blind=True),
         CompanySet("dev-company-3", EVALS_DIR / "dev_company_3", "dev-company-3"),
+        CompanySet("dev-company-4", EVALS_DIR / "dev_company_4", "dev-company-4"),
     )
 }
 

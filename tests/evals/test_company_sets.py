@@ -68,7 +68,7 @@ def test_eval_cli_knows_the_set(name):
     assert build_parser().parse_args(["eval", "--set", name]).set == name
 
 
-@pytest.mark.parametrize("name", ["dev-company", "dev-company-2", "dev-company-3"])
+@pytest.mark.parametrize("name", ["dev-company", "dev-company-2", "dev-company-3", "dev-company-4"])
 def test_dev_company_gold_nodes_are_in_its_index(make_settings, name):
     """Indexed on its own (own data dir, as ``quyche eval --set dev-company`` does), every gold node exists."""
     from indexes.pipeline.ingest import index_folder
