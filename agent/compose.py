@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.evidence import Passage, calculator_result, glossed, headings_above, passages
+from agent.evidence import Passage, calculator_result, glossed, headings_above, passages, stated_text
 from agent.evidence import expansions as evidence_expansions
 from agent.gaps import absent_topics, gap_probes
 from agent.language import (
@@ -87,7 +87,7 @@ def _concept_cover(passage: Passage, question: str) -> float:
     concepts, weight = (topics, 1.0) if topics else (named, GENERAL_CONCEPT_WEIGHT)
     if not concepts:
         return 0.0
-    text = f"{passage.title} {passage.text}"
+    text = stated_text(passage)
     return weight * sum(states(c, text) for c in concepts) / len(concepts)
 
 
@@ -162,7 +162,7 @@ def compose(
     concepts = [c for c in named if not c.general]  # the HR topics it names (general words are no topic)
     # what a passage in English states, in Vietnamese too, for a Vietnamese question
     checked = [glossed(p) for p in passages] if lang == "vi" else passages
-    texts = [f"{p.title} {p.text}" for p in checked]
+    texts = [stated_text(p) for p in checked]
     stated = [c for c in named if any(states(c, t) for t in texts)]
     found = [c for c in concepts if c in stated]
     paraphrased = concept_words(stated) | synonym_supported(question, texts)

@@ -7,6 +7,7 @@ The graph keeps tool runs as JSON records (its state is checkpointed); ``tool_ru
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 from indexes.location import Location
@@ -47,6 +48,25 @@ def glossed(passage: Passage) -> Passage:
     quoting: the offsets are the original text's)."""
     added = f"{gloss(passage.title)} {gloss(passage.text)}".strip()
     return passage.model_copy(update={"text": f"{passage.text}\n{added}"}) if added else passage
+
+
+_TABLE_HEADER = re.compile(r"^\|(.+)\|\s*\n\|[\s:|-]+\|\s*$", re.MULTILINE)
+
+
+def table_phrases(passage: Passage) -> list[str]:
+    """The section title beside each column heading of its tables ("Phụ cấp cố định hằng tháng Điện thoại"): a
+    cell means its section's subject and its column (a phone allowance), which the flattened table keeps apart."""
+    return [
+        f"{passage.title} {cell.strip()}"
+        for header in _TABLE_HEADER.finditer(passage.text)
+        for cell in header.group(1).split("|")
+        if cell.strip()
+    ]
+
+
+def stated_text(passage: Passage) -> str:
+    """What a passage states, for checking the question's topics: its title, its text and its table phrases."""
+    return " \n".join([f"{passage.title} {passage.text}", *table_phrases(passage)])
 
 
 def headings_above(passage: Passage) -> str:

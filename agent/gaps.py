@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from agent.evidence import Passage, glossed, passages
+from agent.evidence import Passage, glossed, passages, stated_text
 from agent.language import Concept, language_of, states, vietnamese_concepts
 from agent.terms import question_terms, words_of
 from indexes.text import fold, is_generic
@@ -24,7 +24,7 @@ def _pairs_missing(question: str, found: list[Passage]) -> set[str]:
 
 
 def _concepts_missing(question: str, found: list[Passage]) -> list[Concept]:
-    texts = [f"{p.title} {p.text}" for p in map(glossed, found)]
+    texts = [stated_text(p) for p in map(glossed, found)]
     return [c for c in vietnamese_concepts(question) if not any(states(c, t) for t in texts)]
 
 
@@ -54,7 +54,7 @@ def _pairs_of(concept: Concept) -> set[str]:
 def _mentions(concept: Concept, found: list[Passage]) -> bool:
     """Whether the passages state a topic or use one of the meaningful word pairs of its wordings (a paraphrase
     such as "nghỉ không hưởng lương" keeps it possible that the documents regulate it)."""
-    texts = [f"{p.title} {p.text}" for p in map(glossed, found)]
+    texts = [stated_text(p) for p in map(glossed, found)]
     padded = " ".join(f" {' '.join(_WORD.findall(fold(t)))} " for t in texts)
     return any(states(concept, t) for t in texts) or any(f" {b} " in padded for b in _pairs_of(concept))
 

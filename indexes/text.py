@@ -45,7 +45,10 @@ def inside(span: tuple[int, int], others: list[tuple[int, int]]) -> bool:
 
 # Nouns in -ing whose stem is another word: "parking" is not the "park" of "Quế Võ Industrial Park", "housing" not
 # "house", "evening" not "even"
-_ING_NOUNS = frozenset("parking housing evening evenings clothing spring springs".split())
+_ING_NOUNS = frozenset(
+    "parking housing evening evenings clothing spring springs outing outings meeting meetings building buildings"
+    " training ceiling ceilings".split()
+)
 
 
 def stem(word: str) -> str:

@@ -28,6 +28,7 @@ from indexes.search.article_index import build_article_index, write_article_inde
 from indexes.search.chunk_bm25 import write_bm25
 from indexes.search.chunking import Chunk, chunk_document
 from indexes.search.glossary import Glossary
+from indexes.search.lexicon import LEXICON_FILE
 from indexes.settings import Settings
 from indexes.sources.document_tree import build_document_tree
 from indexes.sources.documents import Document, Skipped
@@ -81,8 +82,17 @@ class IndexReport:
 
 
 def _config_key(settings: Settings, glossary_text: str) -> str:  # glossary as canonical JSON
-    """Everything besides the documents that changes the built indexes."""
-    parts = [INDEX_FORMAT, settings.chunk_sizes, settings.llm_mode(), settings.vectors, glossary_text]
+    """Everything besides the documents that changes the built indexes: the shipped lexicon too (its Vietnamese
+    terms are indexed with English chunks), so a new lexicon re-indexes documents whose text did not change."""
+    lexicon = hashlib.sha1(LEXICON_FILE.read_bytes()).hexdigest()
+    parts = [
+        INDEX_FORMAT,
+        settings.chunk_sizes,
+        settings.llm_mode(),
+        settings.vectors,
+        glossary_text,
+        lexicon,
+    ]
     return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
 
 

@@ -23,6 +23,22 @@ def test_index_builds_and_reindex_reports_unchanged(make_settings, fixture_corpu
     assert [p.name for p in (settings.data_dir / "builds").iterdir()] == [second.build_id]
 
 
+def test_a_new_lexicon_reindexes_documents_whose_text_did_not_change(
+    make_settings, fixture_corpus, tmp_path, monkeypatch
+):
+    """English chunks are indexed with the lexicon's Vietnamese terms: a lexicon shipped with a new version must
+    not leave the old terms in an index whose documents did not change."""
+    settings = make_settings(corpus_dir=fixture_corpus)
+    first = index_folder(settings)
+    lexicon = tmp_path / "hr_lexicon.yaml"
+    lexicon.write_bytes(build_module.LEXICON_FILE.read_bytes() + b"\n# a new version\n")
+    monkeypatch.setattr(build_module, "LEXICON_FILE", lexicon)
+    second = index_folder(settings)
+    assert second.added == ["quy_dinh_mau"] and not second.unchanged
+    assert second.build_id != first.build_id
+    assert index_folder(settings).unchanged == ["quy_dinh_mau"]  # the same lexicon again: nothing to do
+
+
 def test_changed_and_removed_documents_are_reported(make_settings, fixture_corpus):
     settings = make_settings(corpus_dir=fixture_corpus)
     (fixture_corpus / "khac.md").write_text("# Khác\n\nNội dung khác.\n", encoding="utf-8")
