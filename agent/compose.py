@@ -166,12 +166,14 @@ def compose(
     stated = [c for c in named if any(states(c, t) for t in texts)]
     found = [c for c in concepts if c in stated]
     paraphrased = concept_words(stated) | synonym_supported(question, texts)
-    unknown = {w for w in unknown_topic_words(terms, unknown_terms, checked) if fold(w) not in paraphrased}
+    unknown = {
+        w for w in unknown_topic_words(terms, unknown_terms, checked, question) if fold(w) not in paraphrased
+    }
     if lang == "en":  # an English word no document has is an absent topic only when it names an HR concept
         unknown &= concept_words(concepts)
     unknown_share = len(unknown) / max(1, len(terms.words))
     # what the question asks about that none of the evidence states: a Vietnamese word, or an English concept
-    missing = {w for w in unsupported_words(terms, checked) if fold(w) not in paraphrased}
+    missing = {w for w in unsupported_words(terms, checked, question) if fold(w) not in paraphrased}
     unsupported = len(missing) + len(concepts) - len(found)
     unsupported_share = unsupported / max(1, len(terms.words))
     if len(found) < len(concepts):  # an English question names a lexicon concept no evidence states

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from indexes.search.lexicon import Lexicon, LexiconEntry
+from indexes.search.lexicon import SHORT_ABBR, Lexicon, LexiconEntry
 from indexes.text import GENERIC_WORDS, accents_only_in_names, fold, has_diacritics, inside, nfc, stem
 
 Language = Literal["vi", "en"]
@@ -190,8 +190,12 @@ def _lexicon() -> tuple[Concept, ...]:
 
 @functools.cache
 def _vi_lexicon() -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """(a Vietnamese wording, folded; the entry's wordings), longest first."""
+    """(a Vietnamese wording or an abbreviation of four letters or more ("BHXH"), folded; the entry's wordings),
+    longest first (shorter abbreviations are also syllables: "SI" is the "sĩ" of "dược sĩ")."""
     pairs = [(w, _wordings(e)) for e in _entries() for w in map(stemmed, e.vi) if " " in w]
+    pairs += [
+        (stemmed(a), _wordings(e)) for e in _entries() for a in e.abbr if len(a) > SHORT_ABBR and " " not in a
+    ]
     return tuple(sorted(pairs, key=lambda p: -len(p[0])))
 
 

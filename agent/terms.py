@@ -114,20 +114,44 @@ def coverage(passage: Passage, terms: Terms) -> float:
     return max(own, alt)
 
 
-def unsupported_words(terms: Terms, passages: list[Passage]) -> set[str]:
+def unsupported_words(terms: Terms, passages: list[Passage], question: str = "") -> set[str]:
     """Topic words of a question written with diacritics that none of the evidence contains: the corpus may
-    know the word elsewhere ("trưa" in "nghỉ trưa"), but what was found about the question never says it."""
+    know the word elsewhere ("trưa" in "nghỉ trưa"), but what was found about the question never says it. Names
+    and words with digits are left out (``unknown_topic_words``)."""
     if not terms.accented:
         return set()  # without accents (or in English) a word's absence is weak evidence
     seen: set[str] = set()
     for p in passages:
         seen.update(words_of(f"{p.title} {p.text}", True))
-    return {w for w in terms.words if w not in seen and not w.isdigit()}
+    names = proper_names(question, True)
+    return {w for w in terms.words if w not in seen and not _has_digit(w) and w not in names}
 
 
-def unknown_topic_words(terms: Terms, unknown: list[str] | None, passages: list[Passage]) -> set[str]:
+def _has_digit(word: str) -> bool:
+    return any(ch.isdigit() for ch in word)
+
+
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n)\W*(\w+)")
+
+
+def proper_names(question: str, accented: bool) -> set[str]:
+    """Words of a question capitalised inside a sentence ("quê Nghệ An", "Sơn Trà", "Tokyo"), compared as the
+    question's words are: names of places and people, which name no HR topic."""
+    first = {m.start(1) for m in _SENTENCE_START.finditer(question)}
+    return {
+        words_of(m.group(0), accented)[0]
+        for m in re.finditer(r"\w+", nfc(question))
+        if m.group(0)[0].isupper() and m.start() not in first and not m.group(0).isupper()
+    }
+
+
+def unknown_topic_words(
+    terms: Terms, unknown: list[str] | None, passages: list[Passage], question: str = ""
+) -> set[str]:
     """The question's topic words that no document contains (search's ``unknown_terms``), compared as the
-    question's words are (accents, stems); a stem the evidence does contain ("weeks", "week") is known."""
+    question's words are (accents, stems); a stem the evidence does contain ("weeks", "week") is known. A name
+    ("Nghệ An") or a word with digits ("23h") names no topic the documents could be missing."""
     words = {words_of(u, terms.accented)[0] for u in unknown or [] if words_of(u, terms.accented)}
+    words = {w for w in words if not _has_digit(w)} - proper_names(question, terms.accented)
     seen = {w for p in passages for w in words_of(f"{p.title} {p.text}", terms.accented)}
     return (words & terms.words) - seen

@@ -22,7 +22,7 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when lib
 # People by their role ("my manager", "the director") say who acts, not what is asked about: a question about
 # the evaluation the manager sends is answered by the probation rules whatever they call the manager.
 GENERAL_TOPICS = frozenset({"roles"})
-_SHORT_ABBR = 3  # abbreviations this short match only in capitals ("HI", "UI", "CV" are also words)
+SHORT_ABBR = 3  # abbreviations this short match only in capitals ("HI", "UI", "CV" are also words)
 
 
 @dataclass(frozen=True)
@@ -58,8 +58,8 @@ class Lexicon:
             for form in entry.en:
                 by_form.setdefault(form, entry)
             for abbr in entry.abbr:
-                target = exact if len(abbr) <= _SHORT_ABBR else by_form
-                target.setdefault(abbr if len(abbr) <= _SHORT_ABBR else abbr.lower(), entry)
+                target = exact if len(abbr) <= SHORT_ABBR else by_form
+                target.setdefault(abbr if len(abbr) <= SHORT_ABBR else abbr.lower(), entry)
         self._by_form, self._exact = by_form, exact
         # inflected and reordered forms: "working nights" for "night work", "paid holidays taken" for "paid holiday"
         inflected: dict[tuple[str, ...], LexiconEntry] = {}

@@ -101,8 +101,16 @@ def test_a_lexicon_topic_no_document_names_in_any_wording_is_refused():
 
 
 def test_a_topic_the_documents_word_differently_is_not_absent():
-    question = "nghi khong phep may ngay thi bi duoi viec"  # "tự ý nghỉ việc" in the documents
+    question = "nghi khong phep may ngay thi bi ky luat"  # "tự ý nghỉ việc" in the documents
     runs = [_run(question, [UNPAID])]
     probe = gap_query(question, runs)
     runs.append(_run(probe or "nghi khong phep", [UNPAID], mode="keyword"))
     assert absent_topics(question, runs) == []  # "nghỉ không" (hưởng lương) keeps the topic possible
+    # being fired ("bị đuổi việc", the lexicon's everyday "sa thải") is a topic of its own: these documents
+    # discipline an absence but never say when it leads to dismissal
+    fired = "nghi khong phep may ngay thi bi duoi viec"
+    runs = [
+        _run(fired, [UNPAID]),
+        _run(gap_query(fired, [_run(fired, [UNPAID])]) or fired, [UNPAID], "keyword"),
+    ]
+    assert absent_topics(fired, runs) == ["bi duoi viec"]
