@@ -34,3 +34,43 @@ def amended_clause(text: str) -> str | None:
         return None
     clause, article = found.groups()
     return f"{article}.{clause}" if article else clause
+
+
+# A figure changed by a later rule: "được nâng từ 35.000 đồng/ca lên 40.000 đồng/ca", "increased from 250,000 to
+# 320,000" (folded; a changing verb in the same unit), or a table row under "Mức cũ | Mức mới" / "Old | New".
+_NUMBER = r"\d[\d.,]*\d|\d"
+_CHANGE_VERB = re.compile(
+    r"\b(?:nang|tang|dieu chinh|giam|thay doi|sua doi|increas\w*|rais\w*|reduc\w*|chang\w*|adjust\w*|amend\w*"
+    r"|revis\w*)\b"
+)
+_FROM_TO = re.compile(
+    rf"\btu\s+({_NUMBER})(?:\s*[^\s\d|]+)?\s+(?:len|thanh|xuong|con)\s+(?:muc\s+)?({_NUMBER})"
+    rf"|\bfrom\s+(?:vnd\s+|usd\s+)?({_NUMBER})(?:\s*[^\s\d|]+)?\s+to\s+(?:vnd\s+|usd\s+)?({_NUMBER})"
+)
+_OLD_HEAD = re.compile(r"\b(?:cu|truoc day|hien hanh|old|previous|current|former)\b")
+_NEW_HEAD = re.compile(r"\b(?:moi|dieu chinh|new|revised|updated)\b")
+
+
+def figure(text: str) -> str:
+    """A number as its digits ("35.000", "35,000" and "35000" are one figure)."""
+    return re.sub(r"\D", "", text)
+
+
+def changed_figures(text: str) -> list[tuple[str, str]]:
+    """(old, new) figures a unit changes: a "from X to Y" with a changing verb, or a table row ("header … row")
+    whose header has an old and a new column."""
+    folded = fold(text)
+    pairs = []
+    if _CHANGE_VERB.search(folded):
+        for m in _FROM_TO.finditer(folded):
+            old, new = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+            pairs.append((figure(old), figure(new)))
+    if " … " in text and "|" in text:
+        header, row = text.split(" … ", 1)
+        heads = [fold(c) for c in header.split("|")]
+        cells = [c.strip() for c in row.split("|")]
+        old = next((i for i, h in enumerate(heads) if _OLD_HEAD.search(h)), None)
+        new = next((i for i, h in enumerate(heads) if _NEW_HEAD.search(h) and not _OLD_HEAD.search(h)), None)
+        if old is not None and new is not None and max(old, new) < len(cells):
+            pairs.append((figure(cells[old]), figure(cells[new])))
+    return [(o, n) for o, n in pairs if o and n and o != n]

@@ -37,6 +37,7 @@ from agent.quote_units import (
     passage_units,
     quote_units,
     rank_units,
+    update_of,
     with_list_items,
     with_table_rows,
 )
@@ -207,9 +208,19 @@ def compose(
     amendment = amendment_of(top[1], picked[0], passages)
     if amendment is not None:  # the clause was amended: quote the amendment, which states the rule now
         top, picked = (top[0], amendment[0], amendment[1], ""), [amendment[1]]
+    update = update_of(top[1], picked, passages)
+    if update is not None and update[0] is top[1]:  # the section itself says the figure changed: quote both
+        picked, update = sorted({*picked, update[1]}), None
     quote = quote_units(top[1], picked)
     parts = [f"{phrase('according', lang, title=top[1].title)}“{quote}” [{top[1].node_id}]"]
     node_ids = [top[1].node_id]
+    if update is not None:  # a later rule changed a figure quoted: it comes first, the older wording after it
+        changed, i = update
+        parts = [
+            f"{phrase('according', lang, title=changed.title)}“{quote_units(changed, [i])}” [{changed.node_id}]",
+            f"{phrase('also', lang, title=top[1].title)}“{quote}” [{top[1].node_id}]",
+        ]
+        node_ids.insert(0, changed.node_id)
     for score, p, i, unit in scored:
         superseded = amendment_of(p, i, passages) is not None
         if p.node_id not in node_ids and score >= 0.8 * top[0] and unit not in quote and not superseded:

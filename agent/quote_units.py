@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import re
 
-from agent.amendments import amended_clause, clause_number
+from agent.amendments import amended_clause, changed_figures, clause_number, figure
 from agent.evidence import Passage, gloss, headings_above
 from agent.terms import Terms, words_of
 from indexes.search.query_terms import query_language
@@ -141,6 +141,23 @@ def amendment_of(passage: Passage, index: int, passages: list[Passage]) -> tuple
     for other in passages:
         for i, unit in enumerate(passage_units(other)):
             if amended_clause(unit.text) == number:
+                return other, i
+    return None
+
+
+_FIGURE = re.compile(r"\d[\d.,]*\d|\d")
+
+
+def update_of(passage: Passage, picked: list[int], passages: list[Passage]) -> tuple[Passage, int] | None:
+    """A unit of the evidence that changes a figure the picked units state ("nâng từ 35.000 đồng/ca lên
+    40.000 đồng/ca", a "Mức cũ | Mức mới" row): the figure quoted is no longer the rule."""
+    units = passage_units(passage)
+    quoted = {figure(m.group(0)) for i in picked for m in _FIGURE.finditer(units[i].text)}
+    for other in passages:
+        for i, unit in enumerate(passage_units(other)):
+            if other is passage and i in picked:
+                continue
+            if any(old in quoted and new not in quoted for old, new in changed_figures(unit.text)):
                 return other, i
     return None
 

@@ -1,0 +1,48 @@
+"""A later notice that changes a figure ("nâng từ 35.000 đồng/ca lên 40.000 đồng/ca", a "Mức cũ | Mức mới" table)
+supersedes the figure an older table states: the answer quotes the change first, then the older rule."""
+
+from __future__ import annotations
+
+from agent.amendments import changed_figures
+from agent.compose import compose
+from tests.agent.passages import passage
+
+SHIFT_ALLOWANCES = passage(
+    "phuc_loi:2-phu-cap-theo-ca",
+    "2. Phụ cấp theo ca",
+    "| Khoản phụ cấp | Điều kiện | Mức |\n|---|---|---|\n"
+    "| Ăn ca | Ca làm từ 06 giờ trở lên | 35.000 đồng/ca |\n"
+    "| Phụ cấp ca đêm | Ca 23:00 – 07:00 | 80.000 đồng/ca |",
+)
+NOTICE = passage(
+    "thong_bao_27",
+    "Thông báo số 27 về điều chỉnh phụ cấp ăn ca",
+    "**3. Phụ cấp ăn ca** cho ca làm từ 06 giờ trở lên được nâng từ 35.000 đồng/ca lên **40.000 đồng/ca**, áp "
+    "dụng từ **ngày 01/11/2026**.",
+    rank=3,
+)
+
+
+def test_changes_are_read_from_words_and_from_old_and_new_columns():
+    assert changed_figures("được nâng từ 35.000 đồng/ca lên 40.000 đồng/ca") == [("35000", "40000")]
+    assert changed_figures("The per diem is increased from VND 250,000 to VND 320,000.") == [
+        ("250000", "320000")
+    ]
+    row = "Cấp bậc | Mức cũ (đồng/ngày) | Mức mới từ 01/10/2026 (đồng/ngày) … L3 | 250.000 | 320.000"
+    assert changed_figures(row) == [("250000", "320000")]
+    # a threshold or a range is no change; an unchanged row neither
+    assert changed_figures("Ca làm từ 06 giờ trở lên; làm việc từ 08:00 đến 17:00") == []
+    assert changed_figures("Cấp bậc | Mức cũ | Mức mới … L5 | 450.000 | 450.000 (giữ nguyên)") == []
+
+
+def test_the_changed_figure_is_quoted_before_the_older_table():
+    answer = compose("Phụ cấp ăn ca hiện nay là bao nhiêu?", [SHIFT_ALLOWANCES, NOTICE], 0.2, quantity=True)
+    assert not answer.refused, answer.text
+    assert answer.node_ids[:2] == ["thong_bao_27", "phuc_loi:2-phu-cap-theo-ca"]
+    first, second = answer.text.split("\n")[:2]
+    assert "40.000 đồng/ca" in first and "35.000 đồng/ca" in second
+
+
+def test_without_a_change_the_table_is_quoted_alone():
+    answer = compose("Phụ cấp ăn ca hiện nay là bao nhiêu?", [SHIFT_ALLOWANCES], 0.2, quantity=True)
+    assert answer.node_ids == ["phuc_loi:2-phu-cap-theo-ca"] and "40.000" not in answer.text
