@@ -179,3 +179,24 @@ def title_coverage(title: str, query: str) -> float:
         return 0.0
     asked = set(folded_words(query))
     return sum(1 for w in words if w in asked) / len(words)
+
+
+# Everyday English for the terms rules and calculators are read in: a handbook's "trial (period)" is the
+# probation, its "PTO" ("paid time off") the annual leave ("passed my trial", "1 PTO day for each month").
+_CANONICAL_HR_ENGLISH = (
+    (re.compile(r"\btrial(?:\s+period)?\b", re.IGNORECASE), "probation"),
+    (re.compile(r"\b(?:PTO|paid time off)\b", re.IGNORECASE), "annual leave"),
+)
+
+
+def canonical_hr_english(text: str) -> str:
+    """English text with its everyday words for probation and annual leave in the standard terms."""
+    for pattern, term in _CANONICAL_HR_ENGLISH:
+        text = pattern.sub(term, text)
+    return text
+
+
+def rule_reading(text: str) -> str:
+    """A rule's text as the parameter readers match it: folded, everyday English in the standard terms ("trial" is
+    the probation, "PTO" the annual leave). Quotes keep the rule's own text."""
+    return fold(canonical_hr_english(text))

@@ -16,7 +16,7 @@ from typing import Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, Field
 
-from indexes.text import fold, has_diacritics, is_generic, is_stopword, nfc
+from indexes.text import has_diacritics, is_generic, is_stopword, nfc, rule_reading
 
 WorkConditions = Literal["normal", "heavy", "especially_heavy"]
 
@@ -101,9 +101,9 @@ def _find_all(rules: Iterable[RuleText], *cues: str, number: str) -> Iterable[tu
     """Rules whose section or text has every cue, with each match of ``number`` in their text (folded)."""
     pattern = re.compile(number)
     for rule in rules:
-        haystack = fold(f"{rule.context} {rule.text}")
+        haystack = rule_reading(f"{rule.context} {rule.text}")
         if all(c in haystack for c in cues):
-            for match in pattern.finditer(fold(re.sub(r"\*\*|__|`", "", rule.text))):
+            for match in pattern.finditer(rule_reading(re.sub(r"\*\*|__|`", "", rule.text))):
                 yield rule, match
 
 
@@ -128,7 +128,9 @@ def _amended_first(
     else the first match."""
     matches = list(found)
     amending = [
-        m for m in matches if _AMENDING.search(fold(m[0].text)) or _AMENDING_TITLE.search(fold(m[0].context))
+        m
+        for m in matches
+        if _AMENDING.search(rule_reading(m[0].text)) or _AMENDING_TITLE.search(rule_reading(m[0].context))
     ]
     if amending:
         rule = amending[0][0]
@@ -155,6 +157,7 @@ def cite_rule(rule: RuleText, note: str) -> ParamSource:
 _ENTITLEMENT_TITLE = re.compile(
     r"\bso ngay (?:nghi hang nam|nghi phep nam|phep nam|phep|nghi phep)\b|\b(?:annual leave|holiday|vacation)"
     r" (?:entitlement|allowance|days)\b|\bentitlement to (?:annual leave|paid leave)\b"
+    r"|\bhow (?:much|many days of) (?:annual leave|holiday|vacation)\b"
 )
 # numbers English rules spell out ("every full four years", "one extra day")
 NUMBER_WORDS = {
@@ -201,6 +204,14 @@ _DAYS_EN = (
 )
 
 
+_GROUP_ITEM = re.compile(r"^[^:|]{2,120}:\s*\W*\d{1,2}(?:[.,]5)?\s*(?:working |business )?(?:days?|ngay)\b")
+
+
+def _item_text(row: str) -> str:
+    """A row or list item as read, without its bullet and emphasis ("• L3: **13 days**" -> "l3: 13 days")."""
+    return rule_reading(re.sub(r"^\W+|\*\*|__", "", row.strip()))
+
+
 def _entitlement(
     rules: list[RuleText], days: str, annual: re.Pattern[str], normal_cue: re.Pattern[str]
 ) -> tuple[list[GroupDays], tuple[RuleText, re.Match[str]] | None]:
@@ -210,30 +221,36 @@ def _entitlement(
     candidates = [
         (rule, m)
         for rule, m in _find_all(rules, number=days)
-        if annual.search(fold(f"{rule.context} {rule.text}"))
-        and not re.search(r"vi du|\bexamples?\b|\be\.g\.", fold(rule.text))
+        if annual.search(rule_reading(f"{rule.context} {rule.text}"))
+        and not re.search(r"vi du|\bexamples?\b|\be\.g\.", rule_reading(rule.text))
     ]
     # stated for normal work ("bình thường", "Phép năm cơ bản", "standard"), or in a section titled by the number
     # of annual-leave days ("Điều 7. Số ngày nghỉ hằng năm", "4.2 Annual leave entitlement"); where its table
     # gives each staff group its days, normal work is the smallest of them (harder work earns more, never less)
-    normal = [(r, m) for r, m in candidates if normal_cue.search(fold(r.text))]
-    normal += [(r, m) for r, m in candidates if _ENTITLEMENT_TITLE.search(fold(r.context))]
+    normal = [(r, m) for r, m in candidates if normal_cue.search(rule_reading(r.text))]
+    normal += [(r, m) for r, m in candidates if _ENTITLEMENT_TITLE.search(rule_reading(r.context))]
     groups: list[GroupDays] = []
     if normal:
         node = normal[0][0].node_id
         rows: dict[str, tuple[RuleText, re.Match[str]]] = {}
         for r, m in normal:  # one per row: its own span (a rule quoting the header as well comes second)
             row = r.text.split(" … ")[-1]
-            if r.node_id == node and "|" in row and (row not in rows or " … " in rows[row][0].text):
-                rows[row] = (r, m)
+            # a table row, or a list item naming its group before a colon ("L3 Licensed Professionals: 13 days")
+            grouped = "|" in row or _GROUP_ITEM.match(_item_text(row))
+            # one row whether read from an extracted rule or a list item ("• …"): a list item by its group name
+            key = _item_text(row) if "|" in row else _item_text(row).split(":")[0]
+            if r.node_id == node and grouped and (key not in rows or " … " in rows[key][0].text):
+                rows[key] = (r, m)
         groups = [
             GroupDays(
-                text=row, days=float(m.group(1)), source=cite_rule(r, f"{m.group(1)} ngày làm việc/năm")
+                text=r.text.split(" … ")[-1],
+                days=float(m.group(1)),
+                source=cite_rule(r, f"{m.group(1)} ngày làm việc/năm"),
             )
-            for row, (r, m) in rows.items()
+            for r, m in rows.values()
         ]
         normal = [min((f for f in normal if f[0].node_id == node), key=lambda f: int(f[1].group(1)))]
-    named = [(r, m) for r, m in candidates if annual.search(fold(r.text))]
+    named = [(r, m) for r, m in candidates if annual.search(rule_reading(r.text))]
     return groups, next(iter(normal + named), None)
 
 
@@ -262,7 +279,8 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
         "month",
         # "1 day a month", "one day of leave for each month", "one twelfth of the yearly entitlement", "accrues
         # monthly"
-        number=r"\b(?:1|one)\s*(?:\(\w+\)\s*)?(?:working |paid )?day\s*(?:of (?:annual |paid )?leave\s*)?"
+        number=r"\b(?:1|one)\s*(?:\(\w+\)\s*)?(?:working |paid |annual leave |leave )?day\s*"
+        r"(?:of (?:annual |paid )?leave\s*)?"
         r"(?:a|per|each|every|for (?:each|every))\s*(?:full |calendar |completed )?month"
         r"|\b(?:one|a) twelfth\b|\b1/12\b|\baccru\w*\s*(?:every|each|per|a)\s*month|\baccru\w*\s*monthly",
     ):
@@ -270,7 +288,7 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
         policy.sources["accrual_per_month"] = cite_rule(rule, "1 ngày/tháng")
     if found := _find(rules, "nam", number=r"(?:du|moi)\s*(0?5|nam)\s*(?:\(\w+\)\s*)?nam"):
         rule, m = found
-        if "them" in fold(rule.text) or "tham nien" in fold(rule.context + rule.text):
+        if "them" in rule_reading(rule.text) or "tham nien" in rule_reading(rule.context + rule.text):
             policy.seniority_step_years = 5 if m.group(1) in ("5", "05", "nam") else int(m.group(1))
             policy.sources["seniority"] = cite_rule(rule, "+1 ngày mỗi 5 năm làm việc")
     elif found := next(  # "one extra day for every full 4 years of service", "for each five years worked"
@@ -283,16 +301,17 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
                 rf"(?:\(\d+\)\s*)?(?:full |complete |completed )?years?\b",
             )
             if re.search(
-                r"\b(?:extra|additional|more|bonus)\b|long.service|seniority", fold(f"{r.context} {r.text}")
+                r"\b(?:extra|additional|more|bonus)\b|long.service|seniority",
+                rule_reading(f"{r.context} {r.text}"),
             )
-            and re.search(r"\bdays?\b|\bleave\b", fold(r.text))
+            and re.search(r"\bdays?\b|\bleave\b", rule_reading(r.text))
         ),
         None,
     ):
         rule, m = found
         policy.seniority_step_years = number_of(m.group(1))
         if bonus := re.search(rf"\b({_NUM})\s*(?:\(\d+\)\s*)?(?:extra|additional|more|bonus)\s*(?:working )?days?\b",
-                              fold(rule.text)):  # fmt: skip
+                              rule_reading(rule.text)):  # fmt: skip
             policy.seniority_bonus_days = float(number_of(bonus.group(1)))
         policy.sources["seniority"] = cite_rule(
             rule, f"+{policy.seniority_bonus_days:g} ngày mỗi {policy.seniority_step_years} năm làm việc"
@@ -392,7 +411,7 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
             rf"\bvuot qua 0?{cap}\s*ngay\b"
             rf"|\b(?:above|over|beyond|in excess of|more than) the 0?{cap}[- ]days? (?:limit|cap|maximum)\b"
         )
-        leave_rules = [r for r in rules if _LEAVE_LEFT.search(fold(f"{r.context} {r.text}"))]
+        leave_rules = [r for r in rules if _LEAVE_LEFT.search(rule_reading(f"{r.context} {r.text}"))]
         cap_node = policy.sources["carryover_max_days"].node_id
         same_node = [r for r in leave_rules if r.node_id == cap_node]
         if found := _find(same_node, number=above) or _find(leave_rules, number=above):
@@ -410,7 +429,7 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
         policy.sources["pro_rata_rounding"] = cite_rule(rule, "làm tròn lên đến nửa ngày")
     if found := _find(rules, "thu viec", number=r"(?:khong qua|toi da)\s*(\d{2,3})\s*ngay"):
         rule, m = found
-        if "cao dang" in fold(rule.text) or "dai hoc" in fold(rule.text):
+        if "cao dang" in rule_reading(rule.text) or "dai hoc" in rule_reading(rule.text):
             policy.probation_days = int(m.group(1))
             policy.sources["probation_days"] = cite_rule(
                 rule, f"thử việc {m.group(1)} ngày (trình độ cao đẳng trở lên)"
@@ -435,7 +454,7 @@ def name_words(text: str) -> list[str]:
     may" names sewing ("may"), "mấy" asks how many; without them both fold to "may" and neither names."""
     accented = has_diacritics(text)
     return [
-        _singular(fold(w))
+        _singular(rule_reading(w))
         for w in re.findall(r"\w+", nfc(text).lower())
         if not is_stopword(w, accented) and not is_generic(w, accented)
     ]
@@ -453,14 +472,16 @@ def _grades(text: str) -> list[str]:
     """The grades inside a text's grade ranges ("E1–E4" → e2, e3; the ends are words of the text already)."""
     return [
         f"{m.group(1)}{n}"
-        for m in _GRADE_RANGE.finditer(fold(text))
+        for m in _GRADE_RANGE.finditer(rule_reading(text))
         if 0 < int(m.group(3)) - int(m.group(2)) < 10
         for n in range(int(m.group(2)) + 1, int(m.group(3)))
     ]
 
 
 def _row_name(row: str) -> list[str]:
-    cells = [c for c in row.split("|") if c.strip() and not _QUANTITY_CELL.search(fold(c))]
+    if "|" not in row and ":" in row:  # a list item names its group before the colon ("L4 Store Managers: 14 days")
+        row = row.split(":")[0]
+    cells = [c for c in row.split("|") if c.strip() and not _QUANTITY_CELL.search(rule_reading(c))]
     text = " | ".join(cells)
     return name_words(text) + _grades(text)
 
@@ -523,13 +544,13 @@ def directory_of(rules: Iterable[RuleText]) -> list[str]:
     rows: list[str] = []
     for rule in rules:
         header, _, row = rule.text.rpartition(" … ")
-        heads = [fold(c) for c in header.split("|") if c.strip()]
+        heads = [rule_reading(c) for c in header.split("|") if c.strip()]
         if (
             "|" in row
             and len(heads) >= 2
             and _GROUP_HEAD.search(heads[0])
             and any(_JOBS_HEAD.search(h) for h in heads[1:])
-            and not any(_QUANTITY_CELL.search(fold(c)) for c in row.split("|"))
+            and not any(_QUANTITY_CELL.search(rule_reading(c)) for c in row.split("|"))
             and row not in rows
         ):
             rows.append(row)

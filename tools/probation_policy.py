@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from indexes.text import fold
+from indexes.text import rule_reading
 from tools.leave_policy import ParamSource, RuleText, cite_rule, directory_of, name_words, row_via_directory
 
 DurationUnit = Literal["days", "working_days", "weeks", "months"]
@@ -162,19 +162,19 @@ def _table_rows(rule: RuleText) -> list[ProbationRow]:
     if " … " not in rule.text or "|" not in rule.text:
         return []
     header, row = rule.text.split(" … ")[0], rule.text.split(" … ")[-1]
-    heads = [fold(c) for c in header.split("|")]
+    heads = [rule_reading(c) for c in header.split("|")]
     cells = [c.strip() for c in row.split("|")]
     columns = [
         i for i, h in enumerate(heads) if _PROBATION.search(h) and not re.search(r"luong|salary|pay", h)
     ]
     if not columns or len(cells) != len(heads):
         return []
-    m = _DURATION_RE.search(fold(cells[columns[0]]))
+    m = _DURATION_RE.search(rule_reading(cells[columns[0]]))
     if not m:
         return []
     amount, unit = int(m.group(1)), duration_unit(m.group(2))
     pay = [i for i, h in enumerate(heads) if _PROBATION.search(h) and re.search(r"luong|salary|pay", h)]
-    percent = _PERCENT_RE.search(fold(cells[pay[0]])) if pay else None
+    percent = _PERCENT_RE.search(rule_reading(cells[pay[0]])) if pay else None
     return [
         ProbationRow(
             text=row,
@@ -189,7 +189,7 @@ def _table_rows(rule: RuleText) -> list[ProbationRow]:
 def _sentence_rows(rule: RuleText) -> list[ProbationRow]:
     """A sentence's (or a list's) probation lengths: one per group it names, else one for everyone."""
     plain = _plain(rule.text)
-    folded = fold(plain)
+    folded = rule_reading(plain)
     if "|" in plain or not _STATES_LENGTH.search(folded):
         return []
     rows = []
@@ -217,7 +217,7 @@ UNIT_VI = {"days": "ngày", "working_days": "ngày làm việc", "weeks": "tuầ
 def _rest_days(rule: RuleText) -> RestDays | None:
     """A sentence stating the weekly rest days ("Thứ Bảy và Chủ nhật là ngày nghỉ hằng tuần"); a rate table's
     row or a clause about work that falls on them ("nếu trùng vào ngày nghỉ hằng tuần") states none."""
-    folded = fold(_plain(rule.text))
+    folded = rule_reading(_plain(rule.text))
     if "%" in folded or "lam them" in folded or "overtime" in folded:
         return None
     for clause in re.split(r";|\.\s", folded):
@@ -249,14 +249,14 @@ def probation_policy_from_rules(rules: Iterable[RuleText]) -> ProbationPolicy:
                 docs.append(rule.doc_id)
             rows = by_node.setdefault(rule.node_id, [])
             rows += [r for r in found if all(r.text != x.text or r.amount != x.amount for x in rows)]
-        if policy.counting is None and _COUNTING_RE.search(fold(_plain(rule.text))):
+        if policy.counting is None and _COUNTING_RE.search(rule_reading(_plain(rule.text))):
             policy.counting = cite_rule(rule, "cách tính thời gian thử việc")
         if rest := _rest_days(rule):
             policy.rest.append(rest)
         if (
             policy.pay_source is None
             and "|" not in rule.text
-            and (m := _PAY_RULE.search(fold(_plain(rule.text))))
+            and (m := _PAY_RULE.search(rule_reading(_plain(rule.text))))
         ):
             policy.pay_percent = int(next(g for g in m.groups() if g))
             policy.pay_source = cite_rule(rule, f"lương thử việc {policy.pay_percent}%")

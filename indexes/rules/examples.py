@@ -28,7 +28,16 @@ class RuleKind:
     weak: bool = False  # generic words: used only when no specific kind matches anywhere
 
 
-_LEAVE_WORDS = ("phep", "nghi hang nam", "leave", "annual leave", "ngay nghi")
+_LEAVE_WORDS = (
+    "phep",
+    "nghi hang nam",
+    "leave",
+    "annual leave",
+    "ngay nghi",
+    "pto",
+    "paid time off",
+    "vacation",
+)
 
 # First matching row wins, so specific kinds come before general ones.
 RULE_KINDS: tuple[RuleKind, ...] = (
@@ -65,8 +74,8 @@ RULE_KINDS: tuple[RuleKind, ...] = (
     RuleKind(
         "LeaveRule",
         "probation_accrual",
-        ("thu viec", "probation"),
-        _LEAVE_WORDS + ("tich luy", "accrual", "accrues", "accrue", "accrued"),
+        ("thu viec", "probation", "trial period", "trial"),
+        _LEAVE_WORDS + ("tich luy", "accrual", "accrues", "accrue", "accrued", "earn", "earns", "earned"),
     ),
     RuleKind(
         "LeaveRule", "leave_accrual", ("tich luy", "cong don", "accrue", "accrues", "accrual"), _LEAVE_WORDS
@@ -77,15 +86,27 @@ RULE_KINDS: tuple[RuleKind, ...] = (
         ("theo ty le", "tuong ung voi so thang", "so thang lam viec thuc te", "in proportion", "pro rata")
         + ("months actually worked", "months worked"),
     ),
-    RuleKind("LeaveRule", "seniority_leave", ("tham nien", "seniority", "cu du"), _LEAVE_WORDS),
+    RuleKind(
+        "LeaveRule", "seniority_leave", ("tham nien", "seniority", "cu du", "long service"), _LEAVE_WORDS
+    ),
     RuleKind(
         "LeaveRule",
         "annual_leave",
-        ("nghi hang nam", "nghi phep nam", "phep nam", "ngay phep", "annual leave", "paid annual leave"),
+        ("nghi hang nam", "nghi phep nam", "phep nam", "ngay phep", "annual leave", "paid annual leave")
+        + ("pto", "paid time off", "vacation", "vacation days", "holiday entitlement"),
     ),
     RuleKind("LeaveRule", "sick_leave", ("om dau", "nghi om", "sick leave")),
-    RuleKind("ProbationRule", "probation_pay", ("thu viec", "probation"), ("luong", "salary", "wage", "pay")),
-    RuleKind("ProbationRule", "probation_period", ("thu viec", "probation", "probationary")),
+    RuleKind(
+        "ProbationRule",
+        "probation_pay",
+        ("thu viec", "probation", "trial period", "trial"),
+        ("luong", "salary", "wage", "pay"),
+    ),
+    RuleKind(
+        "ProbationRule",
+        "probation_period",
+        ("thu viec", "probation", "probationary", "trial period", "trial"),
+    ),
     RuleKind(
         "LeaveRule",
         "public_holiday",
