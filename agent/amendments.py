@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from indexes.text import fold
+from indexes.text import fold, nfc
 
 _AMENDS_RE = re.compile(
     r"\b(?:sua doi|thay the|dieu chinh|amend(?:ed|s|ing)?|replac(?:e|ed|es|ing))\b[^.:;]{0,20}?"
@@ -37,37 +37,49 @@ def amended_clause(text: str) -> str | None:
 
 
 # A figure changed by a later rule: "được nâng từ 35.000 đồng/ca lên 40.000 đồng/ca", "increased from 250,000 to
-# 320,000" (folded; a changing verb in the same unit), or a table row under "Mức cũ | Mức mới" / "Old | New".
-_NUMBER = r"\d[\d.,]*\d|\d"
+# 320,000" (a changing verb in the same unit; matched with accents: "tăng ca" is overtime, "giám đốc" a director),
+# or a table row under "Mức cũ | Mức mới" / "Old rate | New rate".
+NUMBER = re.compile(r"\d[\d.,]*\d|\d")
 _CHANGE_VERB = re.compile(
-    r"\b(?:nang|tang|dieu chinh|giam|thay doi|sua doi|increas\w*|rais\w*|reduc\w*|chang\w*|adjust\w*|amend\w*"
-    r"|revis\w*)\b"
+    r"(?<!\w)(?:nâng|tăng(?! ca\b)|điều chỉnh|giảm|thay đổi|sửa đổi)(?!\w)"
+    r"|\b(?:increas|rais|reduc|chang|adjust|amend|revis)\w*",
+    re.IGNORECASE,
 )
 _FROM_TO = re.compile(
-    rf"\btu\s+({_NUMBER})(?:\s*[^\s\d|]+)?\s+(?:len|thanh|xuong|con)\s+(?:muc\s+)?({_NUMBER})"
-    rf"|\bfrom\s+(?:vnd\s+|usd\s+)?({_NUMBER})(?:\s*[^\s\d|]+)?\s+to\s+(?:vnd\s+|usd\s+)?({_NUMBER})"
+    r"(?<!\w)từ\s+(NUM)(?:\s*[^\s\d|]+)?\s+(?:lên|thành|xuống|còn)\s+(?:mức\s+)?(NUM)"
+    r"|\bfrom\s+(?:vnd\s+|usd\s+)?(NUM)(?:\s*[^\s\d|]+)?\s+to\s+(?:vnd\s+|usd\s+)?(NUM)".replace(
+        "NUM", NUMBER.pattern
+    ),
+    re.IGNORECASE,
 )
-_OLD_HEAD = re.compile(r"\b(?:cu|truoc day|hien hanh|old|previous|current|former)\b")
-_NEW_HEAD = re.compile(r"\b(?:moi|dieu chinh|new|revised|updated)\b")
+_OLD_HEAD = re.compile(r"(?<!\w)cũ(?!\w)|\b(?:old|previous|former)\b", re.IGNORECASE)
+_NEW_HEAD = re.compile(r"(?<!\w)mới(?!\w)|\b(?:new|revised|updated)\b", re.IGNORECASE)
 
 
 def figure(text: str) -> str:
-    """A number as its digits ("35.000", "35,000" and "35000" are one figure)."""
-    return re.sub(r"\D", "", text)
+    """The first number of a text as one figure: "35.000", "35,000" and "35000" are one ("35000"), a decimal
+    stays one ("1,5" is "1.5", not "15"); "" when there is none."""
+    found = NUMBER.search(text)
+    if not found:
+        return ""
+    number = found.group(0)
+    if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", number):  # thousands separators
+        return re.sub(r"\D", "", number)
+    return number.replace(",", ".")
 
 
 def changed_figures(text: str) -> list[tuple[str, str]]:
     """(old, new) figures a unit changes: a "from X to Y" with a changing verb, or a table row ("header … row")
     whose header has an old and a new column."""
-    folded = fold(text)
+    text = nfc(text)
     pairs = []
-    if _CHANGE_VERB.search(folded):
-        for m in _FROM_TO.finditer(folded):
+    if _CHANGE_VERB.search(text):
+        for m in _FROM_TO.finditer(text):
             old, new = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
             pairs.append((figure(old), figure(new)))
     if " … " in text and "|" in text:
         header, row = text.split(" … ", 1)
-        heads = [fold(c) for c in header.split("|")]
+        heads = header.split("|")
         cells = [c.strip() for c in row.split("|")]
         old = next((i for i, h in enumerate(heads) if _OLD_HEAD.search(h)), None)
         new = next((i for i, h in enumerate(heads) if _NEW_HEAD.search(h) and not _OLD_HEAD.search(h)), None)

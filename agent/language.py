@@ -190,7 +190,7 @@ def _lexicon() -> tuple[Concept, ...]:
 
 @functools.cache
 def _vi_lexicon() -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """(a Vietnamese wording or an abbreviation of four letters or more ("BHXH"), folded; the entry's wordings),
+    """(a Vietnamese wording or an abbreviation of four characters or more ("BHXH"), folded; the entry's wordings),
     longest first (shorter abbreviations are also syllables: "SI" is the "sĩ" of "dược sĩ")."""
     pairs = [(w, _wordings(e)) for e in _entries() for w in map(stemmed, e.vi) if " " in w]
     pairs += [

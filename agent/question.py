@@ -472,8 +472,8 @@ _ABBREVIATED_MONTH = re.compile(
 
 
 def canonical_english(text: str) -> str:
-    """An English question with its everyday words for probation and annual leave in the calculators' terms, and
-    its abbreviated months written out."""
+    """A question with its everyday English for probation and annual leave in the calculators' terms
+    (``canonical_hr_english``) and its abbreviated months written out; Vietnamese passes unchanged."""
     text = canonical_hr_english(text)
     return _ABBREVIATED_MONTH.sub(lambda m: _MONTH_ABBREVIATIONS[(m.group(1) or m.group(2)).lower()], text)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import re
 
-from agent.amendments import amended_clause, changed_figures, clause_number, figure
+from agent.amendments import NUMBER, amended_clause, changed_figures, clause_number, figure
 from agent.evidence import Passage, gloss, headings_above
 from agent.terms import Terms, words_of
 from indexes.search.query_terms import query_language
@@ -145,19 +145,32 @@ def amendment_of(passage: Passage, index: int, passages: list[Passage]) -> tuple
     return None
 
 
-_FIGURE = re.compile(r"\d[\d.,]*\d|\d")
+# the words of a figure's topic, for telling a change of the same rule from a change of another with the same amount
+_HEADS = frozenset(
+    "phu cap tro cap ho tro muc tien dong ngay thang nam allowance rate amount vnd per day month".split()
+)
+
+
+def _topic_pairs(text: str) -> set[str]:
+    words = [w for w in re.findall(r"[a-z]+", fold(text)) if len(w) > 1]
+    return {f"{a} {b}" for a, b in zip(words, words[1:], strict=False) if not {a, b} <= _HEADS}
 
 
 def update_of(passage: Passage, picked: list[int], passages: list[Passage]) -> tuple[Passage, int] | None:
-    """A unit of the evidence that changes a figure the picked units state ("nâng từ 35.000 đồng/ca lên
-    40.000 đồng/ca", a "Mức cũ | Mức mới" row): the figure quoted is no longer the rule."""
+    """A unit of the evidence that changes an amount the picked units state ("nâng từ 35.000 đồng/ca lên
+    40.000 đồng/ca", a "Mức cũ | Mức mới" row) and names the same thing (a word pair besides "phụ cấp", "mức"):
+    the amount quoted is no longer the rule. Amounts only (three digits or more): a day count or a date is no
+    figure a notice changes."""
     units = passage_units(passage)
-    quoted = {figure(m.group(0)) for i in picked for m in _FIGURE.finditer(units[i].text)}
+    quoted_text = " ".join(units[i].text for i in picked)
+    quoted = {figure(m.group(0)) for m in NUMBER.finditer(quoted_text)}
+    pairs = _topic_pairs(quoted_text)
     for other in passages:
         for i, unit in enumerate(passage_units(other)):
             if other is passage and i in picked:
                 continue
-            if any(old in quoted and new not in quoted for old, new in changed_figures(unit.text)):
+            changes = [(o, n) for o, n in changed_figures(unit.text) if len(o.split(".")[0]) >= 3]
+            if any(o in quoted and n not in quoted for o, n in changes) and pairs & _topic_pairs(unit.text):
                 return other, i
     return None
 

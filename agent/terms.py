@@ -132,17 +132,27 @@ def _has_digit(word: str) -> bool:
 
 
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n)\W*(\w+)")
+# a place named after these words may be a single capitalised word ("ở Huế", "to Tokyo")
+_PLACE_CUES = frozenset("ở tại quê đến sang tới về to in at from".split())
 
 
 def proper_names(question: str, accented: bool) -> set[str]:
-    """Words of a question capitalised inside a sentence ("quê Nghệ An", "Sơn Trà", "Tokyo"), compared as the
-    question's words are: names of places and people, which name no HR topic."""
-    first = {m.start(1) for m in _SENTENCE_START.finditer(question)}
-    return {
-        words_of(m.group(0), accented)[0]
-        for m in re.finditer(r"\w+", nfc(question))
-        if m.group(0)[0].isupper() and m.start() not in first and not m.group(0).isupper()
-    }
+    """Names of places and people in a question, compared as its words are: capitalised words inside a sentence
+    that run two or more together ("Nghệ An", "Sơn Trà") or follow a place word ("ở Huế", "to Tokyo"). A single
+    capitalised word elsewhere may be a topic written with a capital ("Phụ cấp Gym"): not a name."""
+    text = nfc(question)
+    first = {m.start(1) for m in _SENTENCE_START.finditer(text)}
+    words = list(re.finditer(r"\w+", text))
+    capital = [w.group(0)[0].isupper() and w.start() not in first and not w.group(0).isupper() for w in words]
+    names = set()
+    for i, w in enumerate(words):
+        if not capital[i]:
+            continue
+        run = (i > 0 and capital[i - 1]) or (i + 1 < len(words) and capital[i + 1])
+        after_place = i > 0 and words[i - 1].group(0).lower() in _PLACE_CUES
+        if run or after_place:
+            names.add(words_of(w.group(0), accented)[0])
+    return names
 
 
 def unknown_topic_words(

@@ -181,11 +181,27 @@ def title_coverage(title: str, query: str) -> float:
     return sum(1 for w in words if w in asked) / len(words)
 
 
-# Everyday English for the terms rules and calculators are read in: a handbook's "trial (period)" is the
-# probation, its "PTO" ("paid time off") the annual leave ("passed my trial", "1 PTO day for each month").
+# Everyday English for the terms rules and calculators are read in: a handbook's "trial period" (or "my / your /
+# the trial", not a trial shift, run or project, nor a court or clinical trial) is the probation, its "PTO" the
+# annual leave ("passed my trial", "1 PTO day for each month"). "Paid time off" is any paid leave: left to the lexicon.
 _CANONICAL_HR_ENGLISH = (
-    (re.compile(r"\btrial(?:\s+period)?\b", re.IGNORECASE), "probation"),
-    (re.compile(r"\b(?:PTO|paid time off)\b", re.IGNORECASE), "annual leave"),
+    (re.compile(r"(?<!clinical )(?<!court )\btrial\s+period\b", re.IGNORECASE), "probation"),
+    (
+        re.compile(
+            r"\b(my|your|the|our|their|his|her)\s+trial\b"
+            r"(?!\s+(?:shifts?|runs?|days?|projects?|versions?|lessons?|class(?:es)?)\b)",
+            re.IGNORECASE,
+        ),
+        r"\1 probation",
+    ),
+    (
+        re.compile(
+            r"(?<!clinical )(?<!court )\btrial(?='s (?:done|over|finished)\b|\s+(?:ends?|ended|is over|was over)\b)",
+            re.IGNORECASE,
+        ),
+        "probation",
+    ),
+    (re.compile(r"\bPTO\b"), "annual leave"),
 )
 
 

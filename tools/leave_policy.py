@@ -98,7 +98,8 @@ class RuleText(BaseModel):
 
 
 def _find_all(rules: Iterable[RuleText], *cues: str, number: str) -> Iterable[tuple[RuleText, re.Match[str]]]:
-    """Rules whose section or text has every cue, with each match of ``number`` in their text (folded)."""
+    """Rules whose section or text has every cue, with each match of ``number`` in their text (as
+    ``rule_reading`` reads it: folded, everyday English in the standard terms)."""
     pattern = re.compile(number)
     for rule in rules:
         haystack = rule_reading(f"{rule.context} {rule.text}")
@@ -204,7 +205,11 @@ _DAYS_EN = (
 )
 
 
-_GROUP_ITEM = re.compile(r"^[^:|]{2,120}:\s*\W*\d{1,2}(?:[.,]5)?\s*(?:working |business )?(?:days?|ngay)\b")
+# a list item giving a staff group its days, and nothing else ("L3 Licensed Professionals: 13 working days"; not
+# "Booking: 10 days' notice for a week off")
+_GROUP_ITEM = re.compile(
+    r"^[^:|]{2,120}:\s*\W*\d{1,2}(?:[.,]5)?\s*(?:working |business )?(?:days?|ngay(?: lam viec)?)\W*$"
+)
 
 
 def _item_text(row: str) -> str:
@@ -249,7 +254,11 @@ def _entitlement(
             )
             for r, m in rows.values()
         ]
-        normal = [min((f for f in normal if f[0].node_id == node), key=lambda f: int(f[1].group(1)))]
+        # where its rows give the staff groups their days, the smallest row's (not another number in the section)
+        in_rows = [f for f in normal if any(f[0] is r and f[1] is m for r, m in rows.values())]
+        normal = [
+            min(in_rows or [f for f in normal if f[0].node_id == node], key=lambda f: int(f[1].group(1)))
+        ]
     named = [(r, m) for r, m in candidates if annual.search(rule_reading(r.text))]
     return groups, next(iter(normal + named), None)
 
@@ -479,7 +488,9 @@ def _grades(text: str) -> list[str]:
 
 
 def _row_name(row: str) -> list[str]:
-    if "|" not in row and ":" in row:  # a list item names its group before the colon ("L4 Store Managers: 14 days")
+    if (
+        "|" not in row and ":" in row
+    ):  # a list item names its group before the colon ("L4 Store Managers: 14 days")
         row = row.split(":")[0]
     cells = [c for c in row.split("|") if c.strip() and not _QUANTITY_CELL.search(rule_reading(c))]
     text = " | ".join(cells)

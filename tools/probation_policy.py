@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from indexes.text import rule_reading
+from indexes.text import fold, rule_reading
 from tools.leave_policy import ParamSource, RuleText, cite_rule, directory_of, name_words, row_via_directory
 
 DurationUnit = Literal["days", "working_days", "weeks", "months"]
@@ -193,9 +193,9 @@ def _sentence_rows(rule: RuleText) -> list[ProbationRow]:
     if "|" in plain or not _STATES_LENGTH.search(folded):
         return []
     rows = []
-    for m in _GROUP_RE.finditer(folded):
+    for m in _GROUP_RE.finditer(fold(plain)):  # folded only: folding keeps positions, the words as written
         amount, unit = int(m.group(1)), duration_unit(m.group(2))
-        group = plain[m.start(3) : m.end(3)].strip(" :;,")  # folding keeps positions: the words as written
+        group = plain[m.start(3) : m.end(3)].strip(" :;,")
         rows.append(
             ProbationRow(text=group, amount=amount, unit=unit, source=cite_rule(rule, _note(amount, unit)))
         )

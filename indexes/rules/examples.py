@@ -74,7 +74,7 @@ RULE_KINDS: tuple[RuleKind, ...] = (
     RuleKind(
         "LeaveRule",
         "probation_accrual",
-        ("thu viec", "probation", "trial period", "trial"),
+        ("thu viec", "probation", "trial period"),
         _LEAVE_WORDS + ("tich luy", "accrual", "accrues", "accrue", "accrued", "earn", "earns", "earned"),
     ),
     RuleKind(
@@ -99,13 +99,13 @@ RULE_KINDS: tuple[RuleKind, ...] = (
     RuleKind(
         "ProbationRule",
         "probation_pay",
-        ("thu viec", "probation", "trial period", "trial"),
+        ("thu viec", "probation", "trial period"),
         ("luong", "salary", "wage", "pay"),
     ),
     RuleKind(
         "ProbationRule",
         "probation_period",
-        ("thu viec", "probation", "probationary", "trial period", "trial"),
+        ("thu viec", "probation", "probationary", "trial period"),
     ),
     RuleKind(
         "LeaveRule",

@@ -33,6 +33,14 @@ def test_changes_are_read_from_words_and_from_old_and_new_columns():
     # a threshold or a range is no change; an unchanged row neither
     assert changed_figures("Ca làm từ 06 giờ trở lên; làm việc từ 08:00 đến 17:00") == []
     assert changed_figures("Cấp bậc | Mức cũ | Mức mới … L5 | 450.000 | 450.000 (giữ nguyên)") == []
+    # words that fold into "cũ", "mới", "tăng", "giảm" are no change: "dụng cụ", "môi trường", "tăng ca", "giám đốc"
+    assert (
+        changed_figures("Vị trí | Phụ cấp dụng cụ | Phụ cấp môi trường … Thợ máy | 200.000 | 300.000") == []
+    )
+    assert changed_figures("Tăng ca from 17h to 21h is paid at 150%.") == []
+    assert (
+        changed_figures("Cấp bậc | Mức cũ | Mức mới … L5 | 450.000 (áp dụng từ 01/10/2026) | 450.000") == []
+    )
 
 
 def test_the_changed_figure_is_quoted_before_the_older_table():
@@ -46,3 +54,17 @@ def test_the_changed_figure_is_quoted_before_the_older_table():
 def test_without_a_change_the_table_is_quoted_alone():
     answer = compose("Phụ cấp ăn ca hiện nay là bao nhiêu?", [SHIFT_ALLOWANCES], 0.2, quantity=True)
     assert answer.node_ids == ["phuc_loi:2-phu-cap-theo-ca"] and "40.000" not in answer.text
+
+
+def test_a_change_of_another_allowance_with_the_same_amount_is_not_quoted():
+    phone = passage(
+        "phuc_loi:1-dien-thoai", "1. Phụ cấp điện thoại", "Phụ cấp điện thoại 500.000 đồng/tháng."
+    )
+    fuel = passage(
+        "thong_bao_3",
+        "Thông báo số 3",
+        "Phụ cấp xăng xe được nâng từ 500.000 đồng/tháng lên 700.000 đồng/tháng.",
+        rank=2,
+    )
+    answer = compose("Phụ cấp điện thoại là bao nhiêu?", [phone, fuel], 0.2, quantity=True)
+    assert answer.node_ids[0] == "phuc_loi:1-dien-thoai" and "700.000" not in answer.text.split("\n")[0]

@@ -29,9 +29,11 @@ def test_names_inside_a_sentence_are_names_and_the_first_word_is_not():
     question = "Em làm ở Đà Nẵng nhưng đám cưới tổ chức ở quê Nghệ An thì được nghỉ mấy ngày có lương?"
     assert proper_names(question, True) == {"đà", "nẵng", "nghệ", "an"}
     assert "em" not in proper_names(question, True)  # capitalised as the sentence starts
-    assert proper_names("Is BHXH paid on trips to Tokyo?", False) == {
-        "tokyo"
-    }  # all capitals: an abbreviation
+    # all capitals: an abbreviation, no name
+    assert proper_names("Is BHXH paid on trips to Tokyo?", False) == {"tokyo"}
+    # one capitalised word that follows no place word is a topic written with a capital, not a name
+    assert proper_names("Phụ cấp Gym hằng tháng là bao nhiêu?", True) == set()
+    assert proper_names("Đi công tác ở Huế được bao nhiêu?", True) == {"huế"}
 
 
 def test_a_place_name_or_a_time_no_document_has_is_not_an_absent_topic():

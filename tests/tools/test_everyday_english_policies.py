@@ -52,8 +52,18 @@ def test_everyday_words_are_read_as_the_standard_terms():
         canonical_hr_english("I passed my trial period; 5 PTO days")
         == "I passed my probation; 5 annual leave days"
     )
-    assert rule_reading("Paid time off during the Trial") == "annual leave during the probation"
-    assert canonical_english("started on 9 Sept, trial done") == "started on 9 September, probation done"
+    assert rule_reading("PTO during the Trial") == "annual leave during the probation"
+    assert canonical_english("started on 9 Sept, trial's done") == "started on 9 September, probation's done"
+    # a trial that is no probation, and "paid time off" (any paid leave), are left as written
+    for text in (
+        "a trial shift",
+        "When does my trial shift end?",
+        "a court trial ends",
+        "the clinical trial",
+    ):
+        assert canonical_hr_english(text) == text
+    assert canonical_hr_english("paid time off for my wedding") == "paid time off for my wedding"
+    assert analyse("When does my trial shift end?").intent != "probation_end"
 
 
 def test_a_pto_handbook_states_each_parameter_and_each_group():
@@ -75,6 +85,15 @@ def test_questions_in_everyday_english_reach_the_calculators():
     assert joined.intent == "leave_calculation" and joined.leave.probation_start == "20 april 2026"
     ends = analyse("I start on Monday 30 November 2026. On what date does my trial end?")
     assert ends.intent == "probation_end"
+
+
+def test_a_list_item_with_other_days_is_no_staff_group():
+    rules = [
+        *_rules(),
+        rule_text("• Booking: 10 days' notice for a week off or more", HOW_MUCH, 14, "hb:how-much"),
+    ]
+    policy = policy_from_rules(rules)
+    assert policy.days_per_year["normal"] == 12 and [g.days for g in policy.groups] == [12, 13, 14]
 
 
 def test_pto_lines_are_extracted_as_annual_leave_rules():
