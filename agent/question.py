@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from agent.language import language_of
 from indexes.search.query_terms import parse_refs
 from indexes.text import canonical_hr_english, fold, nfc
+from tools.date_inputs import written_out_months
 from tools.overtime_inputs import OvertimeDayInputs, parse_days, parse_inputs
 from tools.personal_leave import asked_relation, event_of
 
@@ -456,26 +457,11 @@ def personal_leave_args(text: str) -> dict:
     return {"event": event, "relation": asked_relation(text, event), "distance_km": km}
 
 
-_MONTH_ABBREVIATIONS = {
-    "jan": "January", "feb": "February", "mar": "March", "apr": "April", "jun": "June", "jul": "July",
-    "aug": "August", "sep": "September", "sept": "September", "oct": "October", "nov": "November", "dec": "December",
-}  # fmt: skip
-# an abbreviated month beside a day number ("9 Sept", "Dec 7", "Dec. 10")
-_ABBREVIATED_MONTH = re.compile(
-    r"(?<=\d )("
-    + "|".join(_MONTH_ABBREVIATIONS)
-    + r")\b\.?|\b("
-    + "|".join(_MONTH_ABBREVIATIONS)
-    + r")\.?(?= \d)",
-    re.IGNORECASE,
-)
-
-
 def canonical_english(text: str) -> str:
     """A question with its everyday English for probation and annual leave in the calculators' terms
     (``canonical_hr_english``) and its abbreviated months written out; Vietnamese passes unchanged."""
     text = canonical_hr_english(text)
-    return _ABBREVIATED_MONTH.sub(lambda m: _MONTH_ABBREVIATIONS[(m.group(1) or m.group(2)).lower()], text)
+    return written_out_months(text)
 
 
 def analyse(text: str) -> Question:

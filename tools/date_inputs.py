@@ -23,6 +23,26 @@ _EN_MONTHS = {
 }
 
 
+MONTH_ABBREVIATIONS = {
+    "jan": "January", "feb": "February", "mar": "March", "apr": "April", "jun": "June", "jul": "July",
+    "aug": "August", "sep": "September", "sept": "September", "oct": "October", "nov": "November", "dec": "December",
+}  # fmt: skip
+# an abbreviated month beside a day number or a year ("9 Sept", "Dec 7", "Dec. 10", "Sept 2026")
+_ABBREVIATED_MONTH = re.compile(
+    r"(?<=\d )("
+    + "|".join(MONTH_ABBREVIATIONS)
+    + r")\b\.?|\b("
+    + "|".join(MONTH_ABBREVIATIONS)
+    + r")\.?(?= \d)",
+    re.IGNORECASE,
+)
+
+
+def written_out_months(text: str) -> str:
+    """A text with its abbreviated months beside a number written out ("9 Sept" -> "9 September")."""
+    return _ABBREVIATED_MONTH.sub(lambda m: MONTH_ABBREVIATIONS[(m.group(1) or m.group(2)).lower()], text)
+
+
 YEARS = (1990, 2100)  # the years a date may name (as the calculators' reference_year)
 
 
@@ -57,7 +77,7 @@ def parse_date_input(value: str | dt.date) -> DateInput:
     if isinstance(value, dt.date):
         return DateInput(value.year, value.month, value.day, value.isoformat())
     raw = value.strip()
-    text = fold(raw).strip().rstrip(".")
+    text = fold(written_out_months(raw)).strip().rstrip(".")
     for month_name, number in _EN_MONTHS.items():
         match = re.fullmatch(rf"{month_name}(?:\s+(\d{{4}}))?", text)
         if match:

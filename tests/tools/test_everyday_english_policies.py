@@ -8,6 +8,7 @@ from agent.question import analyse, canonical_english
 from indexes.rules.patterns import find_rules
 from indexes.text import canonical_hr_english, rule_reading
 from tests.tools.rule_texts import rule_text
+from tools.date_inputs import parse_date_input
 from tools.leave_policy import group_of, policy_from_rules
 
 PTO = ["People Handbook", "Paid time off"]
@@ -102,3 +103,10 @@ def test_pto_lines_are_extracted_as_annual_leave_rules():
     )
     found = find_rules(source)
     assert [f.attributes.get("rule_type") for f in found] == ["annual_leave"]
+
+
+def test_abbreviated_months_are_dates_for_the_question_and_the_tools():
+    assert parse_date_input("9 Sept 2026").resolve(2026).isoformat() == "2026-09-09"
+    assert parse_date_input("Dec. 7").month == 12
+    assert canonical_english("from Dec 7 to Dec. 10") == "from December 7 to December 10"
+    assert canonical_english("Mar is fine") == "Mar is fine"  # no number beside it: not a date
