@@ -10,7 +10,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.evidence import Passage, calculator_result, glossed, headings_above, passages, stated_text
+from agent.evidence import (
+    Passage,
+    calculator_result,
+    glossed,
+    headings_above,
+    passages,
+    staff_groups,
+    stated_text,
+)
 from agent.evidence import expansions as evidence_expansions
 from agent.gaps import absent_topics, gap_probes
 from agent.language import (
@@ -144,6 +152,7 @@ def compose(
     quantity: bool,
     expansions=None,
     unknown_terms: list[str] | None = None,
+    groups: list[str] | None = None,
 ) -> Composed:
     """Quote the best evidence, or refuse when it does not cover the question: below ``min_coverage``, or
     below ``UNKNOWN_TERMS_COVERAGE`` when a share of the question's topic words appear in no document at all.
@@ -185,7 +194,10 @@ def compose(
         or (unsupported_share >= UNKNOWN_SHARE and best_cover < UNSUPPORTED_COVERAGE)
     ):
         return _refuse(question, lang, passages, terms, best_cover)
-    ranking = question_terms(question, _with_concepts(question, lang, expansions, passages))
+    # the staff group of a job the question names ranks the group's row of a table ("L3 | 250.000"): no topic
+    ranking = question_terms(
+        question, _with_concepts(question, lang, [*(expansions or []), *(groups or [])], passages)
+    )
     scored = rank_units([p for p in passages if cover(p) >= min_coverage], ranking, quantity)
     asked = concepts if lang == "en" else vietnamese_concepts(question)
     # the question's other topic words (folded, stemmed), beside the concepts' own
@@ -204,7 +216,7 @@ def compose(
         top = expanded[0]  # the section the planner chose to read whole: quote it
     same = [x for x in scored if x[1] is top[1] and x[0] >= 0.5 * top[0]][:MAX_UNITS]
     picked = with_list_items(passage_units(top[1]), [x[2] for x in same])
-    picked = with_table_rows(top[1], picked, ranking)
+    picked = with_table_rows(top[1], picked, ranking, top[2])
     amendment = amendment_of(top[1], picked[0], passages)
     if amendment is not None:  # the clause was amended: quote the amendment, which states the rule now
         top, picked = (top[0], amendment[0], amendment[1], ""), [amendment[1]]
@@ -290,4 +302,4 @@ def compose_from_runs(
         return _refuse(question, language_of(question), found, terms, 0.0)
     searches = [run.result for run in runs if isinstance(run.result, SearchResult)]
     unknown = searches[0].unknown_terms if searches else None
-    return compose(question, found, min_coverage, quantity, expansions, unknown)
+    return compose(question, found, min_coverage, quantity, expansions, unknown, staff_groups(runs))

@@ -130,6 +130,15 @@ def expansions(runs: list[ToolRun]) -> list[str]:
     return [e for run in runs if isinstance(run.result, SearchResult) for e in run.result.expansions]
 
 
+def staff_groups(runs: list[ToolRun]) -> list[str]:
+    """The staff groups of the jobs the searches of this turn named ("L3 – Licensed Professional")."""
+    return list(
+        dict.fromkeys(
+            g for run in runs if isinstance(run.result, SearchResult) for g in run.result.staff_groups
+        )
+    )
+
+
 CalculatorResult = (
     LeaveResult
     | ProbationResult

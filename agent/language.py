@@ -14,7 +14,16 @@ from dataclasses import dataclass
 from typing import Literal
 
 from indexes.search.lexicon import SHORT_ABBR, Lexicon, LexiconEntry
-from indexes.text import GENERIC_WORDS, accents_only_in_names, fold, has_diacritics, inside, nfc, stem
+from indexes.text import (
+    FUNCTION_WORDS_EN,
+    GENERIC_WORDS,
+    accents_only_in_names,
+    fold,
+    has_diacritics,
+    inside,
+    nfc,
+    stem,
+)
 
 Language = Literal["vi", "en"]
 
@@ -30,18 +39,8 @@ _VIETNAMESE = frozenset(
 )
 
 # General function words (not topic words) of questions, beyond ``indexes.text``'s lists: a standard English
-# stop-word list, and Vietnamese particles and connectives (accented; folded only where folding is unambiguous).
-FUNCTION_WORDS_EN = frozenset(
-    "a about above after again against all also am an and any are aren as at be because been before being "
-    "below between both but by can cannot could couldn did didn do does doesn doing don down during each few "
-    "for from further had hadn has hasn have haven having he her here hers herself him himself his how i if "
-    "in into is isn it its itself just let ll m me might more most must mustn my myself need needs no nor not "
-    "now of off on once only or other ought our ours ourselves out over own re s same say says shall she "
-    "should shouldn so some such t than that the their theirs them themselves then there these they this "
-    "those through to too under until up ve very was wasn we were weren what when where which while who whom "
-    "why will with won would wouldn you your yours yourself yourselves get gets got getting go goes going "
-    "want wants like please tell know even still ever yet already really actually anyway".split()
-)
+# stop-word list (``indexes.text.FUNCTION_WORDS_EN``), and Vietnamese particles and connectives (accented; folded
+# only where folding is unambiguous).
 FUNCTION_WORDS_VI = frozenset(
     "này kia đó ấy luôn xin ạ nhé nha vậy thế rồi đã đang vẫn cũng lại nữa chỉ mà để với từ đến tới bởi vì "
     "nên do bằng như cả hết thật rất quá lắm hơn ơi hả hở chứ nhỉ thôi lúc mới vừa sắp hãy chưa còn cùng tại "

@@ -11,7 +11,7 @@ from agent.amendments import NUMBER, amended_clause, changed_figures, clause_num
 from agent.evidence import Passage, gloss, headings_above
 from agent.terms import Terms, words_of
 from indexes.search.query_terms import query_language
-from indexes.spans import Unit, quote_of, split_units
+from indexes.spans import Unit, display, quote_of, split_units
 from indexes.text import fold
 
 _CLIP_RE = re.compile(r"\s*… \[đã cắt \d+ ký tự[^\]]*\]")
@@ -160,17 +160,31 @@ def update_of(passage: Passage, picked: list[int], passages: list[Passage]) -> t
     """A unit of the evidence that changes an amount the picked units state ("nâng từ 35.000 đồng/ca lên
     40.000 đồng/ca", a "Mức cũ | Mức mới" row) and names the same thing (a word pair besides "phụ cấp", "mức"):
     the amount quoted is no longer the rule. Amounts only (three digits or more): a day count or a date is no
-    figure a notice changes."""
+    figure a notice changes. A figure quoted from a table row changes only where the change names the row ("cấp
+    L1 – L2" is no change of the L5 row's 450.000)."""
     units = passage_units(passage)
     quoted_text = " ".join(units[i].text for i in picked)
     quoted = {figure(m.group(0)) for m in NUMBER.finditer(quoted_text)}
     pairs = _topic_pairs(quoted_text)
+    text = _CLIP_RE.sub("", passage.text)
+    # a figure of a table row belongs to the row's own first cell ("L5 | 450.000 | …"): a change must name it
+    rows: dict[str, list[set[str]]] = {}
+    for i in picked:
+        if units[i].kind == "row":
+            own = text[units[i].spans[-1].start : units[i].spans[-1].end]
+            first = set(re.findall(r"\w+", fold(own.strip().strip("|").split("|")[0])))
+            for m in NUMBER.finditer(display(own)):
+                rows.setdefault(figure(m.group(0)), []).append(first)
     for other in passages:
         for i, unit in enumerate(passage_units(other)):
             if other is passage and i in picked:
                 continue
             changes = [(o, n) for o, n in changed_figures(unit.text) if len(o.split(".")[0]) >= 3]
-            if any(o in quoted and n not in quoted for o, n in changes) and pairs & _topic_pairs(unit.text):
+            words = set(re.findall(r"\w+", fold(unit.text)))
+            if any(
+                o in quoted and n not in quoted and any(first <= words for first in rows.get(o, [set()]))
+                for o, n in changes
+            ) and pairs & _topic_pairs(unit.text):
                 return other, i
     return None
 
@@ -181,10 +195,11 @@ def _table_of(units: list[Unit], i: int) -> list[int]:
     return [j for j, u in enumerate(units) if u.kind == "row" and u.spans[0] == header]
 
 
-def with_table_rows(passage: Passage, picked: list[int], terms: Terms) -> list[int]:
+def with_table_rows(passage: Passage, picked: list[int], terms: Terms, best: int | None = None) -> list[int]:
     """A small table none of whose rows the question names by its own cells (it asks "how much per grade", not
     about "L4") is quoted whole, header first; otherwise the rows picked stay alone. The sentence that introduces
-    the table (it ends with ":") comes with it: it says what the rows are."""
+    the table (it ends with ":") comes with it: it says what the rows are. Where the ``best`` unit is a row the
+    question names by its key, the other rows picked beside it are dropped: they state another group's figures."""
     units = passage_units(passage)
     text = _CLIP_RE.sub("", passage.text)
     asked = terms.words | terms.extra_words | terms.bigrams | terms.extra_bigrams
@@ -200,10 +215,26 @@ def with_table_rows(passage: Passage, picked: list[int], terms: Terms) -> list[i
         named = any(f" {t} " in cells for cells in own for t in asked)
         if len(rows) <= MAX_TABLE_ROWS and not named:
             out.update(rows)
+        keyed = _keyed_rows(units, rows, text, asked, terms.accented)
+        if best in keyed:  # the best unit is a row the question names ("L3"): not its neighbours too
+            out -= set(rows) - set(keyed)
         lead = min(rows) - 1
         if lead >= 0 and units[lead].kind != "row" and units[lead].text.rstrip(" *_").endswith(":"):
             out.add(lead)  # the sentence that introduces the table ("xe đưa đón miễn phí theo 04 tuyến:")
     return sorted(out)
+
+
+def _keyed_rows(
+    units: list[Unit], rows: list[int], text: str, asked: frozenset[str], accented: bool
+) -> list[int]:
+    """The rows whose first cell (the row's key: "L3", "Ngày nghỉ hằng tuần (Chủ nhật)") holds an asked term
+    that at most half of the rows' keys hold: the question names them, not the table's every row."""
+    keys = []
+    for j in rows:
+        own = text[units[j].spans[-1].start : units[j].spans[-1].end].strip().strip("|").split("|")[0]
+        keys.append(f" {' '.join(words_of(own, accented))} ")
+    distinctive = {t for t in asked if 0 < sum(f" {t} " in k for k in keys) * 2 <= len(rows)}
+    return [j for j, k in zip(rows, keys, strict=True) if any(f" {t} " in k for t in distinctive)]
 
 
 def with_list_items(units: list[Unit], picked: list[int]) -> list[int]:

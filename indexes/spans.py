@@ -25,6 +25,9 @@ _BULLET_RE = re.compile(r"^\s*[-*+•–]\s+")
 _QUOTE_MARK_RE = re.compile(r"^\s*>\s?")
 _RULE_RE = re.compile(r"^\s*([-=~^*#+`'\".:_])\1{2,}\s*$")  # front matter fences, RST title underlines
 _CONTINUATION_RE = re.compile(r"^\s{2,}\S")
+# a definition list's definition ("L3 – Licensed Professional" then ": University-trained pharmacists, …"), the
+# markdown extension MkDocs and PHP Markdown Extra read: the term and its definitions are one unit
+_DEFINITION_RE = re.compile(r"^\s{0,3}:\s+\S")
 # A sentence ends at . ! ? followed by a space and a capital or an opening quote/bracket, except after a short
 # abbreviation ("TP. Hồ Chí Minh", "Q. 1") or a number ("Điều 5. Nội dung" stays whole, "1.000.000" too).
 _SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-ỸĐ\"“(])")
@@ -59,9 +62,15 @@ class Unit:
 def display(raw: str) -> str:
     """A span as shown to the reader: markdown dropped (bold, code, links, bullets, table pipes), the lines of
     a multi-line span (a list item that wraps) joined by a space."""
-    lines = []
+    lines: list[str] = []
+    defined = False  # the line before was a definition: the next one is another definition of the same term
     for line in raw.split("\n"):
         line = _QUOTE_MARK_RE.sub("", line).strip()
+        definition = bool(_DEFINITION_RE.match(line))
+        if definition and lines:  # a definition follows its term ("term: definition"), or another definition
+            lines[-1] += "" if lines[-1].endswith((".", "!", "?", ":", ";")) else ";" if defined else ":"
+            line = line[1:].strip()
+        defined = definition
         if line.startswith("|"):
             line = " | ".join(c.strip() for c in line.strip().strip("|").split("|"))
         line = _BULLET_RE.sub("• ", line)
@@ -120,6 +129,19 @@ def split_units(text: str, base: int = 0) -> list[Unit]:
             if _introduces(intro):  # the wrapped item ends with "...sau:": it introduces a list
                 lead, lead_marker, lead_last = intro, _marker(text[item.start - base : end]), intro
             continue
+        if (
+            _DEFINITION_RE.match(line)
+            and units
+            and previous.strip()
+            and _ends_at(units[-1], text, start, base)
+        ):
+            term = units[-1].spans[0]  # the term line above (or the term and its earlier definitions)
+            end = _strip(text, start, start + len(line)).end
+            units[-1] = _unit(
+                text, (Span(start=term.start - base, end=end),), base, "item", units[-1].context
+            )
+            intro = units[-1].text
+            continue
         if line.lstrip().startswith("|"):
             if _SEPARATOR_RE.match(line):
                 continue
@@ -153,6 +175,16 @@ def split_units(text: str, base: int = 0) -> list[Unit]:
                     lead = ""
                 intro = units[-1].text
     return units
+
+
+def _ends_at(unit: Unit, text: str, start: int, base: int) -> bool:
+    """Whether ``unit`` is one span that starts its line and runs to the line ending just before ``start``
+    (a definition's term is a whole line, not the last sentence of a paragraph)."""
+    if len(unit.spans) != 1 or unit.kind == "row":
+        return False
+    span = unit.spans[0]
+    line_start = text.rfind("\n", 0, span.start - base) + 1
+    return not text[line_start : span.start - base].strip() and not text[span.end - base : start].strip()
 
 
 def _marker(line: str) -> str:

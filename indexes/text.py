@@ -105,6 +105,20 @@ _ENGLISH_STOPWORDS = frozenset(w for w in QUERY_STOPWORDS if w.isascii() and fol
 )
 
 
+# A standard English stop-word list: the function words of an English question or job title ("and", "with").
+FUNCTION_WORDS_EN = frozenset(
+    "a about above after again against all also am an and any are aren as at be because been before being "
+    "below between both but by can cannot could couldn did didn do does doesn doing don down during each few "
+    "for from further had hadn has hasn have haven having he her here hers herself him himself his how i if "
+    "in into is isn it its itself just let ll m me might more most must mustn my myself need needs no nor not "
+    "now of off on once only or other ought our ours ourselves out over own re s same say says shall she "
+    "should shouldn so some such t than that the their theirs them themselves then there these they this "
+    "those through to too under until up ve very was wasn we were weren what when where which while who whom "
+    "why will with won would wouldn you your yours yourself yourselves get gets got getting go goes going "
+    "want wants like please tell know even still ever yet already really actually anyway".split()
+)
+
+
 def is_stopword(word: str, accented: bool) -> bool:
     """A question word or filler. With ``accented`` the word's accents decide ("vậy" is one, "vay" is not)."""
     if not accented:

@@ -9,14 +9,14 @@ on confirmation).
 
 from __future__ import annotations
 
-import math
 import re
-from collections.abc import Iterable, Sequence
-from typing import Literal, Protocol, TypeVar
+from collections.abc import Iterable
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from indexes.text import has_diacritics, is_generic, is_stopword, nfc, rule_reading
+from indexes.staff_groups import directory_of, row_via_directory
+from indexes.text import rule_reading
 
 WorkConditions = Literal["normal", "heavy", "especially_heavy"]
 
@@ -447,139 +447,7 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
     return policy
 
 
-# A table cell stating a quantity ("06 ngày làm việc", "90% lương"): no part of the group's name.
-_CODE = re.compile(r"[a-z]+\d+|\d+[a-z]+")
-MAX_SYLLABLE = 7  # letters in the longest Vietnamese syllable, folded ("nghieng"): a longer word is a term
-_QUANTITY_CELL = re.compile(
-    r"\d+\s*(?:ngay|thang|nam|gio|tuan|%|dong|trieu|(?:working |business |calendar )?days?\b|months?\b|years?\b"
-    r"|hours?\b|weeks?\b|vnd\b|usd\b)"
-)
-# a range of grades a row covers ("E1–E4", "T1-T3"): each grade in it names the row
-_GRADE_RANGE = re.compile(r"\b([a-z]{1,2})(\d{1,2})\s*[–—-]\s*(?:\1)?(\d{1,2})\b")
-
-
-def name_words(text: str) -> list[str]:
-    """A text's naming words, folded. Where it has diacritics, they decide what is a question word: "công nhân
-    may" names sewing ("may"), "mấy" asks how many; without them both fold to "may" and neither names."""
-    accented = has_diacritics(text)
-    return [
-        _singular(rule_reading(w))
-        for w in re.findall(r"\w+", nfc(text).lower())
-        if not is_stopword(w, accented) and not is_generic(w, accented)
-    ]
-
-
-def _singular(word: str) -> str:
-    """An English plural's singular ("operators" → "operator", "lines" → "line"): no Vietnamese syllable ends in
-    "s", so Vietnamese words are left as they are."""
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss") and word.isalpha():
-        return word[:-1]
-    return word
-
-
-def _grades(text: str) -> list[str]:
-    """The grades inside a text's grade ranges ("E1–E4" → e2, e3; the ends are words of the text already)."""
-    return [
-        f"{m.group(1)}{n}"
-        for m in _GRADE_RANGE.finditer(rule_reading(text))
-        if 0 < int(m.group(3)) - int(m.group(2)) < 10
-        for n in range(int(m.group(2)) + 1, int(m.group(3)))
-    ]
-
-
-def _row_name(row: str) -> list[str]:
-    if (
-        "|" not in row and ":" in row
-    ):  # a list item names its group before the colon ("L4 Store Managers: 14 days")
-        row = row.split(":")[0]
-    cells = [c for c in row.split("|") if c.strip() and not _QUANTITY_CELL.search(rule_reading(c))]
-    text = " | ".join(cells)
-    return name_words(text) + _grades(text)
-
-
-class Row(Protocol):
-    text: str
-
-
-R = TypeVar("R", bound=Row)
-
-
-def row_of(rows: Sequence[R], employee: str | None) -> R | None:
-    """The row of a staff-group table (or of a list of groups) that names the employee ("công nhân giặt mài" →
-    "Nhóm C | ... giặt mài ... | 14 ngày"): the row sharing the rarest words and word pairs with the description,
-    when one row does so alone and shares a word pair or a code ("L3") that fewer than half the rows have."""
-    if not employee or len(rows) < 2:
-        return None
-    names = [_row_name(r.text) for r in rows]
-    asked = name_words(employee)
-    asked_pairs = {f"{a} {b}" for a, b in zip(asked, asked[1:], strict=False)}
-    df: dict[str, int] = {}
-    for name in names:
-        for term in set(name) | {f"{a} {b}" for a, b in zip(name, name[1:], strict=False)}:
-            df[term] = df.get(term, 0) + 1
-    count = len(names)
-    scored = []
-    for row, name in zip(rows, names, strict=True):
-        pairs = {f"{a} {b}" for a, b in zip(name, name[1:], strict=False)}
-        shared = (set(name) & set(asked)) | (pairs & asked_pairs)
-        # a word pair ("giặt mài") or a code ("L3") that few rows have, or a word longer than any Vietnamese
-        # syllable ("merchandiser") that one row alone has; one shared syllable ("chưa") is chance
-        distinctive = any(
-            ((" " in t or _CODE.fullmatch(t)) and (df[t] * 2 < count or (df[t] == 1 and count == 2)))
-            or (len(t) > MAX_SYLLABLE and df[t] == 1)
-            for t in shared
-        )
-        score = sum(math.log(1 + count / df[t]) * (2 if " " in t else 1) for t in shared)
-        scored.append((score if distinctive else 0.0, row))
-    scored.sort(key=lambda x: -x[0])
-    best, second = scored[0][0], scored[1][0]
-    return scored[0][1] if best > 0 and best > second else None
-
-
 def group_of(policy: LeavePolicy, employee: str | None) -> GroupDays | None:
     """The employee's row of the annual-leave staff-group table (``row_of``), through the staff-group directory
     where the table names groups, not jobs (``row_via_directory``)."""
     return row_via_directory(policy.groups, employee, policy.directory)
-
-
-# a directory of staff groups: a table with a column of groups ("Band", "Nhóm", "Ngạch") and one of the jobs in
-# each ("Typical positions", "Chức danh")
-_GROUP_HEAD = re.compile(r"\b(?:band|grade|group|level|category|nhom|ngach|bac|cap)\b")
-_JOBS_HEAD = re.compile(
-    r"\b(?:positions?|jobs?|job titles?|roles?|titles?|chuc danh|vi tri|cong viec|nghe)\b"
-)
-
-
-def directory_of(rules: Iterable[RuleText]) -> list[str]:
-    """The rows of the documents' staff-group directories ("Band 3 | E1–E4 | Engineers, specialists, …")."""
-    rows: list[str] = []
-    for rule in rules:
-        header, _, row = rule.text.rpartition(" … ")
-        heads = [rule_reading(c) for c in header.split("|") if c.strip()]
-        if (
-            "|" in row
-            and len(heads) >= 2
-            and _GROUP_HEAD.search(heads[0])
-            and any(_JOBS_HEAD.search(h) for h in heads[1:])
-            and not any(_QUANTITY_CELL.search(rule_reading(c)) for c in row.split("|"))
-            and row not in rows
-        ):
-            rows.append(row)
-    return rows
-
-
-def row_via_directory(rows: Sequence[R], employee: str | None, directory: Sequence[str]) -> R | None:
-    """The employee's row (``row_of``); where none names them, the row naming their staff group as a directory
-    gives it ("engineer" → "Band 3 | E1–E4 | Engineers, …" → "Bands 3 and 4 – …")."""
-    found = row_of(rows, employee)
-    if found is not None or not employee or len(directory) < 2:
-        return found
-
-    class _Text(BaseModel):
-        text: str
-
-    entry = row_of([_Text(text=d) for d in directory], employee)
-    if entry is None:
-        return None
-    group = [c for c in entry.text.split("|") if c.strip()][0]  # the group's own cell ("Band 3")
-    return row_of(rows, group)

@@ -15,8 +15,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from indexes.staff_groups import directory_of, name_words, row_via_directory
 from indexes.text import fold, rule_reading
-from tools.leave_policy import ParamSource, RuleText, cite_rule, directory_of, name_words, row_via_directory
+from tools.leave_policy import ParamSource, RuleText, cite_rule
 
 DurationUnit = Literal["days", "working_days", "weeks", "months"]
 

@@ -70,7 +70,7 @@ def lookup_rules(
     ranked_nodes = ranked_nodes[:10]
     if not rules:
         return RuleResult(query=query, rules=[])
-    expanded = ctx.retriever.enhance(query).expanded
+    expanded = ctx.retriever.enhance(query, ctx.tenant).expanded
     if _AMOUNT_RE.search(fold(query)):  # regulations state amounts as "mức ..." ("mức hỗ trợ", "mức cho vay")
         expanded += " mức"
     rules, sections, scores = _score(ctx, rules, expanded, ranked_nodes)

@@ -24,6 +24,7 @@ class SearchResult(BaseModel):
     query: str
     mode: str
     expansions: list[str]
+    staff_groups: list[str] = []  # the staff group of a job the query names: ranks a table's rows, no topic
     unknown_terms: list[str]  # query words found in no document: the topic may be absent
     hits: list[SearchHit]
 
@@ -51,11 +52,13 @@ def search(
     """Find the passages of the regulations most relevant to a question (Vietnamese or English, with or without
     diacritics). Returns passages with document, node id, section title, line range, score and text."""
     hits = ctx.retriever.search(query, k=k, mode=mode, tenant=ctx.tenant)
+    enhanced = ctx.retriever.enhance(query, ctx.tenant)
     per_hit = max(200, ctx.settings.max_tool_output_chars // max(1, len(hits)) - 200)
     return SearchResult(
         query=query,
         mode=mode,
-        expansions=ctx.retriever.enhance(query).expansions,
+        expansions=[e for e in enhanced.expansions if e not in enhanced.staff_groups],
+        staff_groups=list(enhanced.staff_groups),
         unknown_terms=ctx.retriever.unknown_terms(query, ctx.tenant),
         hits=[
             SearchHit(**_fields_of(h, SearchHit, exclude={"text"}), text=clip(h.text, per_hit)) for h in hits

@@ -2,7 +2,8 @@
 
 A chunk is a contiguous span of the source (so its text, offsets and line numbers are exact). Chunks end at the
 strongest boundary that fits: paragraph > line > sentence > clause > word, and never inside quotes, parentheses,
-URLs or e-mail addresses. Consecutive chunks of a node overlap by about ``overlap`` characters.
+URLs or e-mail addresses; the end of a line that introduces a table or list (it ends with ":") counts as a clause's
+end, so the lead-in and what it introduces stay in one chunk. Consecutive chunks of a node overlap by about ``overlap`` characters.
 """
 
 from __future__ import annotations
@@ -28,6 +29,10 @@ _BOUNDARIES: list[tuple[re.Pattern[str], int]] = [
     (re.compile(r",(?=\s)"), 1),  # phrase
     (re.compile(r"\s"), 0),  # word
 ]
+
+
+_LINE = 4
+_LEAD_IN = 2  # a cut after a lead-in line is no stronger than one after a clause
 
 
 @dataclass(frozen=True)
@@ -69,6 +74,9 @@ def _cut_points(text: str) -> dict[int, int]:
             pos = match.end()
             if 0 < pos < len(text) and not inside(pos) and points.get(pos, -1) < strength:
                 points[pos] = strength
+    for pos, strength in points.items():
+        if strength >= _LINE and text[:pos].rstrip().endswith(":"):
+            points[pos] = _LEAD_IN  # a line introducing a table or list ("… như sau:") stays with it
     return points
 
 

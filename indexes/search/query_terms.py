@@ -79,6 +79,7 @@ class EnhancedQuery:
     restored: str | None = None  # an accent-less Vietnamese question with its diacritics restored
     kinds: tuple[str, ...] = ()  # the kinds of rule it asks for (title_kinds: "amount", "condition", ...)
     english: tuple[str, ...] = ()  # the lexicon's English terms for a Vietnamese question (English documents)
+    staff_groups: tuple[str, ...] = ()  # the documents' staff group of a job the question names ("L3 – …")
 
     @property
     def vector_text(self) -> str:
@@ -126,13 +127,15 @@ def enhance(
     lexicon: Lexicon | None = None,
     restored: str | None = None,
     english_documents: bool = False,
+    staff_groups: tuple[str, ...] = (),
 ) -> EnhancedQuery:
     """The question with its glossary expansions, then the lexicon's Vietnamese terms for English terms and
     abbreviations and its legal terms for everyday Vietnamese variants, where the glossary does not know them
     (the glossary wins: a term it matched is not looked up again). ``restored`` (the question with its
     diacritics restored) is where the accented everyday variants are looked up, when given; the glossary
     matches an accent-less question folded, so it reads the question as typed. With ``english_documents`` (some
-    of the documents are written in English) a Vietnamese question also gets the lexicon's English terms."""
+    of the documents are written in English) a Vietnamese question also gets the lexicon's English terms.
+    ``staff_groups`` (the documents' groups of a job the question names) are expansions too."""
     text = nfc(query).strip()
     expansions = glossary.expansions(text)
     lexicon = lexicon if lexicon is not None else default_lexicon()
@@ -140,6 +143,7 @@ def enhance(
     expansions += [t for t in lexicon.expansions(text, skip) if t not in expansions]
     variants_in = nfc(restored).strip() if restored else text  # variants match with their accents only
     expansions += [t for t in lexicon.canonical_terms(variants_in, skip) if t not in expansions]
+    expansions += [g for g in staff_groups if g not in expansions]
     lang = query_language(text)
     english: list[str] = []
     if english_documents and lang == "vi":  # a Vietnamese question over documents written in English
@@ -156,4 +160,5 @@ def enhance(
         restored=nfc(restored).strip() if restored else None,
         kinds=question_kinds(text),
         english=tuple(english),
+        staff_groups=tuple(staff_groups),
     )

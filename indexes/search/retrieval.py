@@ -29,6 +29,8 @@ from indexes.search.lexicon import default_lexicon
 from indexes.search.query_terms import EnhancedQuery, article_number, enhance, query_language
 from indexes.search.title_kinds import title_heads
 from indexes.settings import Settings
+from indexes.spans import split_units
+from indexes.staff_groups import directory_of, group_named
 from indexes.store.published_index import IndexStore
 from indexes.text import fold, has_diacritics, topic_words
 
@@ -129,13 +131,37 @@ class Retriever:
         vocabulary = [*self.glossary.vietnamese_terms(), *default_lexicon().vietnamese_terms()]
         return DiacriticRestorer.for_index((c.text for c in self.chunks.values()), vocabulary)
 
-    def enhance(self, query: str) -> EnhancedQuery:
+    def enhance(self, query: str, tenant: str = GLOBAL) -> EnhancedQuery:
         """The question's expansions and legal references; a Vietnamese question typed without accents also
-        gets its diacritics restored from the indexed text (for the vector side and the lexicon's variants)."""
+        gets its diacritics restored from the indexed text (for the vector side and the lexicon's variants). A
+        job the documents ``tenant`` may see place in a staff group adds that group ("dược sĩ đại học" → "L3 –
+        Licensed Professional"): tables list groups by their code."""
         english = self.english_documents
+        group = group_named(self.staff_directory(tenant), query)
+        groups = (group,) if group else ()
         if has_diacritics(query) or query_language(query) != "vi":
-            return enhance(query, self.glossary, english_documents=english)
-        return enhance(query, self.glossary, restored=self.restorer.restore(query), english_documents=english)
+            return enhance(query, self.glossary, english_documents=english, staff_groups=groups)
+        restored = self.restorer.restore(query)
+        return enhance(
+            query, self.glossary, restored=restored, english_documents=english, staff_groups=groups
+        )
+
+    @cached_property
+    def _directories(self) -> dict[tuple[str, ...], list[str]]:
+        return {}
+
+    def staff_directory(self, tenant: str = GLOBAL) -> list[str]:
+        """The staff-group directory (``directory_of``) of the documents ``tenant`` may see, read once."""
+        scopes = visible_tenants(tenant)
+        if scopes not in self._directories:
+            units = [
+                unit
+                for doc_id, doc in self.store.documents.items()
+                if doc.tenant in scopes
+                for unit in split_units(self.store.source_text(doc_id) or "")
+            ]
+            self._directories[scopes] = directory_of(units)
+        return self._directories[scopes]
 
     @cached_property
     def _chunk_languages(self) -> dict[str, str]:
@@ -272,7 +298,7 @@ class Retriever:
         other hits are dropped and global ones fill the list."""
         if mode not in ("keyword", "vector", "hybrid"):
             raise ValueError(f"unknown search mode {mode!r}; choose hybrid, vector or keyword")
-        enhanced = self.enhance(query)
+        enhanced = self.enhance(query, tenant)
         vector = None
         if mode == "vector" or (mode == "hybrid" and self.store.manifest.get("vectors", False)):
             vector = self._query_vector(enhanced)

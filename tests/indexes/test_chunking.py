@@ -77,3 +77,14 @@ def test_one_very_long_word_has_no_protected_span():
     assert list(_PROTECTED_RE.finditer("a" * 200_000)) == []
     found = [m.group(0) for m in _PROTECTED_RE.finditer("Liên hệ hr.team@truongan.vn (xem Điều 5).")]
     assert found == ["hr.team@truongan.vn", "(xem Điều 5)"]
+
+
+def test_a_lead_in_line_stays_with_the_table_it_introduces():
+    intro = (
+        "Căn cứ kết quả rà soát chi phí sinh hoạt tại các tỉnh miền Trung, Công ty điều chỉnh như sau. " * 2
+    )
+    lead = "**1. Phụ cấp lưu trú khi đi công tác**, áp dụng từ ngày 01/10/2026:"
+    table = "| Cấp bậc | Mức cũ | Mức mới |\n|---|---|---|\n| L3 | 250.000 | 320.000 |"
+    pieces = _pieces(f"{intro.strip()}\n\n{lead}\n\n{table}", ChunkSizes(target=260, minimum=60, overlap=0))
+    holding = [p for p in pieces if lead in p]
+    assert holding and all("| L3 | 250.000 | 320.000 |" in p for p in holding)

@@ -158,3 +158,18 @@ def test_list_items_are_ranked_with_the_sentences_that_introduce_their_list():
     # a new section ends the list: its items do not inherit the previous section's lead-in
     nested = split_units("## Điều 1\n\n1. Các trường hợp sau:\n\na) Một.\n\n## Điều 2\n\na) Hai.\n")
     assert [u.context for u in nested if u.text.startswith("a)")] == ["1. Các trường hợp sau:", ""]
+
+
+def test_a_definition_list_entry_is_one_unit_with_its_term():
+    text = (
+        'Trial period\n: The first weeks in a new job. Called "thử việc".\n\n'
+        "L3 – Licensed Professional\n: Pharmacists, doctors\n: Nurses.\n"
+    )
+    units = split_units(text)
+    assert [u.text for u in units] == [
+        'Trial period: The first weeks in a new job. Called "thử việc".',
+        "L3 – Licensed Professional: Pharmacists, doctors; Nurses.",
+    ]
+    assert all(u.kind == "item" and quote_of(text, u.spans) == u.text for u in units)
+    # a colon line after a paragraph's last sentence is no definition of it
+    assert [u.text for u in split_units("Một câu. Câu hai.\n: ghi chú")][-1] == ": ghi chú"

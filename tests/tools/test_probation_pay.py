@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from agent.question import analyse
+from indexes.staff_groups import row_of
 from tests.tools.rule_texts import rule_text
-from tools.leave_policy import row_of
 from tools.probation_pay import calculate
 from tools.probation_policy import probation_policy_from_rules
 

@@ -1,0 +1,253 @@
+"""Staff groups: which row of a staff-group table names an employee, and the documents' own directories of
+groups ("L3 – Licensed Professional: University-trained pharmacists, …", "L3 – Dược sĩ đại học, điều dưỡng, bác
+sĩ | 150.000 | …", "Band 3 | E1–E4 | Engineers, …") that say which group a job belongs to.
+
+The calculators read an employee's row through them (the leave days of "L3", for a "dược sĩ đại học"), and a
+question naming a job is also searched with its group's code and name, so a table listing groups by code ranks
+the asked group's row ("L3 | 250.000 | 800.000").
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from indexes.text import FUNCTION_WORDS_EN, fold, has_diacritics, is_generic, is_stopword, nfc, rule_reading
+
+# A table cell stating a quantity ("06 ngày làm việc", "90% lương"): no part of the group's name.
+_CODE = re.compile(r"[a-z]+\d+|\d+[a-z]+")
+MAX_SYLLABLE = 7  # letters in the longest Vietnamese syllable, folded ("nghieng"): a longer word is a term
+# the shape of a Vietnamese syllable, folded: an onset, one to three vowels, a final consonant; a word of another
+# shape ("cashier", "doctor", "nurse") is a term, not a syllable that a row shares by chance
+_SYLLABLE = re.compile(
+    r"(?:ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnpqrstvx])?[aeiouy]{1,3}(?:ch|ng|nh|[cmnpt])?"
+)
+_QUANTITY_CELL = re.compile(
+    r"\d+\s*(?:ngay|thang|nam|gio|tuan|%|dong|trieu|(?:working |business |calendar )?days?\b|months?\b|years?\b"
+    r"|hours?\b|weeks?\b|vnd\b|usd\b)"
+)
+# a range of grades a row covers ("E1–E4", "T1-T3"): each grade in it names the row
+_GRADE_RANGE = re.compile(r"\b([a-z]{1,2})(\d{1,2})\s*[–—-]\s*(?:\1)?(\d{1,2})\b")
+
+
+def name_words(text: str) -> list[str]:
+    """A text's naming words, folded. Where it has diacritics, they decide what is a question word: "công nhân
+    may" names sewing ("may"), "mấy" asks how many; without them both fold to "may" and neither names."""
+    accented = has_diacritics(text)
+    return [
+        _singular(rule_reading(w))
+        for w in re.findall(r"\w+", nfc(text).lower())
+        if not is_stopword(w, accented) and not is_generic(w, accented) and w not in FUNCTION_WORDS_EN
+    ]
+
+
+def _singular(word: str) -> str:
+    """An English plural's singular ("operators" → "operator", "lines" → "line"): no Vietnamese syllable ends in
+    "s", so Vietnamese words are left as they are."""
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss") and word.isalpha():
+        return word[:-1]
+    return word
+
+
+def _grades(text: str) -> list[str]:
+    """The grades inside a text's grade ranges ("E1–E4" → e2, e3; the ends are words of the text already)."""
+    return [
+        f"{m.group(1)}{n}"
+        for m in _GRADE_RANGE.finditer(rule_reading(text))
+        if 0 < int(m.group(3)) - int(m.group(2)) < 10
+        for n in range(int(m.group(2)) + 1, int(m.group(3)))
+    ]
+
+
+def _row_name(row: str) -> list[str]:
+    if (
+        "|" not in row and ":" in row
+    ):  # a list item names its group before the colon ("L4 Store Managers: 14 days")
+        row = row.split(":")[0]
+    cells = [c for c in row.split("|") if c.strip() and not _QUANTITY_CELL.search(rule_reading(c))]
+    text = " | ".join(cells)
+    return name_words(text) + _grades(text)
+
+
+class Row(Protocol):
+    text: str
+
+
+R = TypeVar("R", bound=Row)
+
+
+def row_of(rows: Sequence[R], employee: str | None) -> R | None:
+    """The row of a staff-group table (or of a list of groups) that names the employee ("công nhân giặt mài" →
+    "Nhóm C | ... giặt mài ... | 14 ngày"): the row sharing the rarest words and word pairs with the description,
+    when one row does so alone and shares a word pair or a code ("L3") that fewer than half the rows have."""
+    if not employee or len(rows) < 2:
+        return None
+    names = [_row_name(r.text) for r in rows]
+    asked = name_words(employee)
+    asked_pairs = {f"{a} {b}" for a, b in zip(asked, asked[1:], strict=False)}
+    df: dict[str, int] = {}
+    for name in names:
+        for term in set(name) | {f"{a} {b}" for a, b in zip(name, name[1:], strict=False)}:
+            df[term] = df.get(term, 0) + 1
+    count = len(names)
+    scored = []
+    for row, name in zip(rows, names, strict=True):
+        pairs = {f"{a} {b}" for a, b in zip(name, name[1:], strict=False)}
+        shared = (set(name) & set(asked)) | (pairs & asked_pairs)
+        # a word pair ("giặt mài") or a code ("L3") that few rows have, or a word that is no Vietnamese syllable
+        # ("merchandiser", "cashier") that one row alone has; one shared syllable ("chưa") is chance
+        distinctive = any(
+            ((" " in t or _CODE.fullmatch(t)) and (df[t] * 2 < count or (df[t] == 1 and count == 2)))
+            or ((len(t) > MAX_SYLLABLE or not _SYLLABLE.fullmatch(t)) and t.isalpha() and df[t] == 1)
+            for t in shared
+        )
+        score = sum(math.log(1 + count / df[t]) * (2 if " " in t else 1) for t in shared)
+        scored.append((score if distinctive else 0.0, row))
+    scored.sort(key=lambda x: -x[0])
+    best, second = scored[0][0], scored[1][0]
+    return scored[0][1] if best > 0 and best > second else None
+
+
+# a directory of staff groups: a table with a column of groups ("Band", "Nhóm", "Ngạch") and one of the jobs in
+# each ("Typical positions", "Chức danh")
+_GROUP_HEAD = re.compile(r"\b(?:band|grade|group|level|category|nhom|ngach|bac|cap)\b")
+_JOBS_HEAD = re.compile(
+    r"\b(?:positions?|jobs?|job titles?|roles?|titles?|chuc danh|vi tri|cong viec|nghe)\b"
+)
+
+
+# a group's code opening a directory entry, folded: "L3 – …", "Band 3: …", "Nhóm A – …"
+_GROUP_CODE = re.compile(
+    r"^\s*((?:[a-z]{1,3}\s?\d{1,2})|(?:nhom|bac|cap|ngach|hang|band|grade|level|group|tier|category)\s+[a-z0-9]{1,3})"
+    r"\s*[–—-]\s*(\S.*)$"
+)
+_NAMED = re.compile(r"^([^:•|]{2,60}?)\s*:\s*(\S.*)$")  # "Licensed Professional: University-trained …"
+
+
+def _coded(text: str) -> tuple[str, str] | None:
+    """(the code, the rest) of a text opening with a group's code and a dash ("L3 – Dược sĩ đại học, …"); the
+    rest names jobs, so it is no range of codes ("L1 – L2") and holds no figure."""
+    text = nfc(text).strip()
+    m = _GROUP_CODE.match(fold(text))  # folding keeps an NFC text's length: its offsets index the text
+    if m is None or re.search(r"\d", m.group(2)) or _GROUP_CODE.match(f"{m.group(2)} – x"):
+        return None
+    return text[: m.end(1)], text[m.start(2) :].strip()
+
+
+def _entry(text: str) -> tuple[str, str, str] | None:
+    """(key, the group's own cell, the jobs) of one directory entry: a table row of a staff-group directory
+    (a group column, a jobs column, no figures), a row whose first cell opens with a group's code ("L3 – Dược sĩ
+    đại học, điều dưỡng, bác sĩ | 150.000 | …"), or a definition or list item of a coded group ("L3 – Licensed
+    Professional: University-trained pharmacists, …")."""
+    header, _, row = text.rpartition(" … ")
+    if "|" in row:
+        cells = [c.strip() for c in row.split("|") if c.strip()]
+        heads = [rule_reading(c) for c in header.split("|") if c.strip()]
+        if (
+            len(heads) >= 2
+            and len(cells) >= 2
+            and _GROUP_HEAD.search(heads[0])
+            and any(_JOBS_HEAD.search(h) for h in heads[1:])
+            and not any(_QUANTITY_CELL.search(rule_reading(c)) for c in cells)
+        ):
+            return _key(cells[0]), cells[0], " | ".join(cells[1:])
+        coded = _coded(cells[0]) if cells else None
+        return (_key(coded[0]), coded[0], coded[1]) if coded else None
+    coded = _coded(re.sub(r"^[•\s]+", "", text))
+    if coded is None or _QUANTITY_CELL.search(rule_reading(text)):
+        return None
+    named = _NAMED.match(coded[1])
+    if named is None:
+        return None
+    return _key(coded[0]), f"{coded[0]} – {named.group(1)}", named.group(2)
+
+
+def _key(group: str) -> str:
+    return re.sub(r"\s+", "", fold(group))
+
+
+def directory_of(units: Iterable[Row]) -> list[str]:
+    """The documents' staff-group directory, one entry per group: its own cell first, then every text listing its
+    jobs ("L3 – Licensed Professional | University-trained pharmacists, … | Dược sĩ đại học, điều dưỡng, bác sĩ";
+    "Band 3 | E1–E4 | Engineers, specialists, …")."""
+    groups: dict[str, tuple[str, list[str]]] = {}
+    for unit in units:
+        found = _entry(unit.text)
+        if found is None:
+            continue
+        key, own, jobs = found
+        label, lists = groups.setdefault(key, (own, []))
+        if len(own) > len(label):  # the longest own cell names the group best ("L3 – Licensed Professional")
+            groups[key] = (own, lists)
+        if jobs not in lists:
+            lists.append(jobs)
+    return [" | ".join([label, *lists]) for label, lists in groups.values()]
+
+
+# a list of jobs: items apart at commas, slashes, brackets and "and"/"or" ("Pharmacy managers (nhà thuốc trưởng)
+# and clinic head nurses")
+_JOB_SPLIT = re.compile(r"[,;/()]|\s(?:and|or|và|hoặc)\s", re.IGNORECASE)
+# an English job's qualifier: its head noun comes before it ("sales assistants without a pharmacy qualification")
+_QUALIFIER = re.compile(r"\s(?:without|with|who|that|in|at|of|from|for|on)\s.*$")
+
+
+def _jobs(entry: str) -> list[tuple[list[str], list[str]]]:
+    """The jobs of a directory entry as (the words a question must have, the words it may have): a Vietnamese
+    job all its words ("dược sĩ đại học"), an English job its head noun, its last word before any qualifier
+    ("University-trained pharmacists" → "pharmacist", the rest optional); the group's own cell, code and name
+    all their words ("Band 1", "Store Manager"), each grade of a range ("E1–E4" → e1 … e4)."""
+    cells = entry.split(" | ")
+    coded = _coded(cells[0])
+    whole = [name_words(c) for c in (coded if coded else (cells[0],))]
+    out: list[tuple[list[str], list[str]]] = [(w, []) for w in whole]
+    for item in (i for c in cells[1:] for i in _JOB_SPLIT.split(c)):
+        if not item or not item.strip():
+            continue
+        grades = _grades(item)
+        if grades:  # a range of grades: each of them, its ends too
+            out += [([g], []) for g in [*name_words(item), *grades]]
+        elif has_diacritics(item):
+            out.append((name_words(item), []))
+        elif words := name_words(_QUALIFIER.sub("", f" {item.strip()}")):
+            out.append((words[-1:], words[:-1]))
+    return [(needed, optional) for needed, optional in out if needed]
+
+
+def group_named(directory: Sequence[str], text: str) -> str | None:
+    """The staff group one of whose jobs ``text`` names (``_jobs``: every word of a Vietnamese job, the head noun
+    of an English one, the group's code or name), as its own cell ("L3 – Licensed Professional"); the group whose
+    job it names with most words, None when no group or two alike ("nurses": registered or head nurses)."""
+    if len(directory) < 2:
+        return None
+    asked = name_words(text)
+    padded = f" {' '.join(asked)} "
+    scored = []
+    for entry in directory:
+        best = 0
+        for needed, optional in _jobs(entry):
+            if f" {' '.join(needed)} " in padded:
+                best = max(best, len(needed) + sum(1 for w in optional if w in asked))
+        scored.append((best, entry))
+    scored.sort(key=lambda x: -x[0])
+    if scored[0][0] == 0 or scored[0][0] == scored[1][0]:
+        return None
+    return scored[0][1].split(" | ")[0]
+
+
+@dataclass(frozen=True)
+class _Text:
+    text: str
+
+
+def row_via_directory(rows: Sequence[R], employee: str | None, directory: Sequence[str]) -> R | None:
+    """The employee's row (``row_of``); where none names them, the row naming their staff group as a directory
+    gives it ("engineer" → "Band 3 | E1–E4 | Engineers, …" → "Bands 3 and 4 – …")."""
+    found = row_of(rows, employee)
+    if found is not None or not employee or len(directory) < 2:
+        return found
+
+    group = group_named(directory, employee)  # the group's own cell ("Band 3")
+    return row_of(rows, group) if group is not None else None

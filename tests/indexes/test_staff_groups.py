@@ -1,0 +1,85 @@
+"""Staff groups the documents define: a definition list ("L3 – Licensed Professional" / ": University-trained
+pharmacists, …"), a table whose first cell opens with the group's code ("L3 – Dược sĩ đại học, điều dưỡng, bác
+sĩ | 150.000 | …") or a directory table; a job named in a question finds its group, and through it a table row
+keyed by the code."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from indexes.spans import split_units
+from indexes.staff_groups import directory_of, group_named, row_via_directory
+
+HANDBOOK = """## Words we use
+
+L1 – Store Associate
+: Cashiers, sales assistants without a pharmacy qualification, clinic receptionists, cleaners.
+
+L3 – Licensed Professional
+: University-trained pharmacists, registered nurses, doctors, and Support Centre specialists.
+
+L4 – Store Manager
+: Pharmacy managers (nhà thuốc trưởng) and clinic head nurses.
+
+## Trial period
+
+- **L1 – Store Associate**
+  - Length: 6 working days
+"""
+BENEFITS = """## 1. Phụ cấp cố định hằng tháng
+
+| Vị trí | Điện thoại | Gửi xe |
+|---|---|---|
+| L1 – Nhân viên nhà thuốc, thu ngân, lễ tân | – | 100.000 |
+| L2 – Dược sĩ trung cấp/cao đẳng, kỹ thuật viên | – | 100.000 |
+| L3 – Dược sĩ đại học, điều dưỡng, bác sĩ | 150.000 | 100.000 |
+
+## 7. Định mức công tác phí
+
+| Cấp bậc | Phụ cấp lưu trú (đồng/ngày) |
+|---|---|
+| L1 – L2 | 200.000 |
+| L3 | 250.000 |
+"""
+
+
+@dataclass(frozen=True)
+class _Row:
+    text: str
+
+
+def _directory() -> list[str]:
+    return directory_of([*split_units(HANDBOOK), *split_units(BENEFITS)])
+
+
+def test_a_definition_list_and_coded_first_cells_make_one_entry_per_group():
+    directory = _directory()
+    assert directory[0].startswith("L1 – Store Associate | Cashiers, sales assistants")
+    assert "Nhân viên nhà thuốc, thu ngân, lễ tân" in directory[0]
+    l3 = next(e for e in directory if e.startswith("L3"))
+    assert l3.split(" | ")[0] == "L3 – Licensed Professional"  # the longest own cell names the group
+    assert "Dược sĩ đại học, điều dưỡng, bác sĩ" in l3 and "University-trained pharmacists" in l3
+    # a range of codes ("L1 – L2 | 200.000") and a list item with figures ("Length: 6 working days") are no entry
+    assert len(directory) == 4 and not any(e.startswith("L1 – L2") for e in directory)
+
+
+def test_a_job_in_either_language_finds_its_group():
+    directory = _directory()
+    assert group_named(directory, "Đi công tác thì phụ cấp lưu trú của dược sĩ đại học là bao nhiêu?") == (
+        "L3 – Licensed Professional"
+    )
+    assert group_named(directory, "Em là dược sĩ trung cấp") == "L2"
+    assert group_named(directory, "how long is probation for a cashier?") == "L1 – Store Associate"
+    assert group_named(directory, "nhà thuốc trưởng được nghỉ mấy ngày") == "L4 – Store Manager"
+    assert group_named(directory, "Phụ cấp điện thoại là bao nhiêu?") is None  # no job named
+
+
+def test_a_row_keyed_by_the_groups_code_through_the_directory():
+    rows = [
+        _Row("• L1 Store Associates: 12 working days"),
+        _Row("• L3 Licensed Professionals: 13 working days"),
+    ]
+    rows.append(_Row("• L4 Store Managers: 14 working days"))
+    assert (
+        row_via_directory(rows, "Bác sĩ thì một năm được nghỉ phép bao nhiêu ngày?", _directory()) is rows[1]
+    )
