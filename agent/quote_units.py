@@ -12,6 +12,7 @@ from agent.evidence import Passage, gloss, headings_above
 from agent.terms import Terms, words_of
 from indexes.search.query_terms import query_language
 from indexes.spans import Unit, display, quote_of, split_units
+from indexes.staff_groups import naming
 from indexes.text import fold
 
 _CLIP_RE = re.compile(r"\s*… \[đã cắt \d+ ký tự[^\]]*\]")
@@ -228,12 +229,13 @@ def _keyed_rows(
     units: list[Unit], rows: list[int], text: str, asked: frozenset[str], accented: bool
 ) -> list[int]:
     """The rows whose first cell (the row's key: "L3", "Ngày nghỉ hằng tuần (Chủ nhật)") holds an asked term
-    that at most half of the rows' keys hold: the question names them, not the table's every row."""
+    that names (``naming``: a word pair, a code, a word no syllable could be) and that at most half of the rows'
+    keys hold: the question names them, not the table's every row ("làm" of "làm thêm" names no row)."""
     keys = []
     for j in rows:
         own = text[units[j].spans[-1].start : units[j].spans[-1].end].strip().strip("|").split("|")[0]
         keys.append(f" {' '.join(words_of(own, accented))} ")
-    distinctive = {t for t in asked if 0 < sum(f" {t} " in k for k in keys) * 2 <= len(rows)}
+    distinctive = {t for t in asked if naming(t) and 0 < sum(f" {t} " in k for k in keys) * 2 <= len(rows)}
     return [j for j, k in zip(rows, keys, strict=True) if any(f" {t} " in k for t in distinctive)]
 
 

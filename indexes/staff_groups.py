@@ -79,6 +79,17 @@ class Row(Protocol):
 R = TypeVar("R", bound=Row)
 
 
+def is_term(word: str) -> bool:
+    """A word no Vietnamese syllable could be ("merchandiser", "cashier"): it names, where a syllable a row
+    shares may be chance ("chưa")."""
+    return word.isalpha() and (len(word) > MAX_SYLLABLE or not _SYLLABLE.fullmatch(fold(word)))
+
+
+def naming(term: str) -> bool:
+    """A term that can name a row by itself: a word pair, a code ("L3") or a word no syllable could be."""
+    return " " in term or bool(_CODE.fullmatch(fold(term))) or is_term(term)
+
+
 def row_of(rows: Sequence[R], employee: str | None) -> R | None:
     """The row of a staff-group table (or of a list of groups) that names the employee ("công nhân giặt mài" →
     "Nhóm C | ... giặt mài ... | 14 ngày"): the row sharing the rarest words and word pairs with the description,
@@ -101,7 +112,7 @@ def row_of(rows: Sequence[R], employee: str | None) -> R | None:
         # ("merchandiser", "cashier") that one row alone has; one shared syllable ("chưa") is chance
         distinctive = any(
             ((" " in t or _CODE.fullmatch(t)) and (df[t] * 2 < count or (df[t] == 1 and count == 2)))
-            or ((len(t) > MAX_SYLLABLE or not _SYLLABLE.fullmatch(t)) and t.isalpha() and df[t] == 1)
+            or (is_term(t) and df[t] == 1)
             for t in shared
         )
         score = sum(math.log(1 + count / df[t]) * (2 if " " in t else 1) for t in shared)
