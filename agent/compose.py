@@ -216,7 +216,7 @@ def compose(
         top = expanded[0]  # the section the planner chose to read whole: quote it
     same = [x for x in scored if x[1] is top[1] and x[0] >= 0.5 * top[0]][:MAX_UNITS]
     picked = with_list_items(passage_units(top[1]), [x[2] for x in same])
-    picked = with_table_rows(top[1], picked, ranking, top[2])
+    picked = with_table_rows(top[1], picked, ranking, top[2], question_terms(question, groups))
     amendment = amendment_of(top[1], picked[0], passages)
     if amendment is not None:  # the clause was amended: quote the amendment, which states the rule now
         top, picked = (top[0], amendment[0], amendment[1], ""), [amendment[1]]

@@ -12,6 +12,7 @@ from typing import Any
 
 from indexes.location import Location
 from indexes.search.query_terms import query_language, vietnamese_gloss
+from indexes.text import canonical_hr_english
 from tools.carry_over import CarryOverResult
 from tools.leave_calculator import LeaveResult
 from tools.notice_period import NoticeResult
@@ -39,8 +40,12 @@ GLOSS_TERMS = 100
 @functools.lru_cache(maxsize=4096)
 def gloss(text: str) -> str:
     """The lexicon's Vietnamese terms for the English terms of a text written in English ("" otherwise): how a
-    Vietnamese question's words are found in an English passage, in any of the lexicon's wordings."""
-    return vietnamese_gloss(text, per_entry=GLOSS_TERMS) if query_language(text) == "en" else ""
+    Vietnamese question's words are found in an English passage, in any of the lexicon's wordings (the text read
+    in the standard HR terms, ``canonical_hr_english``)."""
+    if query_language(text) != "en":
+        return ""
+    # read in the standard terms too: a handbook's "PTO" is the annual leave, its "trial period" the probation
+    return vietnamese_gloss(canonical_hr_english(text), per_entry=GLOSS_TERMS)
 
 
 def glossed(passage: Passage) -> Passage:

@@ -196,11 +196,14 @@ def _table_of(units: list[Unit], i: int) -> list[int]:
     return [j for j, u in enumerate(units) if u.kind == "row" and u.spans[0] == header]
 
 
-def with_table_rows(passage: Passage, picked: list[int], terms: Terms, best: int | None = None) -> list[int]:
+def with_table_rows(
+    passage: Passage, picked: list[int], terms: Terms, best: int | None = None, keys: Terms | None = None
+) -> list[int]:
     """A small table none of whose rows the question names by its own cells (it asks "how much per grade", not
     about "L4") is quoted whole, header first; otherwise the rows picked stay alone. The sentence that introduces
     the table (it ends with ":") comes with it: it says what the rows are. Where the ``best`` unit is a row the
-    question names by its key, the other rows picked beside it are dropped: they state another group's figures."""
+    question names by its key (``keys``: the question's own words and its staff group, not the lexicon's
+    wordings), the other rows picked beside it are dropped: they state another group's figures."""
     units = passage_units(passage)
     text = _CLIP_RE.sub("", passage.text)
     asked = terms.words | terms.extra_words | terms.bigrams | terms.extra_bigrams
@@ -216,7 +219,10 @@ def with_table_rows(passage: Passage, picked: list[int], terms: Terms, best: int
         named = any(f" {t} " in cells for cells in own for t in asked)
         if len(rows) <= MAX_TABLE_ROWS and not named:
             out.update(rows)
-        keyed = _keyed_rows(units, rows, text, asked, terms.accented)
+        naming_terms = (
+            asked if keys is None else keys.words | keys.bigrams | keys.extra_words | keys.extra_bigrams
+        )
+        keyed = _keyed_rows(units, rows, text, naming_terms, terms.accented)
         if best in keyed:  # the best unit is a row the question names ("L3"): not its neighbours too
             out -= set(rows) - set(keyed)
         lead = min(rows) - 1
