@@ -183,11 +183,17 @@ def update_of(passage: Passage, picked: list[int], passages: list[Passage]) -> t
             changes = [(o, n) for o, n in changed_figures(unit.text) if len(o.split(".")[0]) >= 3]
             words = set(re.findall(r"\w+", fold(unit.text)))
             if any(
-                o in quoted and n not in quoted and any(first <= words for first in rows.get(o, [set()]))
+                o in quoted and n not in quoted and any(_names_row(f, words) for f in rows.get(o, [set()]))
                 for o, n in changes
             ) and pairs & _topic_pairs(unit.text):
                 return other, i
     return None
+
+
+def _names_row(first: set[str], words: set[str]) -> bool:
+    """Whether a text's words name a row by its first cell's words: all of them, or a term that names by itself
+    (the code "l3" of "L3 – Dược sĩ đại học, điều dưỡng, bác sĩ")."""
+    return first <= words or any(naming(t) and t in words for t in first)
 
 
 def _table_of(units: list[Unit], i: int) -> list[int]:

@@ -9,6 +9,7 @@ the asked group's row ("L3 | 250.000 | 800.000").
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable, Sequence
@@ -40,8 +41,21 @@ def name_words(text: str) -> list[str]:
     return [
         _singular(rule_reading(w))
         for w in re.findall(r"\w+", nfc(text).lower())
-        if not is_stopword(w, accented) and not is_generic(w, accented) and w not in FUNCTION_WORDS_EN
+        if _short_syllable(w, accented)
+        or not (is_stopword(w, accented) or is_generic(w, accented) or _english_function_word(w, accented))
     ]
+
+
+def _short_syllable(word: str, accented: bool) -> bool:
+    """A word of one or two plain letters in a text with diacritics: a Vietnamese syllable ("in" of "in ấn", "an"
+    of "an ninh"), not an English stop word."""
+    return accented and len(word) < 3 and word.isascii() and word.isalpha()
+
+
+def _english_function_word(word: str, accented: bool) -> bool:
+    """An English function word ("and", "with"); in a text with diacritics only one of three letters or more: a
+    shorter one may be a Vietnamese syllable written without accents ("in" of "in ấn", "an" of "an ninh")."""
+    return word in FUNCTION_WORDS_EN and (not accented or len(word) >= 3)
 
 
 def _singular(word: str) -> str:
@@ -132,18 +146,21 @@ _JOBS_HEAD = re.compile(
 
 # a group's code opening a directory entry, folded: "L3 – …", "Band 3: …", "Nhóm A – …"
 _GROUP_CODE = re.compile(
-    r"^\s*((?:[a-z]{1,3}\s?\d{1,2})|(?:nhom|bac|cap|ngach|hang|band|grade|level|group|tier|category)\s+[a-z0-9]{1,3})"
+    r"^\s*((?:[a-z]{1,3}\d{1,2})|(?:nhom|bac|cap|ngach|hang|band|grade|level|group|tier|category)\s+(?:[a-z]|\d{1,2})\b)"
     r"\s*[–—-]\s*(\S.*)$"
 )
 _NAMED = re.compile(r"^([^:•|]{2,60}?)\s*:\s*(\S.*)$")  # "Licensed Professional: University-trained …"
 
 
-def _coded(text: str) -> tuple[str, str] | None:
+_ITEM_MARK = re.compile(r"^[\s•*+-]*(?:(?:\d+[.)]|[a-zđ]\))\s+)?")  # "• ", "a) ", "1. "
+
+
+def _coded(text: str, jobs_only: bool = True) -> tuple[str, str] | None:
     """(the code, the rest) of a text opening with a group's code and a dash ("L3 – Dược sĩ đại học, …"); the
-    rest names jobs, so it is no range of codes ("L1 – L2") and holds no figure."""
+    rest names jobs, so it is no range of codes ("L1 – L2") and, with ``jobs_only``, holds no figure."""
     text = nfc(text).strip()
     m = _GROUP_CODE.match(fold(text))  # folding keeps an NFC text's length: its offsets index the text
-    if m is None or re.search(r"\d", m.group(2)) or _GROUP_CODE.match(f"{m.group(2)} – x"):
+    if m is None or (jobs_only and re.search(r"\d", m.group(2))) or _GROUP_CODE.match(f"{m.group(2)} – x"):
         return None
     return text[: m.end(1)], text[m.start(2) :].strip()
 
@@ -165,13 +182,15 @@ def _entry(text: str) -> tuple[str, str, str] | None:
             and not any(_QUANTITY_CELL.search(rule_reading(c)) for c in cells)
         ):
             return _key(cells[0]), cells[0], " | ".join(cells[1:])
-        coded = _coded(cells[0]) if cells else None
-        return (_key(coded[0]), coded[0], coded[1]) if coded else None
-    coded = _coded(re.sub(r"^[•\s]+", "", text))
+        coded = _coded(cells[0]) if cells and heads else None
+        if coded is None or not (_GROUP_HEAD.search(heads[0]) or _JOBS_HEAD.search(heads[0])):
+            return None  # a schedule's "T7 – Thứ Bảy" is no group: the column must hold groups or positions
+        return _key(coded[0]), coded[0], coded[1]
+    coded = _coded(_ITEM_MARK.sub("", text), jobs_only=False)
     if coded is None or _QUANTITY_CELL.search(rule_reading(text)):
         return None
     named = _NAMED.match(coded[1])
-    if named is None:
+    if named is None or re.search(r"\d", named.group(1)):
         return None
     return _key(coded[0]), f"{coded[0]} – {named.group(1)}", named.group(2)
 
@@ -205,26 +224,40 @@ _JOB_SPLIT = re.compile(r"[,;/()]|\s(?:and|or|và|hoặc)\s", re.IGNORECASE)
 _QUALIFIER = re.compile(r"\s(?:without|with|who|that|in|at|of|from|for|on)\s.*$")
 
 
-def _jobs(entry: str) -> list[tuple[list[str], list[str]]]:
+# words that name every employee, no job ("Nhóm 3 | Nhân viên"): a question saying them names no group
+_ANYONE = frozenset("nhan vien nguoi lao dong cong staff employee worker member team".split())
+
+
+@functools.lru_cache(maxsize=4096)
+def _jobs(entry: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
     """The jobs of a directory entry as (the words a question must have, the words it may have): a Vietnamese
     job all its words ("dược sĩ đại học"), an English job its head noun, its last word before any qualifier
-    ("University-trained pharmacists" → "pharmacist", the rest optional); the group's own cell, code and name
-    all their words ("Band 1", "Store Manager"), each grade of a range ("E1–E4" → e1 … e4)."""
+    ("University-trained pharmacists" → "pharmacist", the rest optional; all words before "of": "heads of
+    department"); the group's own code (its folded tokens: "Nhóm A") and name all their words ("Store Manager");
+    each grade of a range ("E1–E4" → e1 … e4). A job of words every employee shares ("Nhân viên") is none."""
     cells = entry.split(" | ")
     coded = _coded(cells[0])
-    whole = [name_words(c) for c in (coded if coded else (cells[0],))]
-    out: list[tuple[list[str], list[str]]] = [(w, []) for w in whole]
+    code = re.findall(r"\w+", fold(coded[0] if coded else cells[0]))
+    out: list[tuple[list[str], list[str]]] = [(code, [])] + ([(name_words(coded[1]), [])] if coded else [])
     for item in (i for c in cells[1:] for i in _JOB_SPLIT.split(c)):
         if not item or not item.strip():
             continue
         grades = _grades(item)
         if grades:  # a range of grades: each of them, its ends too
             out += [([g], []) for g in [*name_words(item), *grades]]
-        elif has_diacritics(item):
+        elif has_diacritics(item) or re.search(r"\sof\s", f" {item} "):
             out.append((name_words(item), []))
         elif words := name_words(_QUALIFIER.sub("", f" {item.strip()}")):
             out.append((words[-1:], words[:-1]))
-    return [(needed, optional) for needed, optional in out if needed]
+    return tuple(
+        (tuple(needed), tuple(optional)) for needed, optional in out if needed and not set(needed) <= _ANYONE
+    )
+
+
+# someone else's job ("my manager", "a doctor's note"): not the asker's
+_OTHERS_JOB = re.compile(
+    r"\b(?:my|your|his|her|their|our)\s+[\w-]+(?:\s+[\w-]+)?|\b[\w-]+['’]s\b", re.IGNORECASE
+)
 
 
 def group_named(directory: Sequence[str], text: str) -> str | None:
@@ -233,7 +266,7 @@ def group_named(directory: Sequence[str], text: str) -> str | None:
     job it names with most words, None when no group or two alike ("nurses": registered or head nurses)."""
     if len(directory) < 2:
         return None
-    asked = name_words(text)
+    asked = name_words(_OTHERS_JOB.sub(" ", text))
     padded = f" {' '.join(asked)} "
     scored = []
     for entry in directory:

@@ -33,6 +33,12 @@ _BOUNDARIES: list[tuple[re.Pattern[str], int]] = [
 
 _LINE = 4
 _LEAD_IN = 2  # a cut after a lead-in line is no stronger than one after a clause
+_LOOK_BACK = (
+    256  # characters before a cut looked at for its lead-in's ":" (a bounded window: chunking stays linear)
+)
+_DEFINITION_RE = re.compile(
+    r"[ \t]{0,3}:[ \t]+\S"
+)  # a definition line after its term (markdown definition list)
 
 
 @dataclass(frozen=True)
@@ -75,8 +81,12 @@ def _cut_points(text: str) -> dict[int, int]:
             if 0 < pos < len(text) and not inside(pos) and points.get(pos, -1) < strength:
                 points[pos] = strength
     for pos, strength in points.items():
-        if strength >= _LINE and text[:pos].rstrip().endswith(":"):
-            points[pos] = _LEAD_IN  # a line introducing a table or list ("… như sau:") stays with it
+        # a line introducing a table or list ("… như sau:") stays with it, a definition's term with its text
+        if strength >= _LINE and (
+            text[max(0, pos - _LOOK_BACK) : pos].rstrip(" *_\t\r\n").endswith(":")
+            or _DEFINITION_RE.match(text, pos)
+        ):
+            points[pos] = _LEAD_IN
     return points
 
 

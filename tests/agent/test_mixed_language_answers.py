@@ -79,3 +79,19 @@ def test_an_english_passage_is_read_through_every_vietnamese_wording_of_its_term
     assert not answer.refused, answer.text
     assert answer.node_ids[0] == "travel:4-1-domestic-per-diem"
     assert "350,000 VND per day" in answer.text
+
+
+def test_a_handbooks_everyday_words_are_glossed_as_the_standard_terms():
+    # "PTO" is the annual leave and "into the next year" the carry-over, though the text never says either
+    unused = passage(
+        "handbook:unused-pto",
+        "Unused PTO",
+        "You can carry up to 4 unused PTO days into the next year. Carried days must be used by 30 April.",
+        title_path=["People Handbook", "Paid time off", "Unused PTO"],
+    )
+    shown = gloss(unused.text)
+    assert "phép năm" in shown and "chuyển phép sang năm sau" in shown
+    answer = compose(
+        "Phép năm chưa nghỉ hết có được chuyển sang năm sau không, tối đa mấy ngày?", [unused], 0.5, True
+    )
+    assert not answer.refused and "4 unused PTO days" in answer.text, answer.text

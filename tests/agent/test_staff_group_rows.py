@@ -58,3 +58,19 @@ def test_a_group_is_no_topic_a_question_covers():
     plain = compose(question, [fixed], 0.5, False)
     grouped = compose(question, [fixed], 0.5, False, groups=["L4 – Store Manager Nhà thuốc trưởng doanh số"])
     assert grouped.coverage == plain.coverage
+
+
+def test_a_change_naming_the_rows_code_is_quoted_first():
+    fixed = passage(
+        "phuc_loi:1-phu-cap-co-dinh",
+        "1. Phụ cấp cố định hằng tháng",
+        "| Vị trí | Điện thoại |\n|---|---|\n| L3 – Dược sĩ đại học, điều dưỡng, bác sĩ | 150.000 |",
+    )
+    notice = passage(
+        "thong_bao_30",
+        "Thông báo số 30 về phụ cấp điện thoại",
+        "Phụ cấp điện thoại của cấp L3 được nâng từ 150.000 đồng/tháng lên 200.000 đồng/tháng.",
+        rank=2,
+    )
+    answer = compose("Phụ cấp điện thoại của bác sĩ là bao nhiêu?", [fixed, notice], 0.2, quantity=True)
+    assert answer.node_ids[0] == "thong_bao_30" and "200.000" in answer.text.split("\n")[0], answer.text

@@ -83,3 +83,21 @@ def test_a_row_keyed_by_the_groups_code_through_the_directory():
     assert (
         row_via_directory(rows, "Bác sĩ thì một năm được nghỉ phép bao nhiêu ngày?", _directory()) is rows[1]
     )
+
+
+def test_someone_elses_job_a_shared_word_or_a_shift_is_no_group():
+    directory = _directory()
+    assert group_named(directory, "Do I need a doctor's note for one sick day?") is None
+    assert group_named(directory, "Does my store manager have to approve leave?") is None
+    shifts = split_units("- Ca 1 – Ca hành chính: áp dụng cho nhân viên văn phòng, kế toán.\n")
+    groups = split_units(
+        "a) Nhóm 2 – Quản lý: Trưởng phòng, Kế toán trưởng.\n\nb) Nhóm 3 – Nhân viên: Nhân viên.\n"
+    )
+    printing = split_units("| Vị trí | Mức |\n|---|---|\n| L2 – Nhân viên in ấn | 100.000 |\n")
+    directory = directory_of([*shifts, *groups, *printing])
+    assert not any(e.startswith("Ca 1") for e in directory)  # a shift is no staff group
+    assert group_named(directory, "Kế toán trưởng đi công tác được bao nhiêu?") == "Nhóm 2 – Quản lý"
+    assert group_named(directory, "Nhân viên được nghỉ phép năm bao nhiêu ngày?") is None  # every employee
+    assert (
+        group_named(directory, "Nhân viên ăn trưa ở căng tin có mất tiền không?") is None
+    )  # "in" of "in ấn"
