@@ -42,7 +42,7 @@ def name_words(text: str) -> list[str]:
         _singular(rule_reading(w))
         for w in re.findall(r"\w+", nfc(text).lower())
         if _short_syllable(w, accented)
-        or not (is_stopword(w, accented) or is_generic(w, accented) or _english_function_word(w, accented))
+        or not (is_stopword(w, accented) or is_generic(w, accented) or w in FUNCTION_WORDS_EN)
     ]
 
 
@@ -50,12 +50,6 @@ def _short_syllable(word: str, accented: bool) -> bool:
     """A word of one or two plain letters in a text with diacritics: a Vietnamese syllable ("in" of "in ấn", "an"
     of "an ninh"), not an English stop word."""
     return accented and len(word) < 3 and word.isascii() and word.isalpha()
-
-
-def _english_function_word(word: str, accented: bool) -> bool:
-    """An English function word ("and", "with"); in a text with diacritics only one of three letters or more: a
-    shorter one may be a Vietnamese syllable written without accents ("in" of "in ấn", "an" of "an ninh")."""
-    return word in FUNCTION_WORDS_EN and (not accented or len(word) >= 3)
 
 
 def _singular(word: str) -> str:
@@ -138,7 +132,8 @@ def row_of(rows: Sequence[R], employee: str | None) -> R | None:
 
 # a directory of staff groups: a table with a column of groups ("Band", "Nhóm", "Ngạch") and one of the jobs in
 # each ("Typical positions", "Chức danh")
-_GROUP_HEAD = re.compile(r"\b(?:band|grade|group|level|category|nhom|ngach|bac|cap)\b")
+_GROUP_WORDS = "band|grade|group|level|category|nhom|ngach|bac|cap"
+_GROUP_HEAD = re.compile(rf"\b(?:{_GROUP_WORDS})\b")
 _JOBS_HEAD = re.compile(
     r"\b(?:positions?|jobs?|job titles?|roles?|titles?|chuc danh|vi tri|cong viec|nghe)\b"
 )
@@ -146,7 +141,7 @@ _JOBS_HEAD = re.compile(
 
 # a group's code opening a directory entry, folded: "L3 – …", "Band 3: …", "Nhóm A – …"
 _GROUP_CODE = re.compile(
-    r"^\s*((?:[a-z]{1,3}\d{1,2})|(?:nhom|bac|cap|ngach|hang|band|grade|level|group|tier|category)\s+(?:[a-z]|\d{1,2})\b)"
+    rf"^\s*((?:[a-z]{{1,3}}\d{{1,2}})|(?:{_GROUP_WORDS}|hang|tier)\s+(?:[a-z]|\d{{1,2}})\b)"
     r"\s*[–—-]\s*(\S.*)$"
 )
 _NAMED = re.compile(r"^([^:•|]{2,60}?)\s*:\s*(\S.*)$")  # "Licensed Professional: University-trained …"
