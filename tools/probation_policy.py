@@ -56,8 +56,18 @@ _PAY_RULE = re.compile(
 )
 _COUNTING_RE = re.compile(
     r"thoi gian thu viec (?:duoc )?tinh (?:theo|tu|ke tu|bang)|thu viec\b.{0,80}\bngay duong lich|"
-    r"probation(?: periods?)? (?:is|are) counted|calendar days? of probation|counted in (?:calendar|working) days"
+    r"probation(?: periods?)? (?:is|are) counted|calendar days? of probation"
 )
+# in a section about the probation, a sentence on how its days count: "Days are calendar days", "được tính theo
+# ngày dương lịch", "counted in calendar days" (in another section the words count something else: PTO, notice)
+_SECTION_COUNTING_RE = re.compile(
+    r"^(?:(?:the )?days are (?:calendar|working) days|counted in (?:calendar|working) days|"
+    r"(?:duoc )?tinh theo ngay (?:duong lich|lam viec))|(?:so ngay|thoi gian)\b.{0,20}\btinh theo ngay "
+    r"(?:duong lich|lam viec)"
+)
+# a probation length stated about something else done while on probation: "NLĐ đang thử việc chỉ được nghỉ không
+# hưởng lương tối đa 03 ngày" (unpaid leave), "during probation you may take at most 3 days off"
+_OTHER_LIMIT = re.compile(r"\b(?:nghi|leave|absence|days? off|time off|lam them|overtime)\b")
 _WEEKDAYS = {
     "thu hai": 0,
     "thu ba": 1,
@@ -187,11 +197,50 @@ def _table_rows(rule: RuleText) -> list[ProbationRow]:
     ]
 
 
+# a list item's labels: "Length: 60 days", "Thời gian: 30 ngày", "Pay: 90% of the job's salary", "Lương: 85%"
+_LENGTH_LABEL = re.compile(
+    r"(?:length|duration|period|thoi gian|thoi han|probation)(?: probation| thu viec)?"
+)
+_PAY_LABEL = re.compile(r"(?:probation )?(?:pay|salary|wages?|(?:muc |tien )?luong)(?: thu viec| probation)?")
+
+
+def _item_rows(rule: RuleText) -> list[ProbationRow]:
+    """A staff group's list item in a probation section, its length and pay under labels of nested items
+    ("• L3 – Licensed Professional • Length: 60 days • Pay: 90% of the job's salary"): one row named by the
+    item's head."""
+    plain = _plain(rule.text)
+    if not plain.startswith("•") or not _PROBATION.search(rule_reading(rule.context)):
+        return []
+    head, *parts = [p.strip() for p in plain.strip("• ").split("•")]
+    labelled = {}
+    for part in parts:
+        label, colon, value = part.partition(":")
+        if colon:
+            labelled.setdefault(rule_reading(label).strip(), rule_reading(value))
+    length = next((v for k, v in labelled.items() if _LENGTH_LABEL.fullmatch(k)), None)
+    m = _DURATION_RE.search(length) if length else None
+    if not head or _DURATION_RE.search(rule_reading(head)) or not m:
+        return []
+    amount, unit = int(m.group(1)), duration_unit(m.group(2))
+    pay = next((v for k, v in labelled.items() if _PAY_LABEL.fullmatch(k)), "")
+    percent = _PERCENT_RE.search(pay)
+    return [
+        ProbationRow(
+            text=head.rstrip(" :"),
+            amount=amount,
+            unit=unit,
+            source=cite_rule(rule, _note(amount, unit)),
+            pay_percent=int(percent.group(1)) if percent else None,
+        )
+    ]
+
+
 def _sentence_rows(rule: RuleText) -> list[ProbationRow]:
     """A sentence's (or a list's) probation lengths: one per group it names, else one for everyone."""
     plain = _plain(rule.text)
     folded = rule_reading(plain)
-    if "|" in plain or not _STATES_LENGTH.search(folded):
+    states = _STATES_LENGTH.search(folded)
+    if "|" in plain or not states or _OTHER_LIMIT.search(states.group(0)):
         return []
     rows = []
     for m in _GROUP_RE.finditer(fold(plain)):  # folded only: folding keeps positions, the words as written
@@ -206,6 +255,14 @@ def _sentence_rows(rule: RuleText) -> list[ProbationRow]:
             ProbationRow(text="", amount=amount, unit=unit, source=cite_rule(rule, _note(amount, unit)))
         )
     return rows
+
+
+def _counts_probation(rule: RuleText) -> bool:
+    """Whether the rule says how probation days count: in so many words, or in a probation section."""
+    text = rule_reading(_plain(rule.text))
+    if _COUNTING_RE.search(text):
+        return True
+    return bool(_PROBATION.search(rule_reading(rule.context)) and _SECTION_COUNTING_RE.search(text))
 
 
 def _note(amount: int, unit: DurationUnit) -> str:
@@ -244,13 +301,13 @@ def probation_policy_from_rules(rules: Iterable[RuleText]) -> ProbationPolicy:
     by_node: dict[str, list[ProbationRow]] = {}
     docs: list[str] = []
     for rule in rules:
-        found = _table_rows(rule) or _sentence_rows(rule)
+        found = _table_rows(rule) or _item_rows(rule) or _sentence_rows(rule)
         if found:
             if rule.doc_id not in docs:
                 docs.append(rule.doc_id)
             rows = by_node.setdefault(rule.node_id, [])
             rows += [r for r in found if all(r.text != x.text or r.amount != x.amount for x in rows)]
-        if policy.counting is None and _COUNTING_RE.search(rule_reading(_plain(rule.text))):
+        if policy.counting is None and _counts_probation(rule):
             policy.counting = cite_rule(rule, "cách tính thời gian thử việc")
         if rest := _rest_days(rule):
             policy.rest.append(rest)

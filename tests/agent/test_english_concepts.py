@@ -203,3 +203,27 @@ def test_a_two_word_wording_is_stated_in_its_order_and_parking_is_not_a_park():
     assert not states(parking, "Our plant is at Lot C5, Quế Võ Industrial Park, Bắc Ninh Province.")
     assert states(parking, "Xe máy gửi tại nhà xe của Công ty, phải khóa cổ xe.")
     assert states(parking, "Parking in the company car park is free.")
+
+
+def test_being_hired_as_a_job_says_who_asks_and_hiring_itself_is_a_topic():
+    named = {
+        c.asked: c
+        for c in english_concepts(
+            "I'm being hired as a store manager. What % of my salary will I get during probation?"
+        )
+    }
+    assert named["being hir as"].general and "hir" not in named and not named["probation"].general
+    hiring = {c.asked: c for c in english_concepts("How does hiring work here?")}
+    assert not hiring["hir"].general
+    items = passage(
+        "handbook:first-weeks",
+        "Your first weeks (trial period)",
+        "• L4 – Store Manager • Length: 60 days • Pay: 95% of the job's salary",
+    )
+    answer = compose(
+        "I'm being hired as a store manager. What % of my salary will I get during probation?",
+        [items],
+        MIN,
+        quantity=True,
+    )
+    assert not answer.refused and "95%" in answer.text

@@ -54,3 +54,59 @@ def test_the_question_asks_what_probation_pays_for_a_wage():
     q = analyse("Lương chính thức của tôi là 12 triệu, thử việc được nhận bao nhiêu?")
     assert (q.intent, q.probation_pay) == ("probation_pay", {"monthly_wage": "12000000"})
     assert analyse("Thử việc được hưởng bao nhiêu phần trăm lương?").intent != "probation_pay"
+
+
+def handbook(text: str, line: int, section: str = "Your first weeks (trial period)"):
+    return rule_text(text, ["People handbook", section], line, "handbook:first-weeks")
+
+
+def test_a_list_of_groups_with_labelled_length_and_pay_gives_one_row_each():
+    policy = probation_policy_from_rules(
+        [
+            handbook("How long your trial lasts and what you are paid depends on your level:", 3),
+            handbook("• L1 – Store Associate • Length: 6 working days • Pay: 100% of the job's salary", 4),
+            handbook("• **L4 – Store Manager** • Length: 60 days • Pay: 95% of the job's salary", 5),
+            handbook("• Mang theo CCCD • Nộp trong 5 ngày", 6, "Hồ sơ nhận việc"),  # not a probation section
+        ]
+    )
+    assert [(r.text, r.amount, r.unit, r.pay_percent) for r in policy.rows] == [
+        ("L1 – Store Associate", 6, "working_days", 100),
+        ("L4 – Store Manager", 60, "days", 95),
+    ]
+    assert calculate(policy, 20_000_000, "store manager").probation_wage == 19_000_000
+    assert policy.rows[1].source.line_start == 5
+
+
+def test_a_vietnamese_list_item_reads_its_labels_too():
+    rows = probation_policy_from_rules(
+        [
+            rule("• Nhóm 2 – Kỹ thuật viên • Thời gian: 30 ngày • Lương: 90% lương công việc", 4),
+            rule("• Nhóm 3 – Kỹ sư • Thời gian thử việc: 02 tháng • Mức lương: 92%", 5),
+        ]
+    ).rows
+    assert [(r.text, r.amount, r.unit, r.pay_percent) for r in rows] == [
+        ("Nhóm 2 – Kỹ thuật viên", 30, "days", 90),
+        ("Nhóm 3 – Kỹ sư", 2, "months", 92),
+    ]
+
+
+def test_a_limit_on_leave_taken_during_probation_is_no_probation_length():
+    policy = probation_policy_from_rules(
+        [
+            rule(
+                "c) NLĐ đang thử việc chỉ được nghỉ không hưởng lương tối đa 03 ngày trong thời gian thử việc.",
+                3,
+            )
+        ]
+    )
+    assert policy.rows == []
+
+
+def test_how_days_count_is_read_in_the_probation_section_not_in_another():
+    elsewhere = rule_text(
+        "PTO: Paid time off, counted in working days.", ["Handbook", "Words we use"], 2, "handbook:words"
+    )
+    assert probation_policy_from_rules([elsewhere]).counting is None
+    here = handbook("Days are calendar days, and your first day at work is day 1.", 7)
+    counting = probation_policy_from_rules([elsewhere, here]).counting
+    assert counting is not None and counting.line_start == 7
