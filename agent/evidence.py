@@ -24,6 +24,7 @@ from tools.registry import ToolRun
 from tools.rule_tools import RuleResult
 from tools.search_tools import ArticleResult, SearchResult
 from tools.tree_tools import NodeChildren, NodeText
+from tools.trip_allowance import TripAllowanceResult
 
 
 class Passage(Location):
@@ -152,6 +153,7 @@ CalculatorResult = (
     | PersonalLeaveResult
     | NoticeResult
     | CarryOverResult
+    | TripAllowanceResult
 )
 
 

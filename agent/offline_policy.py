@@ -5,6 +5,7 @@ leave question with dates            -> calculate_leave (arguments read from the
 overtime pay for a stated wage+hours -> calculate_overtime_pay (wage, hours or span, kind of day)
 a family event + its distance in km  -> calculate_personal_leave (event, relative, distance)
 probation pay for a stated wage      -> calculate_probation_pay (wage; the question as employee)
+a trip's allowance for its days      -> calculate_trip_allowance (dates or days/nights, day trip, shared room)
 resigning: by which day may I leave  -> calculate_notice_end (contract, its months, the notice date)
 N unused leave days: what carries over -> calculate_carry_over (the days, the year)
 a follow-up that changes a date      -> calculate_leave (the previous call's arguments, updated)
@@ -53,6 +54,8 @@ def _first_call(q: Question, previous_leave_args: dict[str, Any] | None) -> Next
         return NextCall("calculate_carry_over", q.carry)
     if q.intent == "probation_pay":
         return NextCall("calculate_probation_pay", {**q.probation_pay, "employee": employee_words(q.text)})
+    if q.intent == "trip_allowance":  # the employee's words pick their group's norms
+        return NextCall("calculate_trip_allowance", {**q.trip, "employee": employee_words(q.text)})
     if q.intent == "probation_end":  # the employee's words pick their group's row of the probation table
         return NextCall("calculate_probation_end", {**q.probation, "employee": employee_words(q.text)})
     if previous_leave_args and q.dates_found:  # "còn nếu chính thức tháng 10 thì sao?"
@@ -80,7 +83,15 @@ def next_call(
             return NextCall(last.name, {**last.args, "node_id": result.suggestions[0].node_id})
     if (
         q.intent
-        in ("probation_end", "probation_pay", "overtime_pay", "personal_leave", "notice_end", "carry_over")
+        in (
+            "probation_end",
+            "probation_pay",
+            "overtime_pay",
+            "personal_leave",
+            "notice_end",
+            "carry_over",
+            "trip_allowance",
+        )
         and "search" in called
         and any(isinstance(r.result, CalculatorResult) for r in runs)
     ):

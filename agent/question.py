@@ -148,7 +148,7 @@ class LeaveArgs:
 class Question:
     text: str
     # "leave_calculation" | "probation_end" | "probation_pay" | "overtime_pay" | "personal_leave" | "notice_end" |
-    # "carry_over" | "article" | "title" | "quantity" | "search"
+    # "carry_over" | "trip_allowance" | "article" | "title" | "quantity" | "search"
     intent: str
     leave: LeaveArgs = field(default_factory=LeaveArgs)
     dates_found: int = 0
@@ -158,6 +158,7 @@ class Question:
     probation_pay: dict = field(default_factory=dict)  # calculate_probation_pay's, for "probation_pay"
     notice: dict = field(default_factory=dict)  # calculate_notice_end's arguments, for "notice_end"
     carry: dict = field(default_factory=dict)  # calculate_carry_over's arguments, for "carry_over"
+    trip: dict = field(default_factory=dict)  # calculate_trip_allowance's arguments, for "trip_allowance"
 
 
 # A question about when probation ends, or whether it has (folded): "hết thử việc", "thử việc kết thúc ngày nào",
@@ -457,6 +458,93 @@ def personal_leave_args(text: str) -> dict:
     return {"event": event, "relation": asked_relation(text, event), "distance_km": km}
 
 
+# A business trip's allowances asked (folded): the daily allowance or the hotel cap of a trip
+_TRIP_PER_DIEM = re.compile(
+    r"\b(?:phu cap luu tru|luu tru|per diem|daily allowance|cong tac phi|allowance)\b"
+)
+_TRIP_HOTEL = re.compile(r"\b(?:khach san|tien phong|thue phong|phong nghi|hotel|room)\b")
+_TRIP_CUE = re.compile(
+    r"\b(?:cong tac|business trip|work trip|trip|travel(?:s|ling|ing)?|going to|sent to)\b"
+)
+_TRIP_AMOUNT = re.compile(
+    r"\b(?:bao nhieu|how much|max|maximum|toi da|budget|what(?: is|'s| s)|total|what \w+ do i get|what do i get)\b"
+)
+_TRIP_DAYS = re.compile(r"(?<![\d/])(\d{1,2})\s*(?:ngay|days?)\b(?!\s*(?:lam viec|working))")
+_TRIP_NIGHTS = re.compile(r"(?<![\d/])(\d{1,2})\s*(?:dem|nights?)\b")
+_DAY_TRIP_ASKED = re.compile(
+    r"\b(?:di ve trong ngay|ve trong ngay|day trip|same day|back the same (?:day|evening|night))\b"
+)
+_SHARED_ASKED = re.compile(
+    r"\b(?:o chung (?:mot )?phong|chung phong|phong doi|shar(?:e|ing) (?:a |one )?(?:twin )?room)\b"
+)
+_PER_NIGHT_ASKED = re.compile(r"\b(?:per night|a night|each night|moi dem|mot dem|/\s*dem)\b")
+_MONTHS_EN = "january|february|march|april|may|june|july|august|september|october|november|december"
+_TRIP_DAY = (
+    rf"\d{{1,2}}/\d{{1,2}}(?:/\d{{4}})?|(?:ngay )?\d{{1,2}} thang \d{{1,2}}(?: nam \d{{4}})?"
+    rf"|(?:{_MONTHS_EN}) \d{{1,2}}(?:,? \d{{4}})?|\d{{1,2}} (?:{_MONTHS_EN})(?: \d{{4}})?"
+)
+_TRIP_DATES = re.compile(
+    rf"\b(?:tu|from)\s+(?:ngay\s+)?({_TRIP_DAY})\s+(?:den|toi|to|until|till|through|-|–)\s+(?:ngay\s+)?({_TRIP_DAY})"
+)
+# a place the question names: capitalised words inside a sentence ("Quảng Ngãi", "TP.HCM", "Huế"), not a group
+# code ("L3", "Band 2"), a month or a weekday
+_NOT_PLACE = re.compile(
+    rf"^(?:[A-Z]{{1,2}}\d.*|[A-Z]|I|I'm|Tet|Tết|Band|Bands|Level|Nhóm|Ngạch|{_MONTHS_EN}|monday|tuesday|wednesday"
+    r"|thursday|friday|saturday|sunday|thứ|chủ)$",
+    re.IGNORECASE,
+)
+
+
+def _places(text: str) -> str | None:
+    words: list[str] = []
+    text = re.sub(r"\b(TP|Tp|tp|Q|P)\.\s+", r"\1.", text)  # "TP. HCM": an abbreviation ends no sentence
+    for sentence in re.split(r"(?<=[.?!:;])\s+|\n", text):
+        tokens = sentence.split()
+        run: list[str] = []
+        for token in tokens[1:] + [""]:
+            word = token.strip("()[],;:!?\"'")
+            if word and word[0].isupper() and not _NOT_PLACE.match(word):
+                run.append(word)
+            elif run:
+                words.append(" ".join(run))
+                run = []
+    return " ".join(words) or None
+
+
+def trip_args(text: str) -> dict:
+    """calculate_trip_allowance's arguments when a question asks a business trip's daily allowance or hotel cap
+    and says how long the trip is (dates, days, nights, a day trip) or asks a shared room's cap; empty otherwise
+    (the norm is then searched and quoted)."""
+    folded = " ".join(fold(text).split())
+    per_diem, hotel = _TRIP_PER_DIEM.search(folded), _TRIP_HOTEL.search(folded)
+    if not ((per_diem or hotel) and _TRIP_CUE.search(folded) and _TRIP_AMOUNT.search(folded)):
+        return {}
+    args: dict = {"part": "both" if bool(per_diem) == bool(hotel) else "per_diem" if per_diem else "hotel"}
+    if dates := _TRIP_DATES.search(folded):
+        args["departure"], args["return_date"] = (
+            d.replace("thang", "tháng").replace("nam", "năm") for d in dates.groups()
+        )
+    elif _DAY_TRIP_ASKED.search(folded):
+        args["day_trip"] = True
+    else:
+        days, nights = _TRIP_DAYS.search(folded), _TRIP_NIGHTS.search(folded)
+        if days:
+            args["days"] = int(days.group(1))
+        if nights:
+            args["nights"] = int(nights.group(1))
+    if _SHARED_ASKED.search(folded):
+        args["shared_room"] = True
+    if args["part"] == "hotel" and _PER_NIGHT_ASKED.search(folded):  # the cap of one night, whatever the trip
+        args = {k: v for k, v in args.items() if k not in ("days", "nights", "departure", "return_date")}
+        args["per_night"] = True
+    if not ({"departure", "day_trip", "days", "nights", "per_night"} & set(args) or args.get("shared_room")):
+        return {}
+    args.pop("per_night", None)
+    if place := _places(text):
+        args["destination"] = place
+    return args
+
+
 def canonical_english(text: str) -> str:
     """A question with its everyday English for probation and annual leave in the calculators' terms
     (``canonical_hr_english``) and its abbreviated months written out; Vietnamese passes unchanged."""
@@ -482,6 +570,7 @@ def analyse(text: str) -> Question:
     pay = probation_pay_args(text) if not overtime else {}
     notice = notice_args(text) if not (overtime or personal) else {}
     carry = carry_over_args(text) if not (overtime or personal or notice or leave.probation_start) else {}
+    trip = trip_args(text) if not (overtime or personal or notice or carry or pay) else {}
     if overtime:
         intent = "overtime_pay"
     elif notice:
@@ -492,6 +581,8 @@ def analyse(text: str) -> Question:
         intent = "probation_pay"
     elif personal:
         intent = "personal_leave"
+    elif trip:
+        intent = "trip_allowance"
     elif about_leave and (has_dates or leave.years_of_service is not None and not found):
         intent = "leave_calculation"
     elif "probation_start" in probation and asks_probation_end(text):
@@ -515,4 +606,5 @@ def analyse(text: str) -> Question:
         probation_pay=pay,
         notice=notice,
         carry=carry,
+        trip=trip,
     )

@@ -70,6 +70,17 @@ def _grades(text: str) -> list[str]:
     ]
 
 
+def _numbered_range(text: str) -> list[str]:
+    """Each group a numbered range names, as a group word and its number ("Bands 1–3" → band 1, band 2, band 3;
+    "Nhóm 1 – 2"), so that "Band 2" names that row by the pair."""
+    out: list[str] = []
+    for m in _NUMBERED_RANGE.finditer(rule_reading(text)):
+        low, high = int(m.group(2)), int(m.group(3))
+        if 0 < high - low < 10:
+            out += [w for n in range(low, high + 1) for w in (m.group(1), str(n))]
+    return out
+
+
 def _row_name(row: str) -> list[str]:
     if (
         "|" not in row and ":" in row
@@ -77,7 +88,7 @@ def _row_name(row: str) -> list[str]:
         row = row.split(":")[0]
     cells = [c for c in row.split("|") if c.strip() and not _QUANTITY_CELL.search(rule_reading(c))]
     text = " | ".join(cells)
-    return name_words(text) + _grades(text)
+    return name_words(text) + _grades(text) + _numbered_range(text)
 
 
 class Row(Protocol):
@@ -133,6 +144,7 @@ def row_of(rows: Sequence[R], employee: str | None) -> R | None:
 # a directory of staff groups: a table with a column of groups ("Band", "Nhóm", "Ngạch") and one of the jobs in
 # each ("Typical positions", "Chức danh")
 _GROUP_WORDS = "band|grade|group|level|category|nhom|ngach|bac|cap"
+_NUMBERED_RANGE = re.compile(rf"\b({_GROUP_WORDS})s?\s+(\d{{1,2}})\s*[–—-]\s*(\d{{1,2}})\b")
 _GROUP_HEAD = re.compile(rf"\b(?:{_GROUP_WORDS})\b")
 _JOBS_HEAD = re.compile(
     r"\b(?:positions?|jobs?|job titles?|roles?|titles?|chuc danh|vi tri|cong viec|nghe)\b"

@@ -30,6 +30,7 @@ from tools.probation_tools import calculate_probation_end, calculate_probation_p
 from tools.rule_tools import lookup_rules
 from tools.search_tools import lookup_article, search
 from tools.tree_tools import expand_node, navigate_tree
+from tools.trip_tools import calculate_trip_allowance
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +97,7 @@ ALL: list[ToolSpec] = [
     ToolSpec(calculate_personal_leave),
     ToolSpec(calculate_notice_end),
     ToolSpec(calculate_carry_over),
+    ToolSpec(calculate_trip_allowance),
 ]
 BY_NAME: dict[str, ToolSpec] = {t.tool_name: t for t in ALL}
 

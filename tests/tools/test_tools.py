@@ -16,7 +16,7 @@ def run(ctx, name, **args):
     return run_tool(ctx, name, args).result_json()
 
 
-def test_registry_lists_twelve_typed_documented_tools():
+def test_registry_lists_thirteen_typed_documented_tools():
     assert [t.tool_name for t in ALL] == [
         "navigate_tree",
         "expand_node",
@@ -30,6 +30,7 @@ def test_registry_lists_twelve_typed_documented_tools():
         "calculate_personal_leave",
         "calculate_notice_end",
         "calculate_carry_over",
+        "calculate_trip_allowance",
     ]
     for spec in ALL:
         schema = spec.json_schema()

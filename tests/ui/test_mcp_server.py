@@ -42,6 +42,7 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 "calculate_personal_leave",
                 "calculate_notice_end",
                 "calculate_carry_over",
+                "calculate_trip_allowance",
                 "ask",
             }
             assert tools["expand_node"].input_schema["required"] == ["node_id"]
@@ -71,6 +72,7 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 },
                 "calculate_personal_leave": {"event": "funeral", "relation": "parent", "distance_km": 800},
                 "calculate_carry_over": {"unused_days": 4, "year": 2026},
+                "calculate_trip_allowance": {"employee": "nhân viên", "destination": "Đà Nẵng", "days": 3},
                 "ask": {"question": "Giờ làm việc buổi sáng bắt đầu lúc mấy giờ?"},
             }
             out = {
@@ -92,6 +94,14 @@ def test_in_process_client_lists_and_calls_every_tool(server):
             carry = out["calculate_carry_over"]
             assert carry["carried_days"] == 4 and carry["use_by"] == "2027-03-31"
             assert carry["policy_sources"]["carryover_until"]["node_id"] == "noi_quy_lao_dong:dieu-8"
+            # Nhóm 3's 250.000 a day for 3 days, and 2 nights at the 800.000 cap outside Hà Nội and TP. HCM
+            trip = out["calculate_trip_allowance"]
+            assert (trip["per_diem_total"], trip["hotel_total"], trip["total"]) == (
+                750_000,
+                1_600_000,
+                2_350_000,
+            )
+            assert trip["policy_sources"]["hotel"]["line_start"] > 0
             assert out["search"]["hits"][0]["node_id"] == "noi_quy_lao_dong:dieu-3"
             assert "50.000.000" in out["lookup_article"]["matches"][0]["text"]
             assert out["ask"]["citations"][0]["node_id"] == "noi_quy_lao_dong:dieu-3"

@@ -1,0 +1,148 @@
+"""A business trip's allowances: the norms a table states for the staff group and place, dated changes, a day
+trip's share, a shared room's multiple; and the questions that ask for them."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from agent.question import analyse
+from tests.tools.rule_texts import rule_text
+from tools.trip_allowance import TripInputError, calculate
+from tools.trip_norms import trip_norms_from_rules
+
+HEADER = (
+    "Cấp bậc | Phụ cấp lưu trú (đồng/ngày) | Khách sạn tại Hà Nội, TP. Hồ Chí Minh (đồng/đêm) | "
+    "Khách sạn tại tỉnh, thành phố khác (đồng/đêm)"
+)
+NOTICE = "Cấp bậc | Mức cũ (đồng/ngày) | Mức mới từ 01/10/2026 (đồng/ngày)"
+TODAY = dt.date(2026, 11, 23)
+
+
+def policy(text: str, line: int):
+    return rule_text(text, ["Chính sách phúc lợi", "7. Định mức công tác phí"], line, "phuc_loi:7")
+
+
+def notice(text: str, line: int):
+    return rule_text(text, ["Thông báo điều chỉnh phụ cấp lưu trú công tác"], line, "thong_bao")
+
+
+RULES = [
+    policy(f"{HEADER} … L1 – L2 | 200.000 | 600.000 | 450.000", 10),
+    policy(f"{HEADER} … L3 | 250.000 | 800.000 | 600.000", 11),
+    policy(f"{HEADER} … L4 | 300.000 | 900.000 | 700.000", 12),
+    policy(
+        "Đi về trong ngày: hưởng 50% phụ cấp lưu trú, không có tiền khách sạn. Hai người cùng giới đi cùng đợt ở "
+        "chung một phòng, định mức phòng bằng 1,5 lần định mức một người.",
+        14,
+    ),
+    notice("Phụ cấp lưu trú khi đi công tác, áp dụng cho các ngày công tác từ ngày 01/10/2026:", 3),
+    notice(f"{NOTICE} … L1 – L2 | 200.000 | 260.000", 5),
+    notice(f"{NOTICE} … L3 | 250.000 | 320.000", 6),
+    notice(f"{NOTICE} … L4 | 300.000 | 380.000", 7),
+    notice(
+        "Định mức khách sạn của cấp L1 – L2 tại tỉnh, thành phố khác được nâng từ 450.000 đồng/đêm lên 550.000 "
+        "đồng/đêm, cũng từ ngày 01/10/2026.",
+        9,
+    ),
+]
+
+
+def trip(**args):
+    defaults = dict(
+        employee=None,
+        destination=None,
+        start=None,
+        end=None,
+        days=None,
+        nights=None,
+        day_trip=False,
+        shared_room=False,
+        part="both",
+        today=TODAY,
+    )
+    return calculate(trip_norms_from_rules(RULES), **{**defaults, **args})
+
+
+def test_the_norms_are_read_with_their_kind_group_place_and_date():
+    norms = trip_norms_from_rules(RULES)
+    l3 = [(c.kind, c.amount, c.place, c.effective_from) for c in norms.cells if c.group == "L3"]
+    assert ("per_diem", 250_000, "", None) in l3 and ("per_diem", 320_000, "", dt.date(2026, 10, 1)) in l3
+    assert ("hotel", 800_000, "Khách sạn tại Hà Nội, TP. Hồ Chí Minh (đồng/đêm)", None) in l3
+    assert all(c.amount != 200_000 or c.source.line_start == 10 for c in norms.cells)  # "Mức cũ" is history
+    changed = [c for c in norms.cells if c.amount == 550_000]
+    assert len(changed) == 1 and changed[0].group == "L1 – L2" and changed[0].source.line_start == 9
+    assert (norms.day_trip_share, norms.shared_room_factor) == (50, 1.5)
+
+
+def test_days_before_a_change_are_paid_the_former_rate_and_days_from_it_the_new():
+    result = trip(employee="Em L3", start=dt.date(2026, 9, 28), end=dt.date(2026, 10, 1), part="per_diem")
+    assert (result.days, result.per_diem_total) == (4, 3 * 250_000 + 320_000)
+    assert {s.line_start for s in result.policy_sources.values()} == {11, 6}
+
+
+def test_days_and_nights_by_group_and_place():
+    result = trip(employee="Nhà thuốc trưởng L4", destination="TP.HCM", days=2, nights=1)
+    assert (result.per_diem_total, result.hotel_total, result.total) == (760_000, 900_000, 1_660_000)
+    other = trip(employee="Nhân viên L2", destination="Quảng Ngãi", days=3, nights=2)
+    assert (other.per_diem_total, other.hotel_total) == (780_000, 1_100_000)  # the changed cap, 550.000
+    assert "1.880.000 đồng" in other.answer and "1,880,000 VND" in other.answer_en
+
+
+def test_a_day_trip_gets_the_stated_share_and_a_shared_room_the_stated_multiple():
+    day = trip(employee="L1 here", destination="Quảng Ngãi", day_trip=True)
+    assert (day.days, day.nights, day.per_diem_total, day.hotel_total) == (1, 0, 130_000, None)
+    assert day.policy_sources["day_trip_share"].line_start == 14
+    room = trip(employee="both L3", destination="HCMC", shared_room=True, part="hotel")
+    assert room.hotel_per_night == 1_200_000 and "1.200.000 đồng một đêm" in room.answer
+
+
+def test_an_unknown_group_or_place_is_asked_for_and_a_return_before_departure_refused():
+    with pytest.raises(LookupError, match="staff group"):
+        trip(employee="giám đốc vùng", days=2)
+    with pytest.raises(LookupError, match="destination"):
+        trip(employee="L3", days=2, nights=1, part="hotel")
+    with pytest.raises(TripInputError):
+        trip(employee="L3", start=dt.date(2026, 10, 5), end=dt.date(2026, 10, 1))
+
+
+def test_an_english_table_with_places_as_rows_and_a_day_trip_column():
+    section = ["Travel & Expense Policy", "4. Daily allowance (per diem)", "4.1 Domestic per diem"]
+    hotels = ["Travel & Expense Policy", "5. Accommodation", "5.1 Hotels in Vietnam"]
+    head = "Band | Trip with an overnight stay (VND per day) | Day trip, no overnight stay (VND per day)"
+    rooms = "Location | Bands 1–3 | Band 4"
+    rules = [
+        rule_text(f"{head} … Bands 1–2 | 250,000 | 120,000", section, 3, "policy:4-1"),
+        rule_text(f"{head} … Bands 3–4 | 350,000 | 150,000", section, 4, "policy:4-1"),
+        rule_text(
+            f"{rooms} … Hà Nội, Ho Chi Minh City, Đà Nẵng | 1,000,000 VND | 1,500,000 VND", hotels, 8, "p:5"
+        ),
+        rule_text(f"{rooms} … Other provinces and cities | 700,000 VND | 1,000,000 VND", hotels, 9, "p:5"),
+    ]
+    norms = trip_norms_from_rules(rules)
+    args = dict(start=None, end=None, nights=None, shared_room=False, today=TODAY)
+    result = calculate(
+        norms, employee="Band 3", destination="Ho Chi Minh City", days=3, day_trip=False, part="both", **args
+    )
+    assert (result.per_diem_total, result.hotel_total) == (1_050_000, 2_000_000)
+    day = calculate(
+        norms, employee="band 2", destination="Hải Phòng", days=None, day_trip=True, part="per_diem", **args
+    )
+    assert day.per_diem_total == 120_000  # the day-trip column, not a share of the overnight rate
+
+
+def test_questions_that_ask_a_trips_allowance():
+    q = analyse(
+        "Nhân viên L2 đi công tác Quảng Ngãi 3 ngày 2 đêm thì phụ cấp lưu trú và tiền khách sạn tối đa là bao nhiêu?"
+    )
+    assert q.intent == "trip_allowance"
+    assert q.trip == {"part": "both", "days": 3, "nights": 2, "destination": "Quảng Ngãi"}
+    q = analyse(
+        "I'm an L3 pharmacist going on a work trip from Dec 7 to Dec 10. How much per diem do I get in total?"
+    )
+    assert q.trip == {"part": "per_diem", "departure": "december 7", "return_date": "december 10"}
+    q = analyse("I'm a cashier sent to Huế for 3 days of training. What's my hotel budget per night?")
+    assert q.trip == {"part": "hotel", "destination": "Huế"}
+    assert analyse("Tạm ứng công tác được tối đa bao nhiêu phần trăm chi phí?").intent != "trip_allowance"
+    assert analyse("Phụ cấp lưu trú của ngạch L3 là bao nhiêu?").intent != "trip_allowance"  # a rate: quoted

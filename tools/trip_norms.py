@@ -1,0 +1,272 @@
+"""Business-trip norms read from the corpus, each amount with the span that states it.
+
+A norm is a cell of a table in a trip section: its amount (đồng or a foreign currency), what it pays for (the
+daily allowance, "phụ cấp lưu trú", "per diem"; or a hotel night, "khách sạn", "tiền thuê phòng"), read from its
+column's header, its row's first cell or the section's title, and the labels that say for whom and where (a staff
+group "L3", "Bands 1–3"; a place "Hà Nội, TP. Hồ Chí Minh", "tỉnh, thành phố khác", "nước ngoài"; a day trip).
+A column "Mức mới từ 01/10/2026" dates its amounts; a column of former amounts ("Mức cũ") is history; a sentence
+"được nâng từ 450.000 đồng/đêm lên 550.000 đồng/đêm … từ ngày 01/10/2026" dates a new amount for the one cell
+it changes. The rules around the tables: a day trip's share of the allowance ("đi về trong ngày: hưởng 50%"), a
+shared room's cap ("ở chung một phòng … bằng 1,5 lần định mức một người").
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from indexes.staff_groups import directory_of
+from indexes.text import fold, rule_reading
+from tools.leave_policy import ParamSource, RuleText, cite_rule
+
+NormKind = Literal["per_diem", "hotel"]
+
+_PER_DIEM = re.compile(
+    r"\b(?:phu cap luu tru|luu tru|per diem|daily allowance|travel allowance|cong tac phi|phu cap cong tac)\b"
+)
+_HOTEL = re.compile(
+    r"\b(?:khach san|thue phong|tien phong|phong nghi|hotels?|accommodation|room rate|lodging|nha nghi)\b"
+)
+_PER_NIGHT = re.compile(r"/\s*dem\b|\bper night\b|\ba night\b|\bmoi dem\b|\bmot dem\b")
+_PER_DAY = re.compile(r"/\s*ngay\b|\bper day\b|\ba day\b|\bmoi ngay\b|\bmot ngay\b")
+_TRIP = re.compile(r"\b(?:cong tac|business trips?|travel|trips?)\b")
+# an amount: "1.400.000", "1,000,000 VND", "USD 70", "70 USD", "450.000 (giữ nguyên)"
+_AMOUNT = re.compile(
+    r"(?:\b(usd|eur|jpy|sgd)\s*)?(?<![\d.,])(\d{1,3}(?:[.,]\d{3})+|\d{2,9})(?![\d.,]?\d)\s*(usd|eur|jpy|sgd)?",
+)
+_NO_HOTEL = re.compile(r"\bkhong (?:thue|o) khach san\b|\binstead of a hotel\b|\bwithout a hotel\b")
+# a cell's own exception for some places: "200.000 đồng/ngày (300.000 đồng/ngày tại Hà Nội, TP. Hồ Chí Minh)"
+_PLACE_VARIANT = re.compile(r"\(([^()]*?\d[\d.,]{3,}[^()]*?)\s(?:tai|in|at|o)\s([^()]+)\)")
+_PLACE_WORDS = re.compile(
+    r"\b(?:tinh|thanh pho|province|provinces|city|cities|other|khac|nuoc ngoai|trong nuoc|domestic|overseas"
+    r"|abroad|country|countries|location|dia diem|noi den|destination|ha noi|ho chi minh|hcm|da nang)\b"
+)
+_FORMER = re.compile(r"\b(?:muc cu|dinh muc cu|old|former|previous)\b")
+_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
+_FROM_DATE = re.compile(r"\b(?:tu|from|ke tu|ap dung tu|effective)\s+(?:ngay\s+)?(\d{1,2}/\d{1,2}/\d{4})")
+_DAY_TRIP = re.compile(
+    r"\b(?:di ve trong ngay|di va ve trong ngay|ve trong ngay|khong nghi qua dem|khong o lai qua dem"
+    r"|day trips?|same[- ]day|no overnight)\b"
+)
+_OVERNIGHT = re.compile(r"\b(?:qua dem|nghi lai|overnight stay|with an overnight|o lai)\b")
+_ABROAD = re.compile(r"\b(?:nuoc ngoai|overseas|abroad|international|quoc te)\b")
+_OTHER_PLACE = re.compile(r"\b(?:khac|other|others|remaining|con lai)\b")
+_SHARE_RE = re.compile(r"(\d{1,3})\s*%")
+_SHARED_ROOM = re.compile(
+    r"\b(?:chung (?:mot )?phong|phong doi|share (?:a |one )?(?:twin )?room|shared room|sharing a room|twin room)\b"
+)
+_FACTOR = re.compile(r"(\d(?:[.,]\d{1,2})?)\s*(?:lan|times)\b|(\d{3})\s*%")
+_CHANGE = re.compile(
+    r"\btu\s+(\d{1,3}(?:[.,]\d{3})+)\s*(?:dong)?(?:\s*/\s*(?:dem|ngay))?\s+len\s+(\d{1,3}(?:[.,]\d{3})+)"
+    r"|\bfrom\s+(?:vnd\s*)?(\d{1,3}(?:[.,]\d{3})+)\s*(?:vnd)?\s+to\s+(?:vnd\s*)?(\d{1,3}(?:[.,]\d{3})+)"
+)
+
+
+class NormCell(BaseModel):
+    """One amount of a trip-norm table: what it pays for, in which currency, for whom and where."""
+
+    kind: NormKind
+    amount: int
+    currency: str = "VND"
+    table: str  # the table it belongs to (its node and header): groups are resolved within one table
+    row: str  # the row's first cell ("L3", "Hà Nội, Ho Chi Minh City, Đà Nẵng")
+    column: str  # the column's header ("Phụ cấp lưu trú (đồng/ngày)", "Bands 1–3")
+    group: str  # the label naming whom it is for ("L3", "Bands 1–3"), the row's first cell by default
+    place: str = ""  # the label naming where ("Hà Nội, TP. HCM", "Other provinces and cities"), if any
+    context: str  # the section's title path
+    day_trip: bool | None = None  # a day trip's rate (True), an overnight trip's (False), or either (None)
+    abroad: bool = False
+    effective_from: dt.date | None = None
+    source: ParamSource
+
+    @property
+    def labels(self) -> str:
+        return f"{self.row} | {self.column}"
+
+
+class TripNorms(BaseModel):
+    cells: list[NormCell] = Field(default_factory=list)
+    day_trip_share: int | None = None  # % of the daily allowance for a day trip
+    day_trip_source: ParamSource | None = None
+    shared_room_factor: float | None = None  # a shared room's cap, times one person's
+    shared_room_source: ParamSource | None = None
+    directory: list[str] = Field(default_factory=list)
+
+
+def _money(value: str) -> int:
+    return int(re.sub(r"[.,]", "", value))
+
+
+def _kind(*labels: str) -> NormKind | None:
+    """What a cell pays for: the first of its labels (its column, its row, its section) that says so."""
+    for label in labels:
+        per_diem, hotel = _PER_DIEM.search(label), _HOTEL.search(label)
+        if hotel and not per_diem or _PER_NIGHT.search(label) and not per_diem:
+            return "hotel"
+        if per_diem and not hotel or _PER_DAY.search(label) and not hotel:
+            return "per_diem"
+    return None
+
+
+def _date(value: str) -> dt.date | None:
+    m = _DATE.fullmatch(value)
+    try:
+        return dt.date(int(m.group(3)), int(m.group(2)), int(m.group(1))) if m else None
+    except ValueError:
+        return None
+
+
+def _cells(rule: RuleText, lead: str) -> list[NormCell]:
+    """A table row's trip norms, one per cell holding an amount under a header that is not the row keys'; what
+    the cells pay for is said by the column, the row, the line leading into the table or the section."""
+    if " … " not in rule.text or "|" not in rule.text:
+        return []
+    header, row = rule.text.split(" … ")[0], rule.text.split(" … ")[-1]
+    heads = [h.strip() for h in header.split("|")]
+    cells = [c.strip() for c in row.split("|")]
+    context = rule_reading(f"{lead} {rule.context or ' '.join(rule.title_path)}")
+    if len(cells) != len(heads) or len(cells) < 2:
+        return []
+    key = rule_reading(cells[0])
+    out = []
+    for i in range(1, len(cells)):
+        column, value = rule_reading(heads[i]), rule_reading(re.sub(r"\*\*|__|`", "", cells[i]))
+        labels = f"{context} {heads[0]} {column} {key}"
+        if (
+            _FORMER.search(column)
+            or _NO_HOTEL.search(f"{column} {key}")
+            or not (_TRIP.search(labels) or _PER_DIEM.search(labels) or _HOTEL.search(labels))
+        ):
+            continue
+        kind = _kind(column, key, value, context)
+        m = _AMOUNT.search(re.sub(r"\(.*?\)", " ", value))
+        if kind is None or m is None:
+            continue
+        currency = (m.group(1) or m.group(3) or ("usd" if "usd" in column else "vnd")).upper()
+        amount = _money(m.group(2))
+        if currency == "VND" and amount < 1000:
+            continue
+        since = _FROM_DATE.search(column)
+        # the label naming places (a column "Hà Nội, TP. HCM", a row "Other provinces"); the other names groups
+        place, group = (heads[i], cells[0]) if _PLACE_WORDS.search(column) else (cells[0], heads[i])
+        if not _PLACE_WORDS.search(rule_reading(place)):
+            place, group = "", cells[0]
+        base = NormCell(
+            kind=kind,
+            amount=amount,
+            currency=currency,
+            table=f"{rule.node_id} {header}",
+            row=cells[0],
+            column=heads[i],
+            group=group,
+            place=place,
+            context=rule.context,
+            day_trip=True if _DAY_TRIP.search(column) else False if _OVERNIGHT.search(column) else None,
+            abroad=bool(_ABROAD.search(f"{column} {key} {context}")) or currency != "VND",
+            effective_from=_date(since.group(1)) if since else None,
+            source=cite_rule(rule, f"{cells[0]} – {heads[i]}: {cells[i]}"),
+        )
+        out.append(base)
+        raw = re.sub(r"\*\*|__|`", "", cells[i])
+        for variant in _PLACE_VARIANT.finditer(
+            fold(raw)
+        ):  # "(300.000 đồng/ngày tại Hà Nội, TP. Hồ Chí Minh)"
+            if amount_m := _AMOUNT.search(variant.group(1)):  # folding keeps positions: the place as written
+                place = raw[variant.start(2) : variant.end(2)].strip()
+                out.append(base.model_copy(update={"amount": _money(amount_m.group(2)), "place": place}))
+    return out
+
+
+def _changed(rule: RuleText, cells: list[NormCell]) -> NormCell | None:
+    """A sentence changing one cell's amount from a date ("Định mức khách sạn của cấp L1 – L2 tại tỉnh, thành
+    phố khác … được nâng từ 450.000 đồng/đêm lên 550.000 đồng/đêm, cũng từ ngày 01/10/2026"): a dated copy of the
+    one cell with the former amount, of the kind the sentence names, whose row and column words it states."""
+    text = rule_reading(re.sub(r"\*\*|__|`", "", rule.text))
+    m, since = _CHANGE.search(text), _FROM_DATE.search(text)
+    kind = _kind(text)
+    if not (m and since and kind) or "|" in rule.text:
+        return None
+    old, new = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    words = set(re.findall(r"\w+", text))
+
+    def named(label: str) -> bool:
+        own = [w for w in re.findall(r"\w+", rule_reading(re.sub(r"\(.*?\)", " ", label))) if not w.isdigit()]
+        return bool(own) and all(w in words for w in own if not _PER_NIGHT.search(w))
+
+    found = [
+        c
+        for c in cells
+        if c.kind == kind and c.amount == _money(old) and c.effective_from is None and named(c.row)
+    ]
+    if len(found) > 1:
+        found = [c for c in found if named(c.column)]
+    if len(found) != 1:
+        return None
+    return found[0].model_copy(
+        update={
+            "amount": _money(new),
+            "effective_from": _date(since.group(1)),
+            "source": cite_rule(rule, f"{found[0].row} – {found[0].column}: {new}"),
+        }
+    )
+
+
+def trip_norms_from_rules(rules: Iterable[RuleText]) -> TripNorms:
+    """Read the trip norms the documents state (company documents first)."""
+    rules = list(rules)
+    norms = TripNorms(directory=directory_of(rules))
+    lead = ""  # the unit before a table in its section: the line leading into it
+    for rule in rules:
+        if " … " in rule.text and "|" in rule.text:
+            norms.cells += _cells(rule, lead)
+        else:
+            lead = rule.text if len(rule.text) < 300 else ""
+    for rule in rules:
+        if changed := _changed(rule, norms.cells):
+            norms.cells.append(changed)
+        _read_rules(norms, rule)
+    return norms
+
+
+def _read_rules(norms: TripNorms, rule: RuleText) -> None:
+    """The day-trip share ("đi về trong ngày: hưởng 50% phụ cấp lưu trú") and the shared room's multiple
+    ("ở chung một phòng, định mức phòng bằng 1,5 lần định mức một người") a clause states; the first stated."""
+    text = rule_reading(re.sub(r"\*\*|__|`", "", rule.text))
+    for clause in re.split(r"(?<=[.;])\s+|\s+…\s+|\|", text):
+        share = _SHARE_RE.search(clause)
+        stated = share is not None and 0 < int(share.group(1)) < 100
+        if norms.day_trip_share is None and stated and _DAY_TRIP.search(clause) and _PER_DIEM.search(clause):
+            norms.day_trip_share = int(share.group(1))
+            norms.day_trip_source = cite_rule(rule, f"đi về trong ngày: {share.group(1)}%")
+        factor = _FACTOR.search(clause)
+        if norms.shared_room_factor is None and factor and _SHARED_ROOM.search(clause):
+            value = (
+                float(factor.group(1).replace(",", ".")) if factor.group(1) else int(factor.group(2)) / 100
+            )
+            if 1 < value <= 3:
+                norms.shared_room_factor = value
+                norms.shared_room_source = cite_rule(rule, f"phòng ở chung: {value:g} lần")
+
+
+def fold_place(text: str) -> str:
+    """A place name folded, with the common short forms written out ("TP.HCM", "HCMC", "Saigon")."""
+    text = f" {fold(text)} "
+    for short, full in _PLACE_ALIASES:
+        text = re.sub(short, f" {full} ", text)
+    return " ".join(re.findall(r"\w+", text))
+
+
+_PLACE_ALIASES = (
+    (
+        r"\b(?:tp\.?\s*)?hcm(?:c)?\b|\bsai gon\b|\bsaigon\b|\bho chi minh city\b|\bthanh pho ho chi minh\b",
+        "ho chi minh",
+    ),
+    (r"\bhanoi\b|\bhn\b", "ha noi"),
+    (r"\bdanang\b", "da nang"),
+    (r"\bhaiphong\b", "hai phong"),
+    (r"\bcantho\b", "can tho"),
+)

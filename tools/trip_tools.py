@@ -1,0 +1,94 @@
+"""calculate_trip_allowance: a business trip's daily allowance and hotel cap, at the norms the corpus states."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated
+
+from pydantic import Field
+
+from tools.context import ToolContext
+from tools.date_inputs import DateInputError, parse_date_input
+from tools.errors import ToolFailure
+from tools.leave_tools import policy_from_sentences
+from tools.trip_allowance import TripAllowanceResult, TripInputError, TripPart, calculate
+from tools.trip_norms import TripNorms, trip_norms_from_rules
+
+
+def trip_norms_for(ctx: ToolContext) -> TripNorms:
+    """The trip norms the caller's visible documents state (company documents first); read once per context."""
+    return policy_from_sentences(ctx, "trip_norms", trip_norms_from_rules)
+
+
+def _day(value: str | None, year: int | None) -> dt.date | None:
+    if not value:
+        return None
+    parsed = parse_date_input(value)
+    return dt.date(parsed.year or year or dt.date.today().year, parsed.month, parsed.day or 1)
+
+
+def calculate_trip_allowance(
+    ctx: ToolContext,
+    employee: Annotated[
+        str | None,
+        Field(
+            max_length=1000,
+            description="The employee's job or staff group in the question's words ('L3 pharmacist', 'nhà "
+            "thuốc trưởng', 'Band 2'): picks that group's row or column of the norms.",
+        ),
+    ] = None,
+    destination: Annotated[
+        str | None,
+        Field(max_length=1000, description="Where the trip goes, in the question's words ('TP.HCM', 'Huế')."),
+    ] = None,
+    departure: Annotated[
+        str | None, Field(max_length=100, description="Day of departure: '07/12/2026', '28/9', '7 December'.")
+    ] = None,
+    return_date: Annotated[
+        str | None, Field(max_length=100, description="Day of return, same forms as departure.")
+    ] = None,
+    days: Annotated[
+        int | None, Field(ge=1, le=366, description="The trip's days, when no dates are given.")
+    ] = None,
+    nights: Annotated[
+        int | None, Field(ge=0, le=365, description="The trip's nights; default one fewer than its days.")
+    ] = None,
+    day_trip: Annotated[bool, Field(description="Out and back the same day (no night).")] = False,
+    shared_room: Annotated[bool, Field(description="Two colleagues sharing one room.")] = False,
+    part: Annotated[
+        TripPart,
+        Field(description="per_diem (the daily allowance), hotel (the hotel cap) or both; default both."),
+    ] = "both",
+) -> TripAllowanceResult | ToolFailure:
+    """Compute a business trip's allowances (công tác phí): the daily allowance (phụ cấp lưu trú, per diem)
+    times the trip's days and the hotel cap times its nights, at the norms the documents state for the employee's
+    staff group and the destination (a rate changed from a date applies from that date; a day trip gets its own
+    rate or the stated share; a shared room the stated multiple); each norm cited by its span. Use it for "đi
+    công tác 3 ngày 2 đêm được bao nhiêu", "per diem in total for a trip from Dec 7 to Dec 10"."""
+    today = ctx.on_date()
+    try:
+        end = _day(return_date, today.year)
+        start = _day(departure, end.year if end else today.year)
+        if start and end and start > end and start.year == end.year and not _has_year(departure):
+            start = start.replace(year=end.year - 1)
+        return calculate(
+            trip_norms_for(ctx),
+            employee=employee,
+            destination=destination,
+            start=start,
+            end=end,
+            days=days,
+            nights=nights,
+            day_trip=day_trip,
+            shared_room=shared_room,
+            part=part,
+            today=today,
+        )
+    except (DateInputError, TripInputError, ValueError) as exc:  # ValueError: a day the month lacks
+        return ToolFailure(error="invalid_arguments", message=str(exc))
+    except LookupError as exc:
+        return ToolFailure(error="not_stated", message=str(exc))
+
+
+def _has_year(value: str | None) -> bool:
+    return bool(value) and parse_date_input(value).year is not None
