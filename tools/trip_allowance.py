@@ -19,7 +19,7 @@ from indexes.staff_groups import row_via_directory
 from indexes.text import fold
 from tools.leave_calculator import LeaveStep
 from tools.leave_policy import ParamSource
-from tools.trip_norms import NormCell, NormKind, TripNorms, fold_place
+from tools.trip_norms import NormCell, NormKind, TripNorms, fold_place, in_vietnam
 
 TripPart = Literal["per_diem", "hotel", "both"]
 MAX_TRIP_DAYS = 366
@@ -116,6 +116,11 @@ def _norm(
     """The cells that apply: the kind, the staff group, the place and the kind of trip; one per date."""
     cells = [c for c in norms.cells if c.kind == kind]
     abroad = [c for c in cells if c.abroad and destination and c.place and _names_place(c.place, destination)]
+    if not abroad and any(c.abroad for c in cells) and destination and not in_vietnam(destination):
+        raise LookupError(
+            f"is “{destination}” in Vietnam? the documents state norms abroad too: "
+            + "; ".join(sorted({c.place for c in cells if c.abroad and c.place})[:8])
+        )
     cells = abroad or [c for c in cells if not c.abroad]
     cells = _for_group(cells, employee, norms.directory)
     cells = _for_place(cells, destination)

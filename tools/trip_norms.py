@@ -45,6 +45,12 @@ _PLACE_WORDS = re.compile(
     r"\b(?:tinh|thanh pho|province|provinces|city|cities|other|khac|nuoc ngoai|trong nuoc|domestic|overseas"
     r"|abroad|country|countries|location|dia diem|noi den|destination|ha noi|ho chi minh|hcm|da nang)\b"
 )
+_PLACE_COLUMN = re.compile(
+    r"\b(?:khu vuc|location|destination|dia diem|quoc gia|country|countries|noi den|vung|region|dia ban)\b"
+)
+_GROUP_COLUMN = re.compile(
+    r"\b(?:cap bac|ngach|bands?|grades?|levels?|nhom|bac|chuc danh|vi tri|positions?|groups?|doi tuong)\b"
+)
 _FORMER = re.compile(r"\b(?:muc cu|dinh muc cu|old|former|previous)\b")
 _DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
 _FROM_DATE = re.compile(r"\b(?:tu|from|ke tu|ap dung tu|effective)\s+(?:ngay\s+)?(\d{1,2}/\d{1,2}/\d{4})")
@@ -151,9 +157,16 @@ def _cells(rule: RuleText, lead: str) -> list[NormCell]:
         if currency == "VND" and amount < 1000:
             continue
         since = _FROM_DATE.search(column)
-        # the label naming places (a column "Hà Nội, TP. HCM", a row "Other provinces"); the other names groups
-        place, group = (heads[i], cells[0]) if _PLACE_WORDS.search(column) else (cells[0], heads[i])
-        if not _PLACE_WORDS.search(rule_reading(place)):
+        # the label naming places (a column "Hà Nội, TP. HCM", a row "Other provinces", any row under a
+        # "Location" column); the other names groups
+        keys = rule_reading(heads[0])
+        if _PLACE_COLUMN.search(keys) and not _GROUP_COLUMN.search(keys):
+            place, group = cells[0], heads[i]
+        elif _PLACE_WORDS.search(column) or _GROUP_COLUMN.search(keys):
+            place, group = (heads[i], cells[0]) if _PLACE_WORDS.search(column) else ("", cells[0])
+        elif _PLACE_WORDS.search(key):
+            place, group = cells[0], heads[i]
+        else:
             place, group = "", cells[0]
         base = NormCell(
             kind=kind,
@@ -270,3 +283,26 @@ _PLACE_ALIASES = (
     (r"\bhaiphong\b", "hai phong"),
     (r"\bcantho\b", "can tho"),
 )
+
+
+# Vietnam's provinces and centrally-run cities (2025 names and the former ones still in use) and a few towns trips
+# go to: a destination among them is in Vietnam; any other, where the documents state norms abroad, may not be.
+VIETNAM_PLACES = frozenset(
+    fold_place(p)
+    for p in (
+        "Hà Nội, Hồ Chí Minh, Hải Phòng, Đà Nẵng, Cần Thơ, Huế, An Giang, Bà Rịa, Vũng Tàu, Bắc Giang, Bắc Kạn, "
+        "Bạc Liêu, Bắc Ninh, Bến Tre, Bình Định, Bình Dương, Bình Phước, Bình Thuận, Cà Mau, Cao Bằng, Đắk Lắk, "
+        "Đắk Nông, Điện Biên, Đồng Nai, Đồng Tháp, Gia Lai, Hà Giang, Hà Nam, Hà Tĩnh, Hải Dương, Hậu Giang, "
+        "Hòa Bình, Hưng Yên, Khánh Hòa, Kiên Giang, Kon Tum, Lai Châu, Lâm Đồng, Lạng Sơn, Lào Cai, Long An, "
+        "Nam Định, Nghệ An, Ninh Bình, Ninh Thuận, Phú Thọ, Phú Yên, Quảng Bình, Quảng Nam, Quảng Ngãi, "
+        "Quảng Ninh, Quảng Trị, Sóc Trăng, Sơn La, Tây Ninh, Thái Bình, Thái Nguyên, Thanh Hóa, Thừa Thiên Huế, "
+        "Tiền Giang, Trà Vinh, Tuyên Quang, Vĩnh Long, Vĩnh Phúc, Yên Bái, Nha Trang, Đà Lạt, Vinh, Hạ Long, "
+        "Quy Nhơn, Buôn Ma Thuột, Pleiku, Phan Thiết, Rạch Giá, Phú Quốc, Biên Hòa, Thủ Dầu Một, Sa Pa, Hội An"
+    ).split(",")
+)
+
+
+def in_vietnam(destination: str) -> bool:
+    """Whether a destination names a place in Vietnam (folded, short forms written out: "TP.HCM", "Hanoi")."""
+    asked = f" {fold_place(destination)} "
+    return any(f" {p} " in asked for p in VIETNAM_PLACES)

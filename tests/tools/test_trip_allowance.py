@@ -146,3 +146,19 @@ def test_questions_that_ask_a_trips_allowance():
     assert q.trip == {"part": "hotel", "destination": "Huế"}
     assert analyse("Tạm ứng công tác được tối đa bao nhiêu phần trăm chi phí?").intent != "trip_allowance"
     assert analyse("Phụ cấp lưu trú của ngạch L3 là bao nhiêu?").intent != "trip_allowance"  # a rate: quoted
+
+
+def test_a_destination_outside_vietnam_is_not_paid_the_domestic_norm_where_norms_abroad_exist():
+    abroad = [
+        *RULES,
+        policy("Khu vực | Phụ cấp lưu trú nước ngoài (USD/ngày) … Nhật Bản | 70", 20),
+        policy("Khu vực | Phụ cấp lưu trú nước ngoài (USD/ngày) … Singapore | 55", 21),
+    ]
+    norms = trip_norms_from_rules(abroad)
+    args = dict(start=None, end=None, nights=None, day_trip=False, shared_room=False, today=TODAY)
+    with pytest.raises(LookupError, match="in Vietnam"):
+        calculate(norms, employee="L3", destination="Tokyo", days=3, part="per_diem", **args)
+    japan = calculate(norms, employee="L3", destination="Nhật Bản", days=3, part="per_diem", **args)
+    assert (japan.per_diem_total, japan.currency) == (210, "USD")
+    home = calculate(norms, employee="L3", destination="Quảng Ngãi", days=3, part="per_diem", **args)
+    assert home.per_diem_total == 3 * 320_000
