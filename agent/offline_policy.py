@@ -43,7 +43,10 @@ class NextCall:
 
 def _first_call(q: Question, previous_leave_args: dict[str, Any] | None) -> NextCall:
     if q.intent == "leave_calculation":  # the question says who the employee is (a staff-group table's row)
-        return NextCall("calculate_leave", {**q.leave.to_args(), "employee": employee_words(q.text)})
+        args = {**q.leave.to_args(), "employee": employee_words(q.text)}
+        if q.probation.get("duration_unit") == "days" and not q.leave.confirmation_date:  # "thử việc 60 ngày"
+            args["probation_days"] = q.probation["duration"]
+        return NextCall("calculate_leave", args)
     if q.intent == "overtime_pay":
         return NextCall("calculate_overtime_pay", q.overtime)
     if q.intent == "personal_leave":

@@ -36,7 +36,10 @@ CONFIRM_CUES = (
     "permanent",
     "het thu viec",
     "passed probation",
-    "passed my probation",
+    "passed my",
+    "passed the",
+    "completed my probation",
+    "finished my probation",
     "signed",
 )
 END_CUES = (

@@ -230,7 +230,8 @@ def _entitlement(
         if "accrual_per_month" in policy.sources
         else policy.days_per_year["normal"] / 12
     )
-    rate = base * days / policy.days_per_year["normal"] + bonus / 12
+    scale = 1.0 if policy.accrual_flat else days / policy.days_per_year["normal"]
+    rate = base * scale + bonus / 12
     who = f"nhóm “{group.text}”" if group else work_conditions
     step(
         f"Ngày nghỉ hằng năm: {fmt_days(days)} ngày ({who})"

@@ -51,6 +51,9 @@ class LeavePolicy(BaseModel):
         default_factory=lambda: {"normal": 12.0, "heavy": 14.0, "especially_heavy": 16.0}
     )
     accrual_per_month: float = 1.0  # for normal work; other conditions scale with their yearly days
+    # the stated rate holds for every group, up to its yearly days ("1 PTO day for each month … up to your level's
+    # yearly number"), instead of scaling with them
+    accrual_flat: bool = False
     seniority_step_years: int = 5
     seniority_bonus_days: float = 1.0
     usable_during_probation: bool = False
@@ -95,6 +98,13 @@ class RuleText(BaseModel):
     end: int | None = None
     line_start: int | None = None
     line_end: int | None = None
+
+
+# a monthly rate for every group, capped at each group's own yearly days
+_FLAT_ACCRUAL = re.compile(
+    r"\bup to (?:your|the|their|each) (?:level|group|grade|band|staff group|category)(?:'s)? (?:yearly|annual)"
+    r"|\b(?:khong vuot qua|toi da bang|den khi du) so ngay (?:phep|nghi) (?:nam|hang nam) cua (?:nhom|cap|ngach|bac)"
+)
 
 
 def _find_all(rules: Iterable[RuleText], *cues: str, number: str) -> Iterable[tuple[RuleText, re.Match[str]]]:
@@ -295,6 +305,7 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
     ):
         rule, _ = found
         policy.sources["accrual_per_month"] = cite_rule(rule, "1 ngày/tháng")
+        policy.accrual_flat = bool(_FLAT_ACCRUAL.search(rule_reading(rule.text)))
     if found := _find(rules, "nam", number=r"(?:du|moi)\s*(0?5|nam)\s*(?:\(\w+\)\s*)?nam"):
         rule, m = found
         if "them" in rule_reading(rule.text) or "tham nien" in rule_reading(rule.context + rule.text):

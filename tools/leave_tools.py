@@ -11,7 +11,7 @@ from pydantic import Field
 from indexes.spans import line_of, units_in_lines
 from tools import leave_calculator
 from tools.context import ToolContext
-from tools.date_inputs import DateInputError
+from tools.date_inputs import DateInputError, parse_date_input
 from tools.errors import ToolFailure
 from tools.leave_explain import with_english
 from tools.leave_policy import LeavePolicy, RuleText, WorkConditions, group_of, policy_from_rules
@@ -132,6 +132,15 @@ def calculate_leave(
             "mài', 'trưởng kho', 'ngạch L3'): picks that group's row of the documents' leave table.",
         ),
     ] = None,
+    probation_days: Annotated[
+        int | None,
+        Field(
+            ge=1,
+            le=400,
+            description="The probation's length in calendar days when the employee states it ('thử việc 60 "
+            "ngày' → 60) and gives no confirmation date: confirmation is then the day after it ends.",
+        ),
+    ] = None,
 ) -> leave_calculator.LeaveResult | ToolFailure:
     """Compute annual leave for an employee: days accrued to a date (1 per worked month, probation included once
     confirmed, partial months counted at ≥ 50% worked), days usable (none during probation; credited at once on
@@ -143,6 +152,9 @@ def calculate_leave(
         today = ctx.on_date()
         probation_start = _years_before(today, years_of_service).isoformat()
     try:
+        if probation_days and probation_start and not confirmation_date:  # day 1 is the start: N days later
+            start = parse_date_input(probation_start).resolve(reference_year or ctx.on_date().year)
+            confirmation_date = (start + dt.timedelta(days=probation_days)).isoformat()
         result = leave_calculator.accrue_leave(
             policy,
             probation_start,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from agent.offline_policy import next_call
 from agent.question import analyse
 
 
@@ -46,3 +47,23 @@ def test_english_and_vietnamese_cues_for_confirmation_and_the_last_day():
     }
     q = analyse("Ngày làm cuối của tôi là 30/9/2026, vào làm 01/02/2026, còn bao nhiêu phép?")
     assert q.leave.to_args() == {"probation_start": "01/02/2026", "end_date": "30/9/2026"}
+
+
+def test_passing_the_trial_dates_the_confirmation_and_a_stated_probation_length_is_passed_on():
+    q = analyse(
+        "I started on 1 July 2026 as a pharmacist, passed my 60-day trial at the end of August, and I've taken 1 "
+        "day off since then. How many PTO days do I have left today?"
+    )
+    assert q.leave.to_args() == {
+        "probation_start": "1 july 2026",
+        "confirmation_date": "august",
+        "days_taken": 1.0,
+    }
+    call = next_call(
+        "Mình vào làm điều dưỡng (L3) từ 01/10/2026, thử việc 60 ngày. Hôm nay xin nghỉ phép năm 1 ngày được không?",
+        [],
+        None,
+        1,
+    )
+    assert call is not None and call.name == "calculate_leave"
+    assert (call.args["probation_start"], call.args["probation_days"]) == ("01/10/2026", 60)

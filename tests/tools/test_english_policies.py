@@ -275,3 +275,17 @@ def test_english_wordings_with_numbers_in_words_and_in_brackets():
         [rule_text("Own marriage – three days", ["Handbook", "Compassionate leave"], 4, "hb:cl")]
     )
     assert [(i.days, i.events, i.relations) for i in personal.items] == [(3, ["wedding"], ["self"])]
+
+
+def test_a_monthly_rate_up_to_each_levels_yearly_number_is_the_same_for_every_level():
+    capped = "You earn 1 PTO day for each month of service, up to your level's yearly number."
+    rules = [r for r in _leave_rules() if "accrues" not in r.text]
+    flat = policy_from_rules([*rules, rule_text(capped, [*HANDBOOK, "6.3 Accrual"], 30, "hb:6-3")])
+    scaled = policy_from_rules(_leave_rules())
+    assert flat.accrual_flat and not scaled.accrual_flat
+    grade_b = group_of(flat, "warehouse driver")
+    assert grade_b is not None and grade_b.days == 14
+    today = dt.date(2026, 11, 23)
+    args = dict(confirmation_date="2026-08-31", days_taken=1, today=today, group=grade_b)
+    assert accrue_leave(flat, "2026-07-01", **args).remaining_days == 3  # Jul–Oct at 1 a day, 1 taken
+    assert accrue_leave(scaled, "2026-07-01", **args).remaining_days > 3  # 14/12 a month
