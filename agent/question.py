@@ -480,6 +480,8 @@ _DAY_TRIP_ASKED = re.compile(
 _SHARED_ASKED = re.compile(
     r"\b(?:o chung (?:mot )?phong|chung phong|phong doi|shar(?:e|ing) (?:a |one )?(?:twin )?room)\b"
 )
+_ABROAD_ASKED = re.compile(r"\b(?:nuoc ngoai|overseas|abroad)\b")
+_PER_DAY_ASKED = re.compile(r"\b(?:per day|a day|each day|moi ngay|mot ngay|/\s*ngay|daily)\b")
 _PER_NIGHT_ASKED = re.compile(r"\b(?:per night|a night|each night|moi dem|mot dem|/\s*dem)\b")
 _MONTHS_EN = "january|february|march|april|may|june|july|august|september|october|november|december"
 _TRIP_DAY = (
@@ -537,7 +539,8 @@ def trip_args(text: str) -> dict:
             args["nights"] = int(nights.group(1))
     if _SHARED_ASKED.search(folded):
         args["shared_room"] = True
-    if args["part"] == "hotel" and _PER_NIGHT_ASKED.search(folded):  # the cap of one night, whatever the trip
+    per_unit = {"hotel": _PER_NIGHT_ASKED, "per_diem": _PER_DAY_ASKED}.get(args["part"])
+    if per_unit and per_unit.search(folded) and not args.get("day_trip"):  # one night's cap, one day's rate
         args = {k: v for k, v in args.items() if k not in ("days", "nights", "departure", "return_date")}
         args["per_night"] = True
     if not ({"departure", "day_trip", "days", "nights", "per_night"} & set(args) or args.get("shared_room")):
@@ -545,6 +548,8 @@ def trip_args(text: str) -> dict:
     args.pop("per_night", None)
     if place := _places(text):
         args["destination"] = place
+    if abroad := _ABROAD_ASKED.search(folded):  # "đi công tác nước ngoài": the norms abroad
+        args["destination"] = " ".join(filter(None, [args.get("destination"), abroad.group(0)]))
     return args
 
 

@@ -167,10 +167,12 @@ def calculate(
         days = (end - start).days + 1
     if day_trip:
         days, nights = 1, 0
-    per_night = not days and not nights and part == "hotel"
+    per_unit = not days and not nights and part != "both"  # one night's cap or one day's rate asked
     if not days and (nights or part == "hotel"):  # a hotel cap asked per night
         nights = nights or 1
         days = nights + 1
+    if per_unit and part == "per_diem":
+        days, nights = 1, 0
     if not days or days < 1 or days > MAX_TRIP_DAYS:
         raise TripInputError("give the trip's dates, or its number of days (and nights)")
     nights = days - 1 if nights is None else nights
@@ -262,7 +264,13 @@ def calculate(
         currency = rate.currency
     result["total"] = round(total)
     vi, en = _answers(result, currency, day_trip)
-    if per_night:
+    if per_unit and part == "per_diem":
+        rate = result["per_diem_total"]
+        vi = f"Phụ cấp lưu trú là {_vnd(rate, currency)} một ngày" + (
+            " (đi về trong ngày)." if day_trip else "."
+        )
+        en = f"The daily allowance is {_en(rate, currency)} a day" + (" (day trip)." if day_trip else ".")
+    elif per_unit:
         shared_vi = " cho một phòng ở chung" if shared_room else ""
         shared_en = " for a shared room" if shared_room else ""
         vi = f"Tiền khách sạn tối đa{shared_vi} là {_vnd(result['hotel_per_night'], currency)} một đêm."

@@ -162,3 +162,34 @@ def test_a_destination_outside_vietnam_is_not_paid_the_domestic_norm_where_norms
     assert (japan.per_diem_total, japan.currency) == (210, "USD")
     home = calculate(norms, employee="L3", destination="Quảng Ngãi", days=3, part="per_diem", **args)
     assert home.per_diem_total == 3 * 320_000
+
+
+def test_one_days_rate_asked_for_a_group_is_todays_rate():
+    q = analyse("What's the daily allowance when a store manager travels for a new store opening?")
+    assert (q.intent, q.trip) == ("trip_allowance", {"part": "per_diem"})
+    result = trip(employee="store manager L4", part="per_diem")
+    assert (result.days, result.per_diem_total) == (
+        1,
+        380_000,
+    )  # the rate from 01/10/2026, not the former 300.000
+    assert result.answer_en == "The daily allowance is 380,000 VND a day."
+
+
+def test_a_trip_abroad_is_paid_the_column_for_abroad():
+    head = "Ngạch | Trong nước (đồng/ngày) | Nước ngoài (USD/ngày)"
+    rules = [
+        rule_text(
+            f"{head} … L3 | 250.000 | 50", ["Quy định công tác phí", "III. PHỤ CẤP LƯU TRÚ"], 5, "ct:iii"
+        ),
+        rule_text(
+            f"{head} … L4 | 300.000 | 60", ["Quy định công tác phí", "III. PHỤ CẤP LƯU TRÚ"], 6, "ct:iii"
+        ),
+    ]
+    q = analyse("di cong tac nuoc ngoai ngach L4 duoc phu cap luu tru bao nhieu mot ngay")
+    assert q.trip == {"part": "per_diem", "destination": "nuoc ngoai"}
+    norms = trip_norms_from_rules(rules)
+    args = dict(start=None, end=None, days=None, nights=None, day_trip=False, shared_room=False, today=TODAY)
+    abroad = calculate(norms, employee="ngạch L4", destination="nuoc ngoai", part="per_diem", **args)
+    assert (abroad.per_diem_total, abroad.currency) == (60, "USD")
+    home = calculate(norms, employee="ngạch L4", destination=None, part="per_diem", **args)
+    assert (home.per_diem_total, home.currency) == (300_000, "VND")
