@@ -11,6 +11,7 @@ from indexes.text import canonical_hr_english, fold, nfc
 from tools.date_inputs import written_out_months
 from tools.overtime_inputs import OvertimeDayInputs, parse_days, parse_inputs
 from tools.personal_leave import asked_relation, event_of
+from tools.trip_norms import in_vietnam
 
 # Cue words (folded). A month mention takes the role of the cue in its clause.
 START_CUES = (
@@ -36,8 +37,7 @@ CONFIRM_CUES = (
     "permanent",
     "het thu viec",
     "passed probation",
-    "passed my",
-    "passed the",
+    "passed my probation",
     "completed my probation",
     "finished my probation",
     "signed",
@@ -261,7 +261,11 @@ def extract_leave_args(folded: str) -> tuple[LeaveArgs, int]:
         for match in _DATE_RE.finditer(clause):
             found += 1
             value = match.group(0).replace("thang", "tháng")
-            if _has(clause, CONFIRM_CUES) and not args.confirmation_date:
+            confirms = _has(clause, CONFIRM_CUES) or (
+                re.search(r"\b(?:probation|trial)\b", clause)
+                and re.search(r"\bpass(?:ed)?\b", clause)  # "passed my 60-day probation"
+            )
+            if confirms and not args.confirmation_date:
                 args.confirmation_date = value
             elif _has(clause, END_CUES) and not args.end_date:
                 args.end_date = value
@@ -463,11 +467,18 @@ def personal_leave_args(text: str) -> dict:
 
 # A business trip's allowances asked (folded): the daily allowance or the hotel cap of a trip
 _TRIP_PER_DIEM = re.compile(
-    r"\b(?:phu cap luu tru|luu tru|per diem|daily allowance|cong tac phi|allowance)\b"
+    r"\b(?:phu cap luu tru|luu tru|per diem|daily allowance|travel allowance|subsistence allowance|cong tac phi)\b"
 )
 _TRIP_HOTEL = re.compile(r"\b(?:khach san|tien phong|thue phong|phong nghi|hotel|room)\b")
-_TRIP_CUE = re.compile(
-    r"\b(?:cong tac|business trip|work trip|trip|travel(?:s|ling|ing)?|going to|sent to)\b"
+_TRIP_CUE = re.compile(r"\b(?:cong tac|business trip|work trip|trip|travel(?:s|ling|ing)?|sent to)\b")
+# a bare "allowance" of a trip for work is its daily allowance; another allowance or a trip of another kind is not
+_WORK_TRIP = re.compile(r"\b(?:cong tac|business trip|work trip|for work|on business|sent to)\b")
+_ALLOWANCE = re.compile(r"\ballowance\b")
+_OTHER_ALLOWANCE = re.compile(
+    r"\b(?:leave|holiday|annual|meal|lunch|taxi|mileage|fuel|petrol|visa|phone|uniform|parking|overtime)\b"
+)
+_OTHER_TRIP = re.compile(
+    r"\b(?:company trip|annual trip|summer trip|holiday trip|team trip|du lich|nghi mat)\b"
 )
 _TRIP_AMOUNT = re.compile(
     r"\b(?:bao nhieu|how much|max|maximum|toi da|budget|what(?: is|'s| s)|total|what \w+ do i get|what do i get)\b"
@@ -475,7 +486,7 @@ _TRIP_AMOUNT = re.compile(
 _TRIP_DAYS = re.compile(r"(?<![\d/])(\d{1,2})\s*(?:ngay|days?)\b(?!\s*(?:lam viec|working))")
 _TRIP_NIGHTS = re.compile(r"(?<![\d/])(\d{1,2})\s*(?:dem|nights?)\b")
 _DAY_TRIP_ASKED = re.compile(
-    r"\b(?:di ve trong ngay|ve trong ngay|day trip|same day|back the same (?:day|evening|night))\b"
+    r"\b(?:di ve trong ngay|ve trong ngay|(?<!\d )(?<!\d-)day[ -]trip|same day|back the same (?:day|evening|night))\b"
 )
 _SHARED_ASKED = re.compile(
     r"\b(?:o chung (?:mot )?phong|chung phong|phong doi|shar(?:e|ing) (?:a |one )?(?:twin )?room)\b"
@@ -500,20 +511,33 @@ _NOT_PLACE = re.compile(
 )
 
 
+# the word right before a destination: "đi công tác Đà Nẵng", "đến Huế", "sent to Huế", "a trip to the Quảng Ngãi
+# store", "going to HCMC" (a place after "ở" is where one works: "làm việc ở Hà Nội")
+_DESTINATION_CUES = frozenset({"tac", "den", "toi", "ra", "vao", "to", "in", "at", "di"})
+
+
 def _places(text: str) -> str | None:
-    words: list[str] = []
+    """The trip's destination the question names: a run of capitalised words inside a sentence right after a
+    destination word, else one that names a place in Vietnam; None when it names none."""
+    cued: list[str] = []
+    others: list[str] = []
     text = re.sub(r"\b(TP|Tp|tp|Q|P)\.\s+", r"\1.", text)  # "TP. HCM": an abbreviation ends no sentence
     for sentence in re.split(r"(?<=[.?!:;])\s+|\n", text):
         tokens = sentence.split()
         run: list[str] = []
-        for token in tokens[1:] + [""]:
+        before = ""
+        for i, token in enumerate([*tokens[1:], ""], start=1):
             word = token.strip("()[],;:!?\"'")
             if word and word[0].isupper() and not _NOT_PLACE.match(word):
+                if not run:
+                    before = " ".join(fold(t) for t in tokens[max(0, i - 2) : i])
                 run.append(word)
             elif run:
-                words.append(" ".join(run))
+                cue = set(before.split()[-1:]) & _DESTINATION_CUES or before.split()[-1:] == ["the"]
+                (cued if cue else others).append(" ".join(run))
                 run = []
-    return " ".join(words) or None
+    found = cued or [p for p in others if in_vietnam(p)]
+    return " ".join(found) or None
 
 
 def trip_args(text: str) -> dict:
@@ -521,22 +545,28 @@ def trip_args(text: str) -> dict:
     and says how long the trip is (dates, days, nights, a day trip) or asks a shared room's cap; empty otherwise
     (the norm is then searched and quoted)."""
     folded = " ".join(fold(text).split())
-    per_diem, hotel = _TRIP_PER_DIEM.search(folded), _TRIP_HOTEL.search(folded)
-    if not ((per_diem or hotel) and _TRIP_CUE.search(folded) and _TRIP_AMOUNT.search(folded)):
+    per_diem = _TRIP_PER_DIEM.search(folded) or (
+        _ALLOWANCE.search(folded) and _WORK_TRIP.search(folded) and not _OTHER_ALLOWANCE.search(folded)
+    )
+    hotel = _TRIP_HOTEL.search(folded)
+    going = re.search(r"\b(?:going|flying|heading) to\b", folded) and _places(text)  # "going to HCMC"
+    if _OTHER_TRIP.search(folded) or not (
+        (per_diem or hotel) and (_TRIP_CUE.search(folded) or going) and _TRIP_AMOUNT.search(folded)
+    ):
         return {}
     args: dict = {"part": "both" if bool(per_diem) == bool(hotel) else "per_diem" if per_diem else "hotel"}
     if dates := _TRIP_DATES.search(folded):
         args["departure"], args["return_date"] = (
             d.replace("thang", "tháng").replace("nam", "năm") for d in dates.groups()
         )
-    elif _DAY_TRIP_ASKED.search(folded):
-        args["day_trip"] = True
-    else:
-        days, nights = _TRIP_DAYS.search(folded), _TRIP_NIGHTS.search(folded)
+    elif (days := _TRIP_DAYS.search(folded)) or (nights := _TRIP_NIGHTS.search(folded)):
+        nights = _TRIP_NIGHTS.search(folded)
         if days:
             args["days"] = int(days.group(1))
         if nights:
             args["nights"] = int(nights.group(1))
+    elif _DAY_TRIP_ASKED.search(folded):  # out and back the same day, when no days or nights are stated
+        args["day_trip"] = True
     if _SHARED_ASKED.search(folded):
         args["shared_room"] = True
     per_unit = {"hotel": _PER_NIGHT_ASKED, "per_diem": _PER_DAY_ASKED}.get(args["part"])

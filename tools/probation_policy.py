@@ -62,12 +62,12 @@ _COUNTING_RE = re.compile(
 # ngày dương lịch", "counted in calendar days" (in another section the words count something else: PTO, notice)
 _SECTION_COUNTING_RE = re.compile(
     r"^(?:(?:the )?days are (?:calendar|working) days|counted in (?:calendar|working) days|"
-    r"(?:duoc )?tinh theo ngay (?:duong lich|lam viec))|(?:so ngay|thoi gian)\b.{0,20}\btinh theo ngay "
-    r"(?:duong lich|lam viec)"
+    r"(?:duoc )?tinh theo ngay (?:duong lich|lam viec))|(?:so ngay|thoi gian) (?:thu viec|probation)\b.{0,20}"
+    r"\btinh theo ngay (?:duong lich|lam viec)"
 )
 # a probation length stated about something else done while on probation: "NLĐ đang thử việc chỉ được nghỉ không
 # hưởng lương tối đa 03 ngày" (unpaid leave), "during probation you may take at most 3 days off"
-_OTHER_LIMIT = re.compile(r"\b(?:nghi|leave|absence|days? off|time off|lam them|overtime)\b")
+_OTHER_LIMIT = re.compile(r"\b(?:duoc|may|can)\s+(?:nghi|take|have|lam them|work)\b")
 _WEEKDAYS = {
     "thu hai": 0,
     "thu ba": 1,
@@ -198,8 +198,10 @@ def _table_rows(rule: RuleText) -> list[ProbationRow]:
 
 
 # a list item's labels: "Length: 60 days", "Thời gian: 30 ngày", "Pay: 90% of the job's salary", "Lương: 85%"
-_LENGTH_LABEL = re.compile(
-    r"(?:length|duration|period|thoi gian|thoi han|probation)(?: probation| thu viec)?"
+_LENGTH_LABEL = re.compile(r"(?:length|duration|thoi gian|probation)(?: probation| thu viec)?")
+# an item's head naming a staff group: a code ("L3 – Licensed Professional") or a group word and its number
+_GROUP_HEAD = re.compile(
+    r"\b[a-z]{1,3}\d{1,2}\b|\b(?:band|grade|group|level|category|nhom|ngach|bac|cap|tier)\s+[a-z0-9]{1,3}\b"
 )
 _PAY_LABEL = re.compile(r"(?:probation )?(?:pay|salary|wages?|(?:muc |tien )?luong)(?: thu viec| probation)?")
 
@@ -219,7 +221,7 @@ def _item_rows(rule: RuleText) -> list[ProbationRow]:
             labelled.setdefault(rule_reading(label).strip(), rule_reading(value))
     length = next((v for k, v in labelled.items() if _LENGTH_LABEL.fullmatch(k)), None)
     m = _DURATION_RE.search(length) if length else None
-    if not head or _DURATION_RE.search(rule_reading(head)) or not m:
+    if not (head and m and _GROUP_HEAD.search(rule_reading(head))) or _DURATION_RE.search(rule_reading(head)):
         return []
     amount, unit = int(m.group(1)), duration_unit(m.group(2))
     pay = next((v for k, v in labelled.items() if _PAY_LABEL.fullmatch(k)), "")

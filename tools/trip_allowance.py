@@ -19,7 +19,7 @@ from indexes.staff_groups import row_via_directory
 from indexes.text import fold
 from tools.leave_calculator import LeaveStep
 from tools.leave_policy import ParamSource
-from tools.trip_norms import NormCell, NormKind, TripNorms, fold_place, in_vietnam
+from tools.trip_norms import NormCell, NormKind, TripNorms, fold_place, in_vietnam, is_abroad_label
 
 TripPart = Literal["per_diem", "hotel", "both"]
 MAX_TRIP_DAYS = 366
@@ -71,17 +71,24 @@ def _is_other(label: str) -> bool:
 
 
 def _for_group(cells: list[NormCell], employee: str | None, directory: list[str]) -> list[NormCell]:
-    """The cells of the employee's staff group, resolved in each table among that table's group labels."""
+    """The cells of the employee's staff group, resolved in each table among that table's group labels. A table
+    with one label is for everyone, unless that label is a group another table names (a notice changing only
+    L3's rate): then it is that group's."""
     out: list[NormCell] = []
     tables = dict.fromkeys(c.table for c in cells)
+    labels_of = {t: list(dict.fromkeys(c.group for c in cells if c.table == t)) for t in tables}
+    groups = list(dict.fromkeys(g for labels in labels_of.values() if len(labels) > 1 for g in labels))
+    mine = row_via_directory([_Label(text=g) for g in groups], employee, directory) if groups else None
     for table in tables:
         own = [c for c in cells if c.table == table]
-        labels = list(dict.fromkeys(c.group for c in own))
-        if len(labels) == 1:  # one amount for everyone (its label names the item, not a group)
+        labels = labels_of[table]
+        if len(labels) == 1 and labels[0] not in groups:  # one amount for everyone (the label names the item)
             out += [c.model_copy(update={"group": ""}) for c in own]
             continue
-        rows = [_Label(text=label) for label in labels]
-        found = row_via_directory(rows, employee, directory)
+        if len(labels) == 1:
+            out += own if mine is not None and mine.text == labels[0] else []
+            continue
+        found = row_via_directory([_Label(text=label) for label in labels], employee, directory)
         if found is not None:
             out += [c for c in own if c.group == found.text]
     return out
@@ -113,17 +120,24 @@ def _norm(
     destination: str | None,
     day_trip: bool,
 ) -> list[NormCell]:
-    """The cells that apply: the kind, the staff group, the place and the kind of trip; one per date."""
+    """The cells that apply: the kind, the staff group, the place and the kind of trip; one per date. A
+    destination outside Vietnam (or "nước ngoài") gets the norms abroad, those naming it or naming anywhere
+    abroad, never the domestic ones."""
     cells = [c for c in norms.cells if c.kind == kind]
-    abroad = [c for c in cells if c.abroad and destination and c.place and _names_place(c.place, destination)]
-    if not abroad and any(c.abroad for c in cells) and destination and not in_vietnam(destination):
-        raise LookupError(
-            f"is “{destination}” in Vietnam? the documents state norms abroad too: "
-            + "; ".join(sorted({c.place for c in cells if c.abroad and c.place})[:8])
-        )
-    cells = abroad or [c for c in cells if not c.abroad]
+    if destination and (not in_vietnam(destination) or is_abroad_label(destination)):
+        abroad = [c for c in cells if c.abroad and c.place and _names_place(c.place, destination)]
+        anywhere = [c for c in cells if c.abroad and (not c.place or is_abroad_label(c.place))]
+        cells = abroad or anywhere
+        if not cells:
+            stated = sorted({c.place or c.group for c in norms.cells if c.abroad})
+            raise LookupError(
+                f"no {kind} norm for “{destination}” outside Vietnam in the documents' tables"
+                + (f"; they state: {'; '.join(stated[:8])}" if stated else "")
+            )
+    else:
+        cells = [c for c in cells if not c.abroad]
     cells = _for_group(cells, employee, norms.directory)
-    cells = _for_place(cells, destination)
+    cells = _for_place(cells, destination) if not all(c.abroad for c in cells) else cells
     if kind == "per_diem":
         wanted = [c for c in cells if c.day_trip is day_trip]
         cells = wanted or [c for c in cells if c.day_trip is None]
@@ -138,13 +152,59 @@ def _rate_on(cells: list[NormCell], day: dt.date) -> NormCell | None:
     return base[0] if len({c.amount for c in base}) == 1 else None
 
 
-def _ask(kind: NormKind, cells: list[NormCell], norms: TripNorms) -> str:
+def _runs(cells: list[NormCell], dates: list[dt.date]) -> list[tuple[NormCell, int]]:
+    """The norm of each date, as runs of consecutive dates at one norm (a change from a date starts a run)."""
+    runs: list[tuple[NormCell, int]] = []
+    for day in dates:
+        rate = _rate_on(cells, day)
+        if rate is None:
+            raise LookupError("the documents state several norms that could apply")
+        if runs and runs[-1][0] is rate:
+            runs[-1] = (rate, runs[-1][1] + 1)
+        else:
+            runs.append((rate, 1))
+    return runs
+
+
+def _ask(kind: NormKind, norms: TripNorms) -> str:
     stated = sorted({f"{c.group} {c.place}".strip() for c in norms.cells if c.kind == kind})
     what = "phụ cấp lưu trú" if kind == "per_diem" else "định mức khách sạn"
     return (
         f"cannot tell which {what} applies: give the staff group (cấp bậc, ngạch) and the destination; "
         f"the documents state it for: {'; '.join(stated[:12])}"
     )
+
+
+def _trip_days(
+    start: dt.date | None,
+    end: dt.date | None,
+    days: int | None,
+    nights: int | None,
+    day_trip: bool,
+    part: TripPart,
+) -> tuple[int, int, bool, dt.date | None]:
+    """The trip's days and nights, whether one day's rate or one night's cap is asked, and its first day."""
+    if start and end:
+        if end < start:
+            raise TripInputError("the trip's return date is before its departure date")
+        days = (end - start).days + 1
+    elif end and days:  # the return day and the trip's length: it left that many days before
+        start = end - dt.timedelta(days=days - 1)
+    if day_trip and days and days > 1:
+        raise TripInputError(f"a day trip is one day, not {days}")
+    if day_trip:
+        days, nights = 1, 0
+    per_unit = not days and not nights and part != "both"  # one night's cap or one day's rate asked
+    if not days and nights:
+        days = nights + 1
+    if per_unit:
+        days, nights = (2, 1) if part == "hotel" else (1, 0)
+    if not days or days < 1 or days > MAX_TRIP_DAYS:
+        raise TripInputError("give the trip's dates, or its number of days (and nights)")
+    nights = days - 1 if nights is None else nights
+    if nights >= days + 1 or nights < 0:
+        raise TripInputError(f"a trip of {days} days has at most {days} nights, not {nights}")
+    return days, nights, per_unit, start
 
 
 def calculate(
@@ -161,115 +221,92 @@ def calculate(
     part: TripPart,
     today: dt.date,
 ) -> TripAllowanceResult:
-    if start and end:
-        if end < start:
-            raise TripInputError("the trip's return date is before its departure date")
-        days = (end - start).days + 1
-    if day_trip:
-        days, nights = 1, 0
-    per_unit = not days and not nights and part != "both"  # one night's cap or one day's rate asked
-    if not days and (nights or part == "hotel"):  # a hotel cap asked per night
-        nights = nights or 1
-        days = nights + 1
-    if per_unit and part == "per_diem":
-        days, nights = 1, 0
-    if not days or days < 1 or days > MAX_TRIP_DAYS:
-        raise TripInputError("give the trip's dates, or its number of days (and nights)")
-    nights = days - 1 if nights is None else nights
+    days, nights, per_unit, start = _trip_days(start, end, days, nights, day_trip, part)
     first = start or today
     dates = [first + dt.timedelta(days=i) for i in range(days)]
     steps: list[LeaveStep] = []
     steps_en: list[str] = []
     sources: dict[str, ParamSource] = {}
     result: dict = {"days": days, "nights": nights}
-    currency = "VND"
-    total = 0.0
+    currencies: list[str] = []
+    group = None
     if part in ("per_diem", "both"):
         cells = _norm(norms, "per_diem", employee, destination, day_trip)
-        rates = [_rate_on(cells, d) for d in dates]
-        if not cells or any(r is None for r in rates):
-            raise LookupError(_ask("per_diem", cells, norms))
+        if not cells:
+            raise LookupError(_ask("per_diem", norms))
+        runs = _runs(cells, dates)
         share = 100
-        if day_trip and all(r.day_trip is not True for r in rates if r):
+        if day_trip and all(rate.day_trip is not True for rate, _ in runs):
             if norms.day_trip_share is None or norms.day_trip_source is None:
                 raise LookupError("the documents state no daily allowance for a day trip")
             share = norms.day_trip_share
             sources["day_trip_share"] = norms.day_trip_source
         per_diem = 0.0
-        runs: list[tuple[NormCell, int]] = []
-        for rate in rates:
-            assert rate is not None
-            if runs and runs[-1][0] is rate:
-                runs[-1] = (rate, runs[-1][1] + 1)
-            else:
-                runs.append((rate, 1))
         for i, (rate, count) in enumerate(runs):
             amount = rate.amount * share / 100
             per_diem += amount * count
-            currency = rate.currency
             sources[f"per_diem{'' if i == 0 else f'_{i + 1}'}"] = rate.source
-            since = (
-                f" (mức từ {rate.effective_from:%d/%m/%Y})" if rate.effective_from and len(runs) > 1 else ""
-            )
-            since_en = (
-                f" (rate from {rate.effective_from:%d/%m/%Y})"
-                if rate.effective_from and len(runs) > 1
-                else ""
-            )
+            since = f"{rate.effective_from:%d/%m/%Y}" if rate.effective_from and len(runs) > 1 else ""
             of = f"{share}% × " if share != 100 else ""
             steps.append(
                 LeaveStep(
-                    text=f"Phụ cấp lưu trú{since}: {count} ngày × {of}{_vnd(rate.amount, rate.currency)} "
-                    f"= {_vnd(amount * count, rate.currency)}{_whose(rate)}.",
+                    text=f"Phụ cấp lưu trú{f' (mức từ {since})' if since else ''}: {count} ngày × {of}"
+                    f"{_vnd(rate.amount, rate.currency)} = {_vnd(amount * count, rate.currency)}{_whose(rate)}.",
                     rule=f"per_diem ({rate.source.doc_id} › {rate.source.node_id})",
                 )
             )
             steps_en.append(
-                f"Daily allowance{since_en}: {count} day(s) × {of}{_en(rate.amount, rate.currency)} "
-                f"= {_en(amount * count, rate.currency)}{_whose(rate)}."
+                f"Daily allowance{f' (rate from {since})' if since else ''}: {count} day(s) × {of}"
+                f"{_en(rate.amount, rate.currency)} = {_en(amount * count, rate.currency)}{_whose(rate)}."
             )
         result["per_diem_total"] = round(per_diem)
-        total += per_diem
-    if part in ("hotel", "both") and nights > 0 or part == "hotel":
+        currencies.append(runs[0][0].currency)
+        group = runs[0][0].group or None
+    if part == "hotel" or (part == "both" and nights > 0):
         cells = _norm(norms, "hotel", employee, destination, False)
-        rate = _rate_on(cells, dates[0])
-        if not cells or rate is None:
-            raise LookupError(_ask("hotel", cells, norms))
+        if not cells:
+            raise LookupError(_ask("hotel", norms))
         factor = 1.0
         if shared_room:
             if norms.shared_room_factor is None or norms.shared_room_source is None:
                 raise LookupError("the documents state no cap for a shared room")
             factor = norms.shared_room_factor
             sources["shared_room"] = norms.shared_room_source
-        night_rate = rate.amount * factor
-        count = max(nights, 1) if part == "hotel" else nights
-        sources["hotel"] = rate.source
         room = f"{factor:g} × " if factor != 1 else ""
         shared_vi = " cho một phòng ở chung" if shared_room else ""
         shared_en = " for a shared room" if shared_room else ""
-        steps.append(
-            LeaveStep(
-                text=f"Khách sạn tối đa{shared_vi}: {count} đêm × {room}{_vnd(rate.amount, rate.currency)} "
-                f"= {_vnd(night_rate * count, rate.currency)}{_whose(rate)}.",
-                rule=f"hotel ({rate.source.doc_id} › {rate.source.node_id})",
+        hotel = 0.0
+        runs = _runs(cells, dates[:nights])
+        for i, (rate, count) in enumerate(runs):  # each night at the cap of its date
+            hotel += rate.amount * factor * count
+            sources[f"hotel{'' if i == 0 else f'_{i + 1}'}"] = rate.source
+            since = f"{rate.effective_from:%d/%m/%Y}" if rate.effective_from and len(runs) > 1 else ""
+            steps.append(
+                LeaveStep(
+                    text=f"Khách sạn tối đa{shared_vi}{f' (mức từ {since})' if since else ''}: {count} đêm × "
+                    f"{room}{_vnd(rate.amount, rate.currency)} = {_vnd(rate.amount * factor * count, rate.currency)}"
+                    f"{_whose(rate)}.",
+                    rule=f"hotel ({rate.source.doc_id} › {rate.source.node_id})",
+                )
             )
-        )
-        steps_en.append(
-            f"Hotel cap{shared_en}: {count} night(s) × {room}{_en(rate.amount, rate.currency)} "
-            f"= {_en(night_rate * count, rate.currency)}{_whose(rate)}."
-        )
-        result["hotel_per_night"] = round(night_rate)
-        result["hotel_total"] = round(night_rate * count)
-        total += night_rate * count
-        currency = rate.currency
-    result["total"] = round(total)
-    vi, en = _answers(result, currency, day_trip)
+            steps_en.append(
+                f"Hotel cap{shared_en}{f' (rate from {since})' if since else ''}: {count} night(s) × {room}"
+                f"{_en(rate.amount, rate.currency)} = {_en(rate.amount * factor * count, rate.currency)}"
+                f"{_whose(rate)}."
+            )
+        result["hotel_per_night"] = round(runs[0][0].amount * factor)
+        result["hotel_total"] = round(hotel)
+        currencies.append(runs[0][0].currency)
+        group = group or runs[0][0].group or None
+    currency = currencies[0]
+    if len(set(currencies)) == 1:  # amounts in two currencies make no total
+        result["total"] = result.get("per_diem_total", 0) + result.get("hotel_total", 0)
+    vi, en = _answers(result, currencies, day_trip)
     if per_unit and part == "per_diem":
         rate = result["per_diem_total"]
-        vi = f"Phụ cấp lưu trú là {_vnd(rate, currency)} một ngày" + (
-            " (đi về trong ngày)." if day_trip else "."
-        )
-        en = f"The daily allowance is {_en(rate, currency)} a day" + (" (day trip)." if day_trip else ".")
+        trip_vi, trip_en = (" (đi về trong ngày)", " (day trip)") if day_trip else ("", "")
+        vi = f"Phụ cấp lưu trú là {_vnd(rate, currency)} một ngày{trip_vi}."
+        en = f"The daily allowance is {_en(rate, currency)} a day{trip_en}."
     elif per_unit:
         shared_vi = " cho một phòng ở chung" if shared_room else ""
         shared_en = " for a shared room" if shared_room else ""
@@ -278,7 +315,7 @@ def calculate(
     return TripAllowanceResult(
         **result,
         currency=currency,
-        group=None,
+        group=group,
         steps=steps,
         steps_en=steps_en,
         policy_sources=sources,
@@ -294,20 +331,21 @@ def _whose(cell: NormCell) -> str:
     return f" ({', '.join(named)})" if named else ""
 
 
-def _answers(result: dict, currency: str, day_trip: bool) -> tuple[str, str]:
+def _answers(result: dict, currencies: list[str], day_trip: bool) -> tuple[str, str]:
     days, nights = result["days"], result["nights"]
     trip_vi = "chuyến đi về trong ngày" if day_trip else f"chuyến công tác {days} ngày {nights} đêm"
     trip_en = "a day trip" if day_trip else f"a {days}-day, {nights}-night trip"
     vi, en = [], []
+    per_diem_cur, hotel_cur = currencies[0], currencies[-1]
     if result.get("per_diem_total") is not None:
-        vi.append(f"phụ cấp lưu trú {_vnd(result['per_diem_total'], currency)}")
-        en.append(f"a daily allowance of {_en(result['per_diem_total'], currency)}")
+        vi.append(f"phụ cấp lưu trú {_vnd(result['per_diem_total'], per_diem_cur)}")
+        en.append(f"a daily allowance of {_en(result['per_diem_total'], per_diem_cur)}")
     if result.get("hotel_total") is not None:
-        vi.append(f"tiền khách sạn tối đa {_vnd(result['hotel_total'], currency)}")
-        en.append(f"hotel costs of up to {_en(result['hotel_total'], currency)}")
-    both = len(vi) == 2
-    total_vi = f"; tổng cộng tối đa {_vnd(result['total'], currency)}" if both else ""
-    total_en = f"; {_en(result['total'], currency)} in all at most" if both else ""
+        vi.append(f"tiền khách sạn tối đa {_vnd(result['hotel_total'], hotel_cur)}")
+        en.append(f"hotel costs of up to {_en(result['hotel_total'], hotel_cur)}")
+    both = len(vi) == 2 and result.get("total") is not None
+    total_vi = f"; tổng cộng tối đa {_vnd(result['total'], hotel_cur)}" if both else ""
+    total_en = f"; {_en(result['total'], hotel_cur)} in all at most" if both else ""
     return (
         f"Với {trip_vi}, bạn được {' và '.join(vi)}{total_vi}.",
         f"For {trip_en} you get {' and '.join(en)}{total_en}.",

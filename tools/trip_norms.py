@@ -51,6 +51,11 @@ _PLACE_COLUMN = re.compile(
 _GROUP_COLUMN = re.compile(
     r"\b(?:cap bac|ngach|bands?|grades?|levels?|nhom|bac|chuc danh|vi tri|positions?|groups?|doi tuong)\b"
 )
+# a trip that is no business trip (the company's holiday trip), and an amount given as a range
+_OTHER_TRIP = re.compile(
+    r"\b(?:du lich|nghi mat|company trip|team building|annual trip|summer trip|holiday trip)\b"
+)
+_RANGE = re.compile(r"\d[\d.,]*\s*(?:dong|vnd)?\s*[–—-]\s*\d")
 _FORMER = re.compile(r"\b(?:muc cu|dinh muc cu|old|former|previous)\b")
 _DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
 _FROM_DATE = re.compile(r"\b(?:tu|from|ke tu|ap dung tu|effective)\s+(?:ngay\s+)?(\d{1,2}/\d{1,2}/\d{4})")
@@ -63,9 +68,12 @@ _ABROAD = re.compile(r"\b(?:nuoc ngoai|overseas|abroad|international|quoc te)\b"
 _OTHER_PLACE = re.compile(r"\b(?:khac|other|others|remaining|con lai)\b")
 _SHARE_RE = re.compile(r"(\d{1,3})\s*%")
 _SHARED_ROOM = re.compile(
-    r"\b(?:chung (?:mot )?phong|phong doi|share (?:a |one )?(?:twin )?room|shared room|sharing a room|twin room)\b"
+    r"\b(?:chung (?:mot )?phong|phong doi|o ghep|share (?:a |one )?(?:twin )?room|shared room|sharing a room"
+    r"|twin room)\b"
 )
-_FACTOR = re.compile(r"(\d(?:[.,]\d{1,2})?)\s*(?:lan|times)\b|(\d{3})\s*%")
+_FACTOR = re.compile(
+    r"(\d(?:[.,]\d{1,2})?)\s*(?:lan|times)\b|(\d{3})\s*%|(tong dinh muc cua hai nguoi|gap doi|double|twice)"
+)
 _CHANGE = re.compile(
     r"\btu\s+(\d{1,3}(?:[.,]\d{3})+)\s*(?:dong)?(?:\s*/\s*(?:dem|ngay))?\s+len\s+(\d{1,3}(?:[.,]\d{3})+)"
     r"|\bfrom\s+(?:vnd\s*)?(\d{1,3}(?:[.,]\d{3})+)\s*(?:vnd)?\s+to\s+(?:vnd\s*)?(\d{1,3}(?:[.,]\d{3})+)"
@@ -109,11 +117,15 @@ def _money(value: str) -> int:
 
 def _kind(*labels: str) -> NormKind | None:
     """What a cell pays for: the first of its labels (its column, its row, its section) that says so."""
-    for label in labels:
-        per_diem, hotel = _PER_DIEM.search(label), _HOTEL.search(label)
-        if hotel and not per_diem or _PER_NIGHT.search(label) and not per_diem:
+    for label in labels:  # a unit says it first ("Chi phí lưu trú (đồng/đêm)" is a night's lodging)
+        if _PER_NIGHT.search(label):
             return "hotel"
-        if per_diem and not hotel or _PER_DAY.search(label) and not hotel:
+        if _PER_DAY.search(label) and not _HOTEL.search(label):
+            return "per_diem"
+        per_diem, hotel = _PER_DIEM.search(label), _HOTEL.search(label)
+        if hotel and not per_diem:
+            return "hotel"
+        if per_diem and not hotel:
             return "per_diem"
     return None
 
@@ -145,6 +157,8 @@ def _cells(rule: RuleText, lead: str) -> list[NormCell]:
         if (
             _FORMER.search(column)
             or _NO_HOTEL.search(f"{column} {key}")
+            or _OTHER_TRIP.search(labels)
+            or _RANGE.search(value)
             or not (_TRIP.search(labels) or _PER_DIEM.search(labels) or _HOTEL.search(labels))
         ):
             continue
@@ -232,12 +246,12 @@ def trip_norms_from_rules(rules: Iterable[RuleText]) -> TripNorms:
     """Read the trip norms the documents state (company documents first)."""
     rules = list(rules)
     norms = TripNorms(directory=directory_of(rules))
-    lead = ""  # the unit before a table in its section: the line leading into it
+    leads: dict[str, str] = {}  # the unit before a table in its section: the line leading into it
     for rule in rules:
         if " … " in rule.text and "|" in rule.text:
-            norms.cells += _cells(rule, lead)
+            norms.cells += _cells(rule, leads.get(rule.node_id, ""))
         else:
-            lead = rule.text if len(rule.text) < 300 else ""
+            leads[rule.node_id] = rule.text if len(rule.text) < 300 else ""
     for rule in rules:
         if changed := _changed(rule, norms.cells):
             norms.cells.append(changed)
@@ -257,9 +271,12 @@ def _read_rules(norms: TripNorms, rule: RuleText) -> None:
             norms.day_trip_source = cite_rule(rule, f"đi về trong ngày: {share.group(1)}%")
         factor = _FACTOR.search(clause)
         if norms.shared_room_factor is None and factor and _SHARED_ROOM.search(clause):
-            value = (
-                float(factor.group(1).replace(",", ".")) if factor.group(1) else int(factor.group(2)) / 100
-            )
+            if factor.group(3):  # "bằng tổng định mức của hai người": two people's caps
+                value = 2.0
+            elif factor.group(1):
+                value = float(factor.group(1).replace(",", "."))
+            else:
+                value = int(factor.group(2)) / 100
             if 1 < value <= 3:
                 norms.shared_room_factor = value
                 norms.shared_room_source = cite_rule(rule, f"phòng ở chung: {value:g} lần")
@@ -300,6 +317,11 @@ VIETNAM_PLACES = frozenset(
         "Quy Nhơn, Buôn Ma Thuột, Pleiku, Phan Thiết, Rạch Giá, Phú Quốc, Biên Hòa, Thủ Dầu Một, Sa Pa, Hội An"
     ).split(",")
 )
+
+
+def is_abroad_label(label: str) -> bool:
+    """A label for anywhere abroad ("Nước ngoài", "Phụ cấp lưu trú nước ngoài", "Overseas"), naming no country."""
+    return bool(_ABROAD.search(fold(label)))
 
 
 def in_vietnam(destination: str) -> bool:

@@ -20,11 +20,27 @@ def trip_norms_for(ctx: ToolContext) -> TripNorms:
     return policy_from_sentences(ctx, "trip_norms", trip_norms_from_rules)
 
 
-def _day(value: str | None, year: int | None) -> dt.date | None:
+def _day(value: str | None, today: dt.date, after: dt.date | None = None) -> dt.date | None:
+    """A trip's day: as written when it states its year; else the one nearest today (a departure) or the first
+    on or after ``after`` (a return)."""
     if not value:
         return None
     parsed = parse_date_input(value)
-    return dt.date(parsed.year or year or dt.date.today().year, parsed.month, parsed.day or 1)
+    if parsed.day is None:
+        raise DateInputError(f"{value!r} names no day of the month: give the trip's dates")
+
+    def on(year: int) -> dt.date:
+        try:
+            return dt.date(year, parsed.month, parsed.day)
+        except ValueError as exc:
+            raise DateInputError(f"{value!r} is not a date in {year}") from exc
+
+    if parsed.year:
+        return on(parsed.year)
+    if after is not None:
+        day = on(after.year)
+        return day if day >= after else on(after.year + 1)
+    return min((on(y) for y in (today.year - 1, today.year, today.year + 1)), key=lambda d: abs(d - today))
 
 
 def calculate_trip_allowance(
@@ -67,10 +83,8 @@ def calculate_trip_allowance(
     công tác 3 ngày 2 đêm được bao nhiêu", "per diem in total for a trip from Dec 7 to Dec 10"."""
     today = ctx.on_date()
     try:
-        end = _day(return_date, today.year)
-        start = _day(departure, end.year if end else today.year)
-        if start and end and start > end and start.year == end.year and not _has_year(departure):
-            start = start.replace(year=end.year - 1)
+        start = _day(departure, today)
+        end = _day(return_date, today, after=start)
         return calculate(
             trip_norms_for(ctx),
             employee=employee,
@@ -84,11 +98,7 @@ def calculate_trip_allowance(
             part=part,
             today=today,
         )
-    except (DateInputError, TripInputError, ValueError) as exc:  # ValueError: a day the month lacks
+    except (DateInputError, TripInputError) as exc:
         return ToolFailure(error="invalid_arguments", message=str(exc))
     except LookupError as exc:
         return ToolFailure(error="not_stated", message=str(exc))
-
-
-def _has_year(value: str | None) -> bool:
-    return bool(value) and parse_date_input(value).year is not None

@@ -110,3 +110,23 @@ def test_how_days_count_is_read_in_the_probation_section_not_in_another():
     here = handbook("Days are calendar days, and your first day at work is day 1.", 7)
     counting = probation_policy_from_rules([elsewhere, here]).counting
     assert counting is not None and counting.line_start == 7
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thời gian thử việc (không kể ngày nghỉ lễ, Tết) không quá 60 ngày.",
+        "Thời gian thử việc do Trưởng bộ phận đề nghị, không quá 60 ngày.",
+        "Thời gian thử việc theo Nghị định 145/2020/NĐ-CP không quá 60 ngày.",
+        "Probation, excluding any leave taken, lasts up to 60 days.",
+    ],
+)
+def test_a_probation_length_is_read_whatever_else_its_sentence_names(text):
+    assert [r.amount for r in probation_policy_from_rules([rule(text, 3)]).rows] == [60]
+
+
+def test_a_nested_list_in_a_probation_section_names_a_group_only_by_a_code_or_group_word():
+    items = [rule("• Đánh giá giữa kỳ • Thời hạn: 15 ngày", 3), rule("• Hà Nội • Probation: 60 days", 4)]
+    assert probation_policy_from_rules(items).rows == []
+    other = rule_text("Số ngày nghỉ phép năm tính theo ngày làm việc.", ["Quy chế", "Thử việc"], 5, "q:tv")
+    assert probation_policy_from_rules([other]).counting is None

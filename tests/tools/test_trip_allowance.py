@@ -9,8 +9,10 @@ import pytest
 
 from agent.question import analyse
 from tests.tools.rule_texts import rule_text
+from tools.date_inputs import DateInputError
 from tools.trip_allowance import TripInputError, calculate
 from tools.trip_norms import trip_norms_from_rules
+from tools.trip_tools import _day
 
 HEADER = (
     "Cấp bậc | Phụ cấp lưu trú (đồng/ngày) | Khách sạn tại Hà Nội, TP. Hồ Chí Minh (đồng/đêm) | "
@@ -156,7 +158,7 @@ def test_a_destination_outside_vietnam_is_not_paid_the_domestic_norm_where_norms
     ]
     norms = trip_norms_from_rules(abroad)
     args = dict(start=None, end=None, nights=None, day_trip=False, shared_room=False, today=TODAY)
-    with pytest.raises(LookupError, match="in Vietnam"):
+    with pytest.raises(LookupError, match="outside Vietnam"):
         calculate(norms, employee="L3", destination="Tokyo", days=3, part="per_diem", **args)
     japan = calculate(norms, employee="L3", destination="Nhật Bản", days=3, part="per_diem", **args)
     assert (japan.per_diem_total, japan.currency) == (210, "USD")
@@ -193,3 +195,57 @@ def test_a_trip_abroad_is_paid_the_column_for_abroad():
     assert (abroad.per_diem_total, abroad.currency) == (60, "USD")
     home = calculate(norms, employee="ngạch L4", destination=None, part="per_diem", **args)
     assert (home.per_diem_total, home.currency) == (300_000, "VND")
+
+
+def test_review_cases_currencies_nights_and_notices_for_one_group():
+    with_japan = [*RULES, policy("Khu vực | Phụ cấp lưu trú nước ngoài (USD/ngày) … Nhật Bản | 70", 20)]
+    norms = trip_norms_from_rules(with_japan)
+    args = dict(start=None, end=None, nights=None, day_trip=False, shared_room=False, today=TODAY)
+    with pytest.raises(LookupError, match="hotel"):  # no hotel cap abroad in a table: not the domestic one
+        calculate(norms, employee="L3", destination="Nhật Bản", days=3, part="both", **args)
+    japan = calculate(norms, employee="L3", destination="Nhật Bản", days=3, part="per_diem", **args)
+    assert "210 USD" in japan.answer and japan.total == 210
+    # a hotel cap changed from a date applies to the nights from that date
+    nights = trip(
+        employee="L1", destination="Quảng Ngãi", start=dt.date(2026, 9, 29), end=dt.date(2026, 10, 3)
+    )
+    assert nights.hotel_total == 2 * 450_000 + 2 * 550_000
+    # a notice changing only L3's rate does not change L1's
+    only_l3 = [*RULES[:4], notice(f"{NOTICE} … L3 | 250.000 | 320.000", 6)]
+    l1 = calculate(
+        trip_norms_from_rules(only_l3), employee="L1", destination=None, days=1, part="per_diem", **args
+    )
+    assert l1.per_diem_total == 200_000
+    with pytest.raises(TripInputError):
+        trip(employee="L3", destination="Huế", days=3, nights=10)
+    with pytest.raises(TripInputError):
+        trip(employee="L3", days=3, day_trip=True)
+
+
+def test_review_cases_questions_that_are_no_trip_allowance():
+    for question in (
+        "I'm travelling from Dec 7 to Dec 10 on holiday. What's my leave allowance in total?",
+        "I'm going to take 3 days off, what's the maximum allowance?",
+        "The annual company trip is 3 days, what's the room budget?",
+        "I'm going to book a meeting room, what's the max?",
+    ):
+        assert analyse(question).intent != "trip_allowance", question
+    q = analyse("I'm staff (Nhóm 3). What's the per diem for a 3 day trip to Hue?")
+    assert q.trip == {"part": "per_diem", "days": 3, "destination": "Hue"}
+    q = analyse("Tôi làm việc ở Hà Nội, đi công tác Đà Nẵng 3 ngày 2 đêm, tiền khách sạn tối đa bao nhiêu?")
+    assert q.trip["destination"] == "Đà Nẵng"
+    assert (
+        "destination"
+        not in analyse("I'm a Store Manager on a business trip for 3 days. Per diem in total?").trip
+    )
+
+
+def test_a_trips_days_without_a_year_are_the_nearest_and_a_return_follows_its_departure():
+    today = dt.date(2026, 12, 20)
+    start = _day("30/12", today)
+    assert (start, _day("2/1", today, after=start)) == (dt.date(2026, 12, 30), dt.date(2027, 1, 2))
+    assert _day("5/1", dt.date(2026, 11, 23)) == dt.date(2027, 1, 5)  # nearer than January 2026
+    with pytest.raises(DateInputError):
+        _day("29/2/2026", today)
+    with pytest.raises(DateInputError):
+        _day("tháng 7", today)
