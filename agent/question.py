@@ -365,7 +365,13 @@ def probation_pay_args(text: str) -> dict:
 # A resignation and a question about the day it takes effect (folded): "xin nghỉ việc … sớm nhất đến ngày nào",
 # "if I resign today, when is my last day"
 _RESIGN_RE = re.compile(
-    r"\b(?:nghi viec|thoi viec|xin nghi|nop don|resign|resignation|quit|hand in my notice)\b"
+    r"\b(?:nghi viec|thoi viec|xin nghi|nop don|resign|resignation|quit|hand in my notice|notice do i"
+    r"|give (?:my )?notice)\b"
+)
+# ... and how much notice it needs: "phải báo trước bao nhiêu ngày", "how much notice do I have to give"
+_HOW_MUCH_NOTICE = re.compile(
+    r"\bbao truoc (?:bao nhieu|may|bao lau)\b|\bhow (?:much|long a) notice\b|\bhow many days(?:'| of)? notice\b"
+    r"|\bnotice period\b"
 )
 _WHEN_RE = re.compile(
     r"\b(?:ngay nao|den ngay nao|som nhat|bao gio|khi nao|what date|which date|last (?:working )?day|when can i (?:leave|go)"
@@ -382,7 +388,7 @@ def notice_args(text: str) -> dict:
     """calculate_notice_end's arguments when a question about resigning asks the day one may leave and says
     which contract one has; empty otherwise."""
     folded = " ".join(fold(text).split())
-    if not (_RESIGN_RE.search(folded) and _WHEN_RE.search(folded)):
+    if not (_RESIGN_RE.search(folded) and (_WHEN_RE.search(folded) or _HOW_MUCH_NOTICE.search(folded))):
         return {}
     if re.search(r"\b(?:khong xac dinh thoi han|open[\s-]ended|indefinite|permanent contract)\b", folded):
         args: dict = {"contract": "open_ended"}

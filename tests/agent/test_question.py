@@ -67,3 +67,13 @@ def test_passing_the_trial_dates_the_confirmation_and_a_stated_probation_length_
     )
     assert call is not None and call.name == "calculate_leave"
     assert (call.args["probation_start"], call.args["probation_days"]) == ("01/10/2026", 60)
+
+
+def test_how_much_notice_a_resignation_needs_under_a_stated_contract_is_computed():
+    q = analyse("Hợp đồng 1 năm muốn nghỉ việc thì phải báo trước bao nhiêu ngày?")
+    assert (q.intent, q.notice) == ("notice_end", {"contract": "fixed_term", "contract_months": 12})
+    q = analyse("I'm on a 6-month contract, how much notice do I have to give?")
+    assert q.notice == {"contract": "fixed_term", "contract_months": 6}
+    # the employer's notice, or no contract stated: the rule is searched and quoted
+    assert analyse("Công ty phải báo trước bao nhiêu ngày khi chấm dứt HĐLĐ với tôi?").intent != "notice_end"
+    assert analyse("Nghỉ việc phải báo trước bao nhiêu ngày?").intent != "notice_end"
