@@ -325,9 +325,9 @@ def calculate(
 
 
 def _whose(cell: NormCell) -> str:
-    """The group and place a norm is for, as the documents name them: " (“L3”, Hà Nội, TP. HCM)"."""
-    named = [f"“{cell.group}”" if cell.group else "", re.sub(r"\s*\([^()]*\)", "", cell.place)]
-    named = [n for n in named if n]
+    """The group and place a norm is for, as the documents name them: " (“L3”, “Hà Nội, TP. HCM”)"."""
+    place = re.sub(r"\s*\([^()]*\)", "", cell.place)
+    named = [f"“{n}”" for n in (cell.group, place) if n]  # the documents' words, marked as quotes
     return f" ({', '.join(named)})" if named else ""
 
 
