@@ -403,7 +403,7 @@ def notice_args(text: str) -> dict:
         args = {"contract": "probation"}
     else:
         return {}
-    date = _DATE_RE.search(folded)
+    date = _DATE_RE.search(" ".join(_without_false_months(text).split()))  # "báo trước mấy ngày" names no May
     if date and not re.search(r"\bhom nay\b|\btoday\b", folded):
         args["notice_date"] = date.group(0).replace("thang", "tháng")
     return args

@@ -64,6 +64,6 @@ def test_the_question_says_the_contract_and_asks_the_day():
         "I'm on a two-year contract. If I resign on 1 December 2026, what's the earliest date I can leave?"
     )
     assert q.notice == {"contract": "fixed_term", "contract_months": 24, "notice_date": "1 december 2026"}
-    assert (
-        analyse("Hợp đồng 6 tháng thì xin nghỉ báo trước mấy ngày?").intent != "notice_end"
-    )  # the rule is quoted
+    # how much notice a stated contract needs is computed too (its row of the notice table); "mấy" is no May
+    q = analyse("Hợp đồng 6 tháng thì xin nghỉ báo trước mấy ngày?")
+    assert (q.intent, q.notice) == ("notice_end", {"contract": "fixed_term", "contract_months": 6})
