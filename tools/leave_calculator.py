@@ -56,6 +56,11 @@ def fmt_days(value: float) -> str:
     return f"{value:g}".replace(".", ",")
 
 
+def fmt_money(value: float) -> str:
+    """An amount as Vietnamese writes it: 1.280.000."""
+    return f"{round(value):,}".replace(",", ".")
+
+
 class _Steps:
     """The explanation, one step per applied rule, each naming its policy parameter and where it came from."""
 

@@ -17,7 +17,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from indexes.text import fold, has_diacritics
-from tools.leave_calculator import LeaveStep
+from tools.leave_calculator import LeaveStep, fmt_money
 from tools.leave_policy import ParamSource, RuleText, cite_rule
 
 DayKind = Literal["ordinary", "weekly_rest", "holiday"]
@@ -228,10 +228,6 @@ def split_hours(start: dt.time, end: dt.time, window: tuple[int, int]) -> tuple[
     return (total - night) / 60, night / 60
 
 
-def _money(value: float) -> str:
-    return f"{round(value):,}".replace(",", ".")
-
-
 def _money_en(value: float) -> str:
     return f"{round(value):,}"
 
@@ -260,8 +256,8 @@ def calculate(
     ``day_kind``, for a month's contract wage ``monthly_wage`` (đồng)."""
     if not MIN_WAGE <= monthly_wage <= MAX_WAGE:
         raise ValueError(
-            f"a monthly wage of {_money(monthly_wage)} đồng is out of range ({_money(MIN_WAGE)} – "
-            f"{_money(MAX_WAGE)} đồng); give the month's contract wage, e.g. '7.800.000' or '7,8 triệu'"
+            f"a monthly wage of {fmt_money(monthly_wage)} đồng is out of range ({fmt_money(MIN_WAGE)} – "
+            f"{fmt_money(MAX_WAGE)} đồng); give the month's contract wage, e.g. '7.800.000' or '7,8 triệu'"
         )
     if start is not None and end is not None:
         if start == end:
@@ -287,8 +283,8 @@ def calculate(
     src = policy.sources
     steps = [
         LeaveStep(
-            text=f"Lương giờ = {_money(monthly_wage)} đồng / {policy.days_per_month} ngày / "
-            f"{policy.hours_per_day} giờ = {_money(hourly)} đồng/giờ.",
+            text=f"Lương giờ = {fmt_money(monthly_wage)} đồng / {policy.days_per_month} ngày / "
+            f"{policy.hours_per_day} giờ = {fmt_money(hourly)} đồng/giờ.",
             rule=f"divisor ({_where(src.get('divisor'))})",
         )
     ]
@@ -301,7 +297,7 @@ def calculate(
         steps.append(
             LeaveStep(
                 text=f"{_hours(day_hours)} giờ làm thêm ban ngày vào {KIND_VI[day_kind]}: {day_rate}% × "
-                f"{_money(hourly)} × {_hours(day_hours)} = {_money(hourly * day_hours * day_rate / 100)} đồng.",
+                f"{fmt_money(hourly)} × {_hours(day_hours)} = {fmt_money(hourly * day_hours * day_rate / 100)} đồng.",
                 rule=f"day:{day_kind} ({_where(src.get(f'day:{day_kind}'))})",
             )
         )
@@ -316,7 +312,7 @@ def calculate(
         steps.append(
             LeaveStep(
                 text=f"{_hours(night)} giờ làm thêm ban đêm ({lo} giờ – {hi} giờ) vào {KIND_VI[day_kind]}: "
-                f"{night_rate}% × {_money(hourly)} × {_hours(night)} = {_money(hourly * night * night_rate / 100)} đồng.",
+                f"{night_rate}% × {fmt_money(hourly)} × {_hours(night)} = {fmt_money(hourly * night * night_rate / 100)} đồng.",
                 rule=f"night:{day_kind} ({_where(src.get(f'night:{day_kind}') or src.get('night_extra'))})",
             )
         )
@@ -332,8 +328,8 @@ def calculate(
         stated = src.get("night_extra") if key.startswith("night:") else None
         sources[key] = stated or ParamSource(source="default", note="Bộ luật Lao động 2019, Điều 98")
     answer = (
-        f"Tiền làm thêm giờ của bạn là {_money(amount)} đồng ({' + '.join(parts_vi)} lương giờ "
-        f"{_money(hourly)} đồng, vào {KIND_VI[day_kind]})."
+        f"Tiền làm thêm giờ của bạn là {fmt_money(amount)} đồng ({' + '.join(parts_vi)} lương giờ "
+        f"{fmt_money(hourly)} đồng, vào {KIND_VI[day_kind]})."
     )
     answer_en = (
         f"Your overtime pay is {_money_en(amount)} VND ({' + '.join(parts_en)} of an hourly wage of "
@@ -396,7 +392,7 @@ def calculate_days(policy: OvertimePolicy, monthly_wage: int, days: list[dict]) 
     steps_en = [parts[0].steps_en[0], *(step for r in parts for step in r.steps_en[1:])]
     steps.append(
         LeaveStep(
-            text=f"Tổng = {' + '.join(_money(d.amount) for d in each)} = {_money(amount)} đồng.",
+            text=f"Tổng = {' + '.join(fmt_money(d.amount) for d in each)} = {fmt_money(amount)} đồng.",
             rule="sum (các ngày làm thêm)",
         )
     )
@@ -415,7 +411,7 @@ def calculate_days(policy: OvertimePolicy, monthly_wage: int, days: list[dict]) 
             "steps": steps,
             "steps_en": steps_en,
             "policy_sources": sources,
-            "answer": f"Tiền làm thêm giờ của bạn là {_money(amount)} đồng ({vi}; lương giờ {_money(hourly)} đồng).",
+            "answer": f"Tiền làm thêm giờ của bạn là {fmt_money(amount)} đồng ({vi}; lương giờ {fmt_money(hourly)} đồng).",
             "answer_en": f"Your overtime pay is {_money_en(amount)} VND ({en}; hourly wage {_money_en(hourly)} VND).",
             "days": each,
         }

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from tools.leave_calculator import LeaveStep
+from tools.leave_calculator import LeaveStep, fmt_money
 from tools.leave_policy import ParamSource
 from tools.probation_policy import ProbationPolicy
 
@@ -24,10 +24,6 @@ class ProbationPayResult(BaseModel):
     policy_sources: dict[str, ParamSource] = Field(default_factory=dict)
     answer: str
     answer_en: str = ""
-
-
-def _vnd(value: int) -> str:
-    return f"{value:,}".replace(",", ".")
 
 
 def calculate(policy: ProbationPolicy, monthly_wage: int, employee: str | None) -> ProbationPayResult:
@@ -54,12 +50,12 @@ def calculate(policy: ProbationPolicy, monthly_wage: int, employee: str | None) 
         group=group,
         steps=[
             LeaveStep(
-                text=f"Lương thử việc = {percent}% × {_vnd(monthly_wage)} đồng{in_group} = {_vnd(pay)} đồng/tháng.",
+                text=f"Lương thử việc = {percent}% × {fmt_money(monthly_wage)} đồng{in_group} = {fmt_money(pay)} đồng/tháng.",
                 rule=f"probation_pay ({where})",
             )
         ],
         steps_en=[f"Probation pay = {percent}% × {monthly_wage:,} VND = {pay:,} VND a month."],
         policy_sources={"probation_pay": source},
-        answer=f"Trong thời gian thử việc bạn được trả {_vnd(pay)} đồng/tháng ({percent}% của {_vnd(monthly_wage)} đồng).",
+        answer=f"Trong thời gian thử việc bạn được trả {fmt_money(pay)} đồng/tháng ({percent}% của {fmt_money(monthly_wage)} đồng).",
         answer_en=f"During probation you are paid {pay:,} VND a month ({percent}% of {monthly_wage:,} VND).",
     )

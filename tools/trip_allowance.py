@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 
 from indexes.staff_groups import row_via_directory
 from indexes.text import fold
-from tools.leave_calculator import LeaveStep
+from tools.leave_calculator import LeaveStep, fmt_money
 from tools.leave_policy import ParamSource
 from tools.trip_norms import NormCell, NormKind, TripNorms, fold_place, in_vietnam, is_abroad_label
 
@@ -46,7 +46,7 @@ class TripAllowanceResult(BaseModel):
 
 
 def _vnd(value: float, currency: str = "VND") -> str:
-    return f"{round(value):,}".replace(",", ".") + (" đồng" if currency == "VND" else f" {currency}")
+    return fmt_money(value) + (" đồng" if currency == "VND" else f" {currency}")
 
 
 def _en(value: float, currency: str = "VND") -> str:
