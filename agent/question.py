@@ -11,7 +11,7 @@ from indexes.text import canonical_hr_english, fold, nfc
 from tools.date_inputs import written_out_months
 from tools.overtime_inputs import OvertimeDayInputs, parse_days, parse_inputs
 from tools.personal_leave import asked_relation, event_of
-from tools.trip_norms import in_vietnam
+from tools.trip_norms import OTHER_TRIP, in_vietnam
 
 # Cue words (folded). A month mention takes the role of the cue in its clause.
 START_CUES = (
@@ -477,14 +477,11 @@ _TRIP_PER_DIEM = re.compile(
 )
 _TRIP_HOTEL = re.compile(r"\b(?:khach san|tien phong|thue phong|phong nghi|hotel|room)\b")
 _TRIP_CUE = re.compile(r"\b(?:cong tac|business trip|work trip|trip|travel(?:s|ling|ing)?|sent to)\b")
-# a bare "allowance" of a trip for work is its daily allowance; another allowance or a trip of another kind is not
+# a bare "allowance" of a trip for work is its daily allowance; another allowance (or trip, OTHER_TRIP) is not
 _WORK_TRIP = re.compile(r"\b(?:cong tac|business trip|work trip|for work|on business|sent to)\b")
 _ALLOWANCE = re.compile(r"\ballowance\b")
 _OTHER_ALLOWANCE = re.compile(
     r"\b(?:leave|holiday|annual|meal|lunch|taxi|mileage|fuel|petrol|visa|phone|uniform|parking|overtime)\b"
-)
-_OTHER_TRIP = re.compile(
-    r"\b(?:company trip|annual trip|summer trip|holiday trip|team trip|du lich|nghi mat)\b"
 )
 _TRIP_AMOUNT = re.compile(
     r"\b(?:bao nhieu|how much|max|maximum|toi da|budget|what(?: is|'s| s)|total|what \w+ do i get|what do i get)\b"
@@ -556,7 +553,7 @@ def trip_args(text: str) -> dict:
     )
     hotel = _TRIP_HOTEL.search(folded)
     going = re.search(r"\b(?:going|flying|heading) to\b", folded) and _places(text)  # "going to HCMC"
-    if _OTHER_TRIP.search(folded) or not (
+    if OTHER_TRIP.search(folded) or not (
         (per_diem or hotel) and (_TRIP_CUE.search(folded) or going) and _TRIP_AMOUNT.search(folded)
     ):
         return {}

@@ -51,10 +51,11 @@ _PLACE_COLUMN = re.compile(
 _GROUP_COLUMN = re.compile(
     r"\b(?:cap bac|ngach|bands?|grades?|levels?|nhom|bac|chuc danh|vi tri|positions?|groups?|doi tuong)\b"
 )
-# a trip that is no business trip (the company's holiday trip), and an amount given as a range
-_OTHER_TRIP = re.compile(
-    r"\b(?:du lich|nghi mat|company trip|team building|annual trip|summer trip|holiday trip)\b"
+# a trip that is no business trip (the company's holiday trip): no norm of a table, no trip a question asks about
+OTHER_TRIP = re.compile(
+    r"\b(?:du lich|nghi mat|company trip|team building|team trip|annual trip|summer trip|holiday trip)\b"
 )
+# an amount given as a range
 _RANGE = re.compile(r"\d[\d.,]*\s*(?:dong|vnd)?\s*[–—-]\s*\d")
 _FORMER = re.compile(r"\b(?:muc cu|dinh muc cu|old|former|previous)\b")
 _DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
@@ -157,7 +158,7 @@ def _cells(rule: RuleText, lead: str) -> list[NormCell]:
         if (
             _FORMER.search(column)
             or _NO_HOTEL.search(f"{column} {key}")
-            or _OTHER_TRIP.search(labels)
+            or OTHER_TRIP.search(labels)
             or _RANGE.search(value)
             or not (_TRIP.search(labels) or _PER_DIEM.search(labels) or _HOTEL.search(labels))
         ):
