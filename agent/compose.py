@@ -57,7 +57,8 @@ from agent.terms import (
     unknown_topic_words,
     unsupported_words,
 )
-from indexes.text import fold
+from indexes.search.lexicon import default_lexicon
+from indexes.text import fold, nfc
 from tools.registry import ToolRun
 from tools.search_tools import SearchResult
 
@@ -76,6 +77,14 @@ class Composed:
     node_ids: list[str]
     refused: bool
     coverage: float
+
+
+def topic_expansions(expansions: list[str] | None) -> list[str]:
+    """A question's expansions without the lexicon's general words ("a month" for "mỗi tháng", "office"): they
+    rank sentences, but as topic they would let any passage that says "tháng" cover a question on another
+    subject. What a refusal weighs."""
+    general = default_lexicon().general_only
+    return [e for e in expansions or [] if nfc(e).lower() not in general]
 
 
 def _closest(passages: list[Passage], terms: Terms) -> list[str]:
@@ -159,15 +168,16 @@ def compose(
     Framing is in the question's language; quotes are verbatim spans of the sources, marked “…”."""
     lang = language_of(question)
     terms = question_terms(question, expansions)
+    topic_terms = question_terms(question, topic_expansions(expansions))
     if not passages or not (terms.words or terms.extra_words):
         return _refuse(question, lang, passages, terms, 0.0)
 
-    def cover(p: Passage) -> float:
+    def cover(p: Passage, terms: Terms = terms) -> float:
         p = glossed(p) if lang == "vi" else p
         own = coverage(p, terms)
         return max(own, _concept_cover(p, question)) if lang == "en" else own
 
-    best_cover = max(cover(p) for p in passages)
+    best_cover = max(cover(p, topic_terms) for p in passages)  # the refusal's bar: topic words only
     named = english_concepts(question) if lang == "en" else []
     concepts = [c for c in named if not c.general]  # the HR topics it names (general words are no topic)
     # what a passage in English states, in Vietnamese too, for a Vietnamese question

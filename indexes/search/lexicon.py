@@ -216,6 +216,14 @@ class Lexicon:
                 out.append(canonical)
         return out
 
+    @cached_property
+    def general_only(self) -> frozenset[str]:
+        """Terms (lower-case, NFC), English or Vietnamese, that only general entries have ("a month", "mỗi
+        tháng"): they translate a question and rank sentences, but say nothing of its topic."""
+        general = {t.lower() for e in self.entries if e.general for t in (*e.en, *e.vi)}
+        topical = {t.lower() for e in self.entries if not e.general for t in (*e.en, *e.vi)}
+        return frozenset(general - topical)
+
     def vietnamese_terms(self) -> list[str]:
         """Every Vietnamese term of the lexicon (vocabulary for restoring a question's diacritics)."""
         return [term for entry in self.entries for term in entry.vi]
@@ -238,13 +246,18 @@ def _stems(form: str) -> tuple[str, ...]:
 def _alternation(table: dict[str, LexiconEntry], plural: bool, flags: int) -> re.Pattern[str] | None:
     if not table:
         return None
-    forms = sorted(table, key=len, reverse=True)  # longest first: the alternation tries them in order
+    forms = list(table)
+    if plural:  # "penalty" -> "penalties", "salary" -> "salaries" (a vowel before the y takes a plain "s")
+        forms += [f"{f[:-1]}ies" for f in table if re.search(r"[^aeiou\W]y$", f)]
+    forms.sort(key=len, reverse=True)  # longest first: the alternation tries them in order
     body = "|".join(re.escape(f) for f in forms)
     suffix = "(?:e?s)?" if plural else ""
     return re.compile(rf"(?<!\w)((?:{body}){suffix})(?!\w)", flags)
 
 
 def _singular(surface: str, table: dict[str, LexiconEntry]) -> str:
+    if surface.endswith("ies") and f"{surface[:-3]}y" in table:
+        return f"{surface[:-3]}y"
     for cut in ("es", "s"):
         if surface.endswith(cut) and surface[: -len(cut)] in table:
             return surface[: -len(cut)]

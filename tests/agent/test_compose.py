@@ -5,7 +5,7 @@ No index needed: passages are built here from text in the style of the bundled r
 
 from __future__ import annotations
 
-from agent.compose import compose, question_terms, unsupported_words
+from agent.compose import compose, question_terms, topic_expansions, unsupported_words
 from agent.evidence import Passage
 from indexes.search.glossary import Glossary
 from indexes.text import is_stopword, topic_words
@@ -324,3 +324,10 @@ def test_english_adverbs_name_no_topic():
     """'even', 'still', 'already' qualify the question; they are not what a passage must say."""
     terms = question_terms("Do I still get extra pay for working nights even when it isn't overtime?")
     assert {"even", "still"}.isdisjoint(terms.words) and {"night", "overtim"} <= terms.words
+
+
+def test_general_words_of_the_expansions_do_not_count_as_the_topic_a_refusal_weighs():
+    # "mỗi tháng" glosses as "monthly": it ranks sentences, it is not what a question on the union fee asks about
+    expansions = ["tiền lương", "trade union", "labour union", "monthly", "every month"]
+    assert topic_expansions(expansions) == ["tiền lương", "trade union", "labour union"]
+    assert topic_expansions(None) == []

@@ -28,6 +28,8 @@ def test_matches_are_whole_words_and_plurals_count():
     )
     assert lexicon.expansions("I am quite sure") == []
     assert lexicon.expansions("Are bonuses taxed?") == ["thưởng"]
+    penalty = Lexicon([LexiconEntry(en=("disciplinary penalty",), vi=("hình thức kỷ luật",))])
+    assert penalty.expansions("What disciplinary penalties are there?") == ["hình thức kỷ luật"]  # -y, -ies
 
 
 def test_forms_of_several_words_match_inflected_and_two_word_compounds_reordered():
@@ -120,3 +122,24 @@ def test_vietnamese_terms_that_share_words_both_give_their_english():
     terms = Lexicon.load().english_terms("Khi nghỉ việc, số ngày phép năm chưa nghỉ có được trả tiền không?")
     assert "unused leave" in terms and "annual leave entitlement" in terms
     assert "annual leave" not in terms
+
+
+def test_general_words_are_told_apart_from_topics():
+    general = default_lexicon().general_only
+    assert {"a month", "mỗi tháng", "in a row", "liên tục"} <= general
+    assert not {"overtime", "làm thêm giờ", "nghỉ phép năm", "annual leave"} & general
+
+
+def test_everyday_vietnamese_reaches_a_handbook_written_in_english():
+    lexicon = default_lexicon()
+    assert "overtime" in lexicon.english_terms("Một tháng được làm thêm tối đa bao nhiêu giờ?")
+    assert "rest break" in lexicon.english_terms("Làm ca đêm thì được nghỉ giữa ca bao lâu?")
+    assert "in a row" in lexicon.english_terms("Làm tối đa bao nhiêu ngày liên tục thì phải được nghỉ?")
+
+
+def test_everyday_english_for_family_and_discipline():
+    lexicon = default_lexicon()
+    assert "ông bà" in lexicon.expansions("My grandma passed away last night.")
+    assert "xử lý kỷ luật lao động" in lexicon.expansions(
+        "What are the possible disciplinary penalties here?"
+    )
