@@ -31,6 +31,7 @@ class Passage(Location):
     text: str
     tool: str
     rank: int  # 0 = the tool's best
+    scope: str = ""  # the tenant its document belongs to ("global": shared, such as national law), when known
 
 
 # A Vietnamese question may word a topic in any of the lexicon entry's terms ("công tác phí", "phụ cấp lưu
@@ -91,7 +92,7 @@ def passages(run: ToolRun) -> list[Passage]:
     """The passages one tool result offers as evidence; failures and the calculator give none."""
     result, tool = run.result, run.name
     if isinstance(result, SearchResult):
-        return [_passage(h, h.text, tool, i) for i, h in enumerate(result.hits)]
+        return [_passage(h, h.text, tool, i, h.scope) for i, h in enumerate(result.hits)]
     if isinstance(result, ArticleResult):
         return [_passage(m, m.text, tool, i) for i, m in enumerate(result.matches)]
     if isinstance(result, RuleResult):
@@ -127,8 +128,8 @@ def passages(run: ToolRun) -> list[Passage]:
     return []
 
 
-def _passage(where: Location, text: str, tool: str, rank: int) -> Passage:
-    return Passage(**where.location().model_dump(), text=text, tool=tool, rank=rank)
+def _passage(where: Location, text: str, tool: str, rank: int, scope: str = "") -> Passage:
+    return Passage(**where.location().model_dump(), text=text, tool=tool, rank=rank, scope=scope)
 
 
 def expansions(runs: list[ToolRun]) -> list[str]:

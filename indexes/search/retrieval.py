@@ -293,9 +293,10 @@ class Retriever:
         """Top ``k`` chunks for ``query`` among the documents ``tenant`` may see.
 
         A tenant's own documents and the global scope are searched separately (in parallel) and fused by RRF,
-        the tenant's hit first at equal rank (the company rule before the law). When the tenant has fewer than
-        ``min_tenant_results`` relevant hits (BM25 score at least ``tenant_relevance`` of the best one), its
-        other hits are dropped and global ones fill the list."""
+        the tenant's hit first at equal rank; then the tenant's relevant hits (BM25 score at least
+        ``tenant_relevance`` of the best one) move ahead of all global ones (the company rule before the law).
+        When the tenant has fewer than ``min_tenant_results`` relevant hits, its other hits are dropped and
+        global ones fill the list."""
         if mode not in ("keyword", "vector", "hybrid"):
             raise ValueError(f"unknown search mode {mode!r}; choose hybrid, vector or keyword")
         enhanced = self.enhance(query, tenant)
@@ -324,6 +325,10 @@ class Retriever:
         fused = sorted(
             rrf([own_ids, shared_ids], self.settings.rrf_k), key=lambda kv: (-kv[1], kv[0] not in first)
         )
+        # the company's rule before the law: the tenant's relevant hits lead, the rest follow in fused order (with
+        # the two scopes interleaved, national law crowded a company's answer out of a short evidence list)
+        lead = [kv for kv in fused if kv[0] in first and kv[0] in relevant]
+        fused = lead + [kv for kv in fused if kv[0] not in {c for c, _ in lead}]
         runs = {name: own.runs.get(name, []) + shared.runs.get(name, []) for name in own.runs | shared.runs}
         cosines = own.cosines | shared.cosines
         return [self._hit(cid, score, runs, cosines.get(cid), scoped=True) for cid, score in fused[:k]]

@@ -1,0 +1,102 @@
+"""A tenant's own regulation comes before the national law shared with every tenant: in the search's hits (its
+relevant sections lead) and in the sentence quoted (its unit is preferred when both speak)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.evidence import Passage
+from agent.quote_units import rank_units
+from agent.terms import question_terms
+from indexes.pipeline.ingest import index_folder
+from indexes.settings import Settings
+
+LAW = """---
+tenant: global
+---
+# Luật mẫu về nghỉ hằng năm
+
+## Điều 1. Nghỉ hằng năm
+
+Người lao động làm việc đủ 12 tháng được nghỉ hằng năm 12 ngày làm việc, hưởng nguyên lương.
+
+## Điều 2. Nghỉ hằng năm tăng thêm theo thâm niên
+
+Cứ đủ 05 năm làm việc thì số ngày nghỉ hằng năm được tăng thêm 01 ngày.
+
+## Điều 3. Tạm ứng tiền lương khi nghỉ hằng năm
+
+Khi nghỉ hằng năm, người lao động được tạm ứng tiền lương theo hợp đồng.
+
+## Điều 4. Thanh toán ngày nghỉ hằng năm chưa nghỉ
+
+Khi thôi việc, ngày nghỉ hằng năm chưa nghỉ được thanh toán bằng tiền.
+"""
+COMPANY = """---
+tenant: acme
+---
+# Quy chế nghỉ phép ACME
+
+## 1. Số ngày nghỉ hằng năm
+
+Nhân viên ACME được nghỉ hằng năm 15 ngày làm việc mỗi năm.
+
+## 2. Đăng ký nghỉ hằng năm
+
+Nghỉ hằng năm từ 03 ngày trở lên phải đăng ký trước 07 ngày làm việc.
+
+## 3. Chuyển ngày nghỉ hằng năm
+
+Ngày nghỉ hằng năm chưa nghỉ được chuyển sang quý I năm sau.
+"""
+
+
+@pytest.fixture(scope="module")
+def settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    corpus = tmp_path_factory.mktemp("company-before-law")
+    (corpus / "luat_mau.md").write_text(LAW, encoding="utf-8")
+    (corpus / "quy_che_acme.md").write_text(COMPANY, encoding="utf-8")
+    data = tmp_path_factory.mktemp("company-before-law-index")
+    settings = Settings(
+        _env_file=None, llm_provider="offline", data_dir=data, corpus_dir=corpus, vectors=False
+    )
+    index_folder(settings)
+    return settings
+
+
+def test_the_tenants_relevant_sections_lead_the_hits_and_the_law_follows(settings):
+    from tools.context import ToolContext
+
+    retriever = ToolContext(settings, tenant="acme").retriever
+    hits = retriever.search("Nghỉ hằng năm được mấy ngày?", k=6, mode="keyword", tenant="acme")
+    scopes = [h.scope for h in hits]
+    assert scopes[:3] == ["acme", "acme", "acme"]  # not interleaved with the law's articles
+    assert "global" in scopes[3:]
+    # another tenant sees the law only
+    other = retriever.search("Nghỉ hằng năm được mấy ngày?", k=6, mode="keyword", tenant="beta")
+    assert other and {h.scope for h in other} == {"global"}
+
+
+def _passage(node_id: str, text: str, scope: str, rank: int) -> Passage:
+    return Passage(
+        node_id=node_id,
+        doc_id=node_id.split(":")[0],
+        title="Nghỉ hằng năm",
+        text=text,
+        line_start=1,
+        line_end=2,
+        tool="search",
+        rank=rank,
+        scope=scope,
+    )
+
+
+def test_the_company_unit_is_quoted_before_an_equal_unit_of_the_law():
+    law = _passage("luat:dieu-1", "Người lao động được nghỉ hằng năm 12 ngày làm việc.", "global", 0)
+    company = _passage("acme:1", "Nhân viên được nghỉ hằng năm 15 ngày làm việc.", "acme", 1)
+    terms = question_terms("Nghỉ hằng năm được bao nhiêu ngày?")
+    ranked = rank_units([law, company], terms, quantity=True)
+    assert ranked[0][1].doc_id == "acme"
+    # with no tenant document among the evidence the law is not held back
+    alone = rank_units([law, company.model_copy(update={"scope": "global"})], terms, quantity=True)
+    assert alone[0][1].doc_id == "luat"
