@@ -44,6 +44,30 @@ class CompanySet:
     def load(self) -> list[GoldenItem]:
         return load_golden(self.questions_file)
 
+    def with_law_settings(self, settings: Settings) -> Settings:
+        """This set asked as production serves a company: its documents as tenant ``COMPANY_TENANT`` beside
+        national law as the global scope (the real-law texts, ``LAW_TEXTS``), in a data dir of their own."""
+        return settings.model_copy(
+            update={
+                "corpus_dir": self.corpus_dir,
+                "data_dir": settings.data_dir / f"{self.folder.name}-with-law",
+                "tenant": COMPANY_TENANT,
+            }
+        )
+
+
+COMPANY_TENANT = "company"
+LAW_TEXTS = EVALS_DIR / "real_law" / "texts"
+
+
+def index_with_law(settings: Settings) -> None:
+    """Index the law texts as global, then the company's folder as its tenant (each folder syncs only its own
+    documents; the company's folder last, so that its glossary is the index's)."""
+    from indexes.pipeline.ingest import index_folder
+
+    index_folder(settings.model_copy(update={"tenant": "global"}), LAW_TEXTS, show_progress=False)
+    index_folder(settings, settings.corpus_dir, show_progress=False)
+
 
 COMPANY_SETS = {
     s.name: s

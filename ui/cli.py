@@ -99,14 +99,23 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return 2
     today = dt.date.fromisoformat(args.today) if args.today else None
     items = None
+    if args.with_law and args.set not in COMPANY_SETS:
+        print("error: --with-law asks a company set (--set dev-company, ...) as a tenant", file=sys.stderr)
+        return 2
     if args.set in COMPANY_SETS:  # a company set: its own corpus and data dir, indexed incrementally
+        from evals.company_sets import index_with_law
         from indexes.pipeline.ingest import index_folder
 
         company = COMPANY_SETS[args.set]
-        settings, items = company.settings(settings), company.load()
-        index_folder(settings, settings.corpus_dir, show_progress=False)
+        items = company.load()
+        if args.with_law:  # as a tenant, beside national law as global
+            settings = company.with_law_settings(settings)
+            index_with_law(settings)
+        else:
+            settings = company.settings(settings)
+            index_folder(settings, settings.corpus_dir, show_progress=False)
     result = run_eval(settings, strategies, today=today, items=items)
-    result.meta["set"] = args.set
+    result.meta["set"] = f"{args.set}-with-law" if args.with_law else args.set
     if args.set in COMPANY_SETS and COMPANY_SETS[args.set].blind:
         result = blinded(result)
     print(to_markdown(result))
@@ -193,6 +202,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--fold", choices=["dev", "test", "all"], default="dev", help="real-law fold (default dev)"
+    )
+    p.add_argument(
+        "--with-law",
+        action="store_true",
+        help="a company set asked as production serves it: its documents as a tenant, national law (the "
+        "real-law texts) as the global scope, in a data dir of their own",
     )
     p.set_defaults(func=cmd_eval)
 

@@ -82,3 +82,19 @@ def test_dev_company_gold_nodes_are_in_its_index(make_settings, name):
     assert set(store.documents) == {p.stem for p in company.corpus_dir.glob("*.md")}
     for item in company.load():
         assert all(store.node(n) for n in item.expected_nodes), item.id
+
+
+def test_with_law_asks_a_company_set_as_a_tenant_beside_national_law(tmp_path, capsys):
+    from evals.company_sets import COMPANY_TENANT, LAW_TEXTS
+    from indexes.settings import Settings
+    from ui.cli import main
+
+    company = COMPANY_SETS["dev-company-2"]
+    settings = company.with_law_settings(Settings(_env_file=None, data_dir=tmp_path))
+    assert settings.tenant == COMPANY_TENANT != "global"
+    assert settings.corpus_dir == company.corpus_dir and settings.data_dir == tmp_path / "dev_company_2-with-law"
+    assert sorted(p.name for p in LAW_TEXTS.glob("*.md"))  # the law texts are in the repository
+    assert build_parser().parse_args(["eval", "--set", "dev-company", "--with-law"]).with_law
+    # the golden corpus has no tenant to ask: a clear error, nothing run
+    assert main(["eval", "--with-law", "--no-save"]) == 2
+    assert "--with-law asks a company set" in capsys.readouterr().err
