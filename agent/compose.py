@@ -172,9 +172,9 @@ def compose(
     if not passages or not (terms.words or terms.extra_words):
         return _refuse(question, lang, passages, terms, 0.0)
 
-    def cover(p: Passage, terms: Terms = terms) -> float:
+    def cover(p: Passage, asked: Terms = terms) -> float:
         p = glossed(p) if lang == "vi" else p
-        own = coverage(p, terms)
+        own = coverage(p, asked)
         return max(own, _concept_cover(p, question)) if lang == "en" else own
 
     best_cover = max(cover(p, topic_terms) for p in passages)  # the refusal's bar: topic words only

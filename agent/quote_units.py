@@ -11,6 +11,7 @@ from agent.amendments import NUMBER, amended_clause, changed_figures, clause_num
 from agent.evidence import Passage, gloss, headings_above
 from agent.terms import Terms, words_of
 from indexes.search.query_terms import query_language
+from indexes.search.retrieval import GLOBAL
 from indexes.spans import Unit, display, quote_of, split_units
 from indexes.staff_groups import naming
 from indexes.text import fold
@@ -66,7 +67,7 @@ def rank_units(
     asked_kinds = [kind for kind, (asks, _) in QUANTITY_KINDS.items() if asks.search(terms.question)]
     # a document's scope, as its search hits say: the asker's company, or "global" (national law)
     scopes = {p.doc_id: p.scope for p in passages if p.scope}
-    own = any(scope != "global" for scope in scopes.values())
+    own = any(scope != GLOBAL for scope in scopes.values())
     for (p, i, unit), padded in zip(candidates, padded_units, strict=True):
         title = f" {' '.join(words_of(f'{p.title} {glossing(p.title)}', terms.accented))} "
         above = f" {' '.join(words_of(headings_above(p), terms.accented))} "
@@ -84,7 +85,7 @@ def rank_units(
             score *= SCOPE_WEIGHT
         if is_example(p, unit):
             score *= EXAMPLE_WEIGHT
-        if own and scopes.get(p.doc_id) == "global":
+        if own and scopes.get(p.doc_id) == GLOBAL:
             score *= SHARED_SCOPE_WEIGHT  # the company's own rule before the law, when both speak
         prior = 1.0 / (1 + p.rank) + (
             0.3 if p.tool in ("lookup_article", "lookup_rules", "expand_node") else 0.0

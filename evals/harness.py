@@ -201,7 +201,7 @@ def run_eval(
     items = items if items is not None else load_golden()
     assistant = assistant or Assistant(settings, today=today)
     store = IndexStore(settings.index_dir)
-    ctx = ToolContext(settings, today=today, embedder=assistant.embedder)
+    ctx = ToolContext(settings, tenant=settings.tenant, today=today, embedder=assistant.embedder)
     with tempfile.TemporaryDirectory(prefix="quyche-tree-cache-") as cache_dir:  # a cold cache per run
         tree = TreeRetriever(
             settings, store, chooser_for(settings), DecisionCache(Path(cache_dir), store.build_id)

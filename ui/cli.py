@@ -92,6 +92,13 @@ def cmd_eval(args: argparse.Namespace) -> int:
         settings = settings.model_copy(update={"llm_provider": args.mode})
     if args.tenant:
         settings = settings.model_copy(update={"tenant": args.tenant})
+    if args.with_law and (args.set not in COMPANY_SETS or args.tenant):
+        print(
+            "error: --with-law asks a company set (--set dev-company, ...) as its own tenant; "
+            "it takes no --tenant and no real-law or golden set",
+            file=sys.stderr,
+        )
+        return 2
     if args.set == "real-law":
         return _eval_real_law(args, settings)
     strategies = _strategies(args.strategies, STRATEGIES)
@@ -99,9 +106,6 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return 2
     today = dt.date.fromisoformat(args.today) if args.today else None
     items = None
-    if args.with_law and args.set not in COMPANY_SETS:
-        print("error: --with-law asks a company set (--set dev-company, ...) as a tenant", file=sys.stderr)
-        return 2
     if args.set in COMPANY_SETS:  # a company set: its own corpus and data dir, indexed incrementally
         from evals.company_sets import index_with_law
         from indexes.pipeline.ingest import index_folder

@@ -22,6 +22,7 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when lib
 # People by their role ("my manager", "the director") say who acts, not what is asked about: a question about
 # the evaluation the manager sends is answered by the probation rules whatever they call the manager.
 GENERAL_TOPICS = frozenset({"roles"})
+VOCABULARY_TOPICS = GENERAL_TOPICS | {"general"}
 SHORT_ABBR = 3  # abbreviations this short match only in capitals ("HI", "UI", "CV" are also words)
 
 
@@ -32,6 +33,12 @@ class LexiconEntry:
     abbr: tuple[str, ...] = ()
     topic: str = ""
     one_way: bool = False  # English -> Vietnamese only: its Vietnamese terms are not variants of each other
+
+    @property
+    def vocabulary(self) -> bool:
+        """Words of time, quantity, place and role ("a month", "mỗi năm", "my manager"): topic ``general`` or a
+        role. Narrower than ``general``: a one-way entry may still name an HR topic ("obligations" → "nghĩa vụ")."""
+        return self.topic in VOCABULARY_TOPICS
 
     @property
     def general(self) -> bool:
@@ -218,10 +225,10 @@ class Lexicon:
 
     @cached_property
     def general_only(self) -> frozenset[str]:
-        """Terms (lower-case, NFC), English or Vietnamese, that only general entries have ("a month", "mỗi
-        tháng"): they translate a question and rank sentences, but say nothing of its topic."""
-        general = {t.lower() for e in self.entries if e.general for t in (*e.en, *e.vi)}
-        topical = {t.lower() for e in self.entries if not e.general for t in (*e.en, *e.vi)}
+        """Terms (lower-case, NFC), English or Vietnamese, that only the general vocabulary has (``vocabulary``:
+        "a month", "mỗi tháng"): they translate a question and rank sentences, but say nothing of its topic."""
+        general = {t.lower() for e in self.entries if e.vocabulary for t in (*e.en, *e.vi)}
+        topical = {t.lower() for e in self.entries if not e.vocabulary for t in (*e.en, *e.vi)}
         return frozenset(general - topical)
 
     def vietnamese_terms(self) -> list[str]:

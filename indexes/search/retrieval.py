@@ -325,13 +325,30 @@ class Retriever:
         fused = sorted(
             rrf([own_ids, shared_ids], self.settings.rrf_k), key=lambda kv: (-kv[1], kv[0] not in first)
         )
-        # the company's rule before the law: the tenant's relevant hits lead, the rest follow in fused order (with
-        # the two scopes interleaved, national law crowded a company's answer out of a short evidence list)
-        lead = [kv for kv in fused if kv[0] in first and kv[0] in relevant]
-        fused = lead + [kv for kv in fused if kv[0] not in {c for c, _ in lead}]
+        fused = self._company_first(enhanced, fused, first, relevant)
         runs = {name: own.runs.get(name, []) + shared.runs.get(name, []) for name in own.runs | shared.runs}
         cosines = own.cosines | shared.cosines
         return [self._hit(cid, score, runs, cosines.get(cid), scoped=True) for cid, score in fused[:k]]
+
+    def _company_first(
+        self,
+        enhanced: EnhancedQuery,
+        fused: list[tuple[str, float]],
+        own: set[str],
+        relevant: set[str],
+    ) -> list[tuple[str, float]]:
+        """The company's rule before the law: the tenant's relevant sections (a section counts when any of its
+        chunks is relevant) lead, the rest follow in fused order; with the two scopes interleaved, national law
+        crowded a company's answer out of a short evidence list. An article the question names ("Điều 3") stays
+        first, as ``_pin`` put it."""
+        wanted = {r.article for r in enhanced.refs if r.article}
+        relevant_nodes = {self._node(c) for c in relevant}
+        pinned = [kv for kv in fused if wanted and self._articles.get(self._node(kv[0])) in wanted]
+        lead = [
+            kv for kv in fused if kv[0] in own and self._node(kv[0]) in relevant_nodes and kv not in pinned
+        ]
+        front = {c for c, _ in (*pinned, *lead)}
+        return [*pinned, *lead, *(kv for kv in fused if kv[0] not in front)]
 
     def _hit(
         self,

@@ -77,6 +77,16 @@ def test_the_tenants_relevant_sections_lead_the_hits_and_the_law_follows(setting
     assert other and {h.scope for h in other} == {"global"}
 
 
+def test_an_article_the_question_names_stays_first_before_the_company_sections(settings):
+    from tools.context import ToolContext
+
+    retriever = ToolContext(settings, tenant="acme").retriever
+    question = "Điều 3 về số ngày, đăng ký và chuyển ngày nghỉ hằng năm"
+    hits = retriever.search(question, k=3, mode="keyword", tenant="acme")
+    assert hits[0].node_id == "luat_mau:dieu-3"
+    assert [h.scope for h in hits[1:]] == ["acme", "acme"]
+
+
 def _passage(node_id: str, text: str, scope: str, rank: int) -> Passage:
     return Passage(
         node_id=node_id,

@@ -331,3 +331,5 @@ def test_general_words_of_the_expansions_do_not_count_as_the_topic_a_refusal_wei
     expansions = ["tiền lương", "trade union", "labour union", "monthly", "every month"]
     assert topic_expansions(expansions) == ["tiền lương", "trade union", "labour union"]
     assert topic_expansions(None) == []
+    # a one-way entry may still name a topic ("obligations" → "nghĩa vụ"): it stays
+    assert topic_expansions(["nghĩa vụ", "a month"]) == ["nghĩa vụ"]

@@ -92,9 +92,13 @@ def test_with_law_asks_a_company_set_as_a_tenant_beside_national_law(tmp_path, c
     company = COMPANY_SETS["dev-company-2"]
     settings = company.with_law_settings(Settings(_env_file=None, data_dir=tmp_path))
     assert settings.tenant == COMPANY_TENANT != "global"
-    assert settings.corpus_dir == company.corpus_dir and settings.data_dir == tmp_path / "dev_company_2-with-law"
+    assert (
+        settings.corpus_dir == company.corpus_dir and settings.data_dir == tmp_path / "dev_company_2-with-law"
+    )
     assert sorted(p.name for p in LAW_TEXTS.glob("*.md"))  # the law texts are in the repository
     assert build_parser().parse_args(["eval", "--set", "dev-company", "--with-law"]).with_law
     # the golden corpus has no tenant to ask: a clear error, nothing run
     assert main(["eval", "--with-law", "--no-save"]) == 2
     assert "--with-law asks a company set" in capsys.readouterr().err
+    assert main(["eval", "--set", "real-law", "--with-law", "--no-save"]) == 2
+    assert main(["eval", "--set", "dev-company", "--with-law", "--tenant", "x", "--no-save"]) == 2
