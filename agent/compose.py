@@ -80,10 +80,10 @@ class Composed:
 
 
 def topic_expansions(expansions: list[str] | None) -> list[str]:
-    """A question's expansions without the lexicon's general words ("a month" for "mỗi tháng", "office"): they
+    """A question's expansions without the lexicon's vocabulary ("a month" for "mỗi tháng", "office"): they
     rank sentences, but as topic they would let any passage that says "tháng" cover a question on another
     subject. What a refusal weighs."""
-    general = default_lexicon().general_only
+    general = default_lexicon().vocabulary_only
     return [e for e in expansions or [] if nfc(e).lower() not in general]
 
 

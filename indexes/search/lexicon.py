@@ -224,8 +224,8 @@ class Lexicon:
         return out
 
     @cached_property
-    def general_only(self) -> frozenset[str]:
-        """Terms (lower-case, NFC), English or Vietnamese, that only the general vocabulary has (``vocabulary``:
+    def vocabulary_only(self) -> frozenset[str]:
+        """Terms (lower-case, NFC), English or Vietnamese, that only the vocabulary entries have (``vocabulary``:
         "a month", "mỗi tháng"): they translate a question and rank sentences, but say nothing of its topic."""
         general = {t.lower() for e in self.entries if e.vocabulary for t in (*e.en, *e.vi)}
         topical = {t.lower() for e in self.entries if not e.vocabulary for t in (*e.en, *e.vi)}

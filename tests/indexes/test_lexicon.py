@@ -125,7 +125,7 @@ def test_vietnamese_terms_that_share_words_both_give_their_english():
 
 
 def test_general_words_are_told_apart_from_topics():
-    general = default_lexicon().general_only
+    general = default_lexicon().vocabulary_only
     assert {"a month", "mỗi tháng", "in a row", "liên tục"} <= general
     assert not {"overtime", "làm thêm giờ", "nghỉ phép năm", "annual leave"} & general
 
