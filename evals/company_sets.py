@@ -78,6 +78,7 @@ COMPANY_SETS = {
         CompanySet("heldout-2", EVALS_DIR / "heldout_company_2", "heldout-2", blind=True),
         CompanySet("dev-company-3", EVALS_DIR / "dev_company_3", "dev-company-3"),
         CompanySet("dev-company-4", EVALS_DIR / "dev_company_4", "dev-company-4"),
+        CompanySet("dev-company-5", EVALS_DIR / "dev_company_5", "dev-company-5"),
     )
 }
 
