@@ -16,6 +16,7 @@ from agent.evidence import (
     glossed,
     headings_above,
     passages,
+    shared_documents,
     staff_groups,
     stated_text,
 )
@@ -58,6 +59,7 @@ from agent.terms import (
     unsupported_words,
 )
 from indexes.search.lexicon import default_lexicon
+from indexes.search.retrieval import GLOBAL
 from indexes.text import fold, nfc
 from tools.registry import ToolRun
 from tools.search_tools import SearchResult
@@ -154,30 +156,28 @@ def _aside_only(concepts: list, passage: Passage, unit: str, others: set[str], k
     return any(states(c, inside) and not states_in_order(c, plain) for c in concepts)
 
 
-def compose(
+@dataclass(frozen=True)
+class _Check:
+    """What the refusal checks found in one body of evidence."""
+
+    passes: bool
+    best_cover: float
+
+
+def _check(
     question: str,
+    lang: Language,
     passages: list[Passage],
+    terms: Terms,
+    cover,
     min_coverage: float,
-    quantity: bool,
-    expansions=None,
-    unknown_terms: list[str] | None = None,
-    groups: list[str] | None = None,
-) -> Composed:
-    """Quote the best evidence, or refuse when it does not cover the question: below ``min_coverage``, or
-    below ``UNKNOWN_TERMS_COVERAGE`` when a share of the question's topic words appear in no document at all.
-    Framing is in the question's language; quotes are verbatim spans of the sources, marked “…”."""
-    lang = language_of(question)
-    terms = question_terms(question, expansions)
-    topic_terms = question_terms(question, topic_expansions(expansions))
-    if not passages or not (terms.words or terms.extra_words):
-        return _refuse(question, lang, passages, terms, 0.0)
-
-    def cover(p: Passage, asked: Terms = terms) -> float:
-        p = glossed(p) if lang == "vi" else p
-        own = coverage(p, asked)
-        return max(own, _concept_cover(p, question)) if lang == "en" else own
-
-    best_cover = max(cover(p, topic_terms) for p in passages)  # the refusal's bar: topic words only
+    unknown_terms: list[str] | None,
+) -> _Check:
+    """Whether the evidence covers the question: its topic words (``cover`` of the topic terms) reach
+    ``min_coverage``, or ``UNKNOWN_TERMS_COVERAGE`` when a share of the question's topic words appear in no
+    document at all, or ``UNSUPPORTED_COVERAGE`` when a share appear in none of this evidence; an English
+    question's lexicon concepts must each be stated somewhere in it."""
+    best_cover = max(cover(p) for p in passages)
     named = english_concepts(question) if lang == "en" else []
     concepts = [c for c in named if not c.general]  # the HR topics it names (general words are no topic)
     # what a passage in English states, in Vietnamese too, for a Vietnamese question
@@ -196,14 +196,60 @@ def compose(
     missing = {w for w in unsupported_words(terms, checked, question) if fold(w) not in paraphrased}
     unsupported = len(missing) + len(concepts) - len(found)
     unsupported_share = unsupported / max(1, len(terms.words))
-    if len(found) < len(concepts):  # an English question names a lexicon concept no evidence states
-        return _refuse(question, lang, passages, terms, best_cover)
-    if (
-        best_cover < min_coverage
+    passes = not (
+        len(found) < len(concepts)  # an English question names a lexicon concept no evidence states
+        or best_cover < min_coverage
         or (unknown_share >= UNKNOWN_SHARE and best_cover < UNKNOWN_TERMS_COVERAGE)
         or (unsupported_share >= UNKNOWN_SHARE and best_cover < UNSUPPORTED_COVERAGE)
-    ):
+    )
+    return _Check(passes, best_cover)
+
+
+def compose(
+    question: str,
+    passages: list[Passage],
+    min_coverage: float,
+    quantity: bool,
+    expansions=None,
+    unknown_terms: list[str] | None = None,
+    groups: list[str] | None = None,
+    unknown_by_scope: dict[str, list[str]] | None = None,
+) -> Composed:
+    """Quote the best evidence, or refuse when it does not cover the question (``_check``). A company's own
+    documents are checked on their own (their evidence, the words none of them has), as when they are alone;
+    when they fail, the shared scope's (national law) alone may answer: a law passage never lets a company unit
+    through. Framing is in the question's language; quotes are verbatim spans of the sources, marked “…”."""
+    lang = language_of(question)
+    terms = question_terms(question, expansions)
+    topic_terms = question_terms(question, topic_expansions(expansions))
+    if not passages or not (terms.words or terms.extra_words):
+        return _refuse(question, lang, passages, terms, 0.0)
+
+    def cover(p: Passage, asked: Terms = terms) -> float:
+        p = glossed(p) if lang == "vi" else p
+        own = coverage(p, asked)
+        return max(own, _concept_cover(p, question)) if lang == "en" else own
+
+    def check(evidence: list[Passage], unknown: list[str] | None) -> _Check:  # topic words only
+        return _check(question, lang, evidence, terms, lambda p: cover(p, topic_terms), min_coverage, unknown)
+
+    shared = shared_documents(passages)
+    own = [p for p in passages if p.doc_id not in shared]
+    law = [p for p in passages if p.doc_id in shared]
+    by_scope = unknown_by_scope or {}
+    if not (own and law):
+        checked = check(passages, unknown_terms)
+    else:
+        company = next((words for scope, words in by_scope.items() if scope != GLOBAL), unknown_terms)
+        checked = check(own, company)
+        if not checked.passes:
+            fallback = check(law, by_scope.get(GLOBAL, unknown_terms))
+            if fallback.passes:  # the company is silent on it; the law answers
+                passages, checked = law, fallback
+    best_cover = checked.best_cover
+    if not checked.passes:
         return _refuse(question, lang, passages, terms, best_cover)
+    concepts = [c for c in english_concepts(question) if not c.general] if lang == "en" else []
     # the staff group of a job the question names ranks the group's row of a table ("L3 | 250.000"): no topic
     ranking = question_terms(
         question, _with_concepts(question, lang, [*(expansions or []), *(groups or [])], passages)
@@ -312,4 +358,5 @@ def compose_from_runs(
         return _refuse(question, language_of(question), found, terms, 0.0)
     searches = [run.result for run in runs if isinstance(run.result, SearchResult)]
     unknown = searches[0].unknown_terms if searches else None
-    return compose(question, found, min_coverage, quantity, expansions, unknown, staff_groups(runs))
+    by_scope = searches[0].unknown_by_scope if searches else None
+    return compose(question, found, min_coverage, quantity, expansions, unknown, staff_groups(runs), by_scope)

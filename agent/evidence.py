@@ -12,6 +12,7 @@ from typing import Any
 
 from indexes.location import Location
 from indexes.search.query_terms import query_language, vietnamese_gloss
+from indexes.search.retrieval import GLOBAL
 from indexes.text import canonical_hr_english
 from tools.carry_over import CarryOverResult
 from tools.leave_calculator import LeaveResult
@@ -32,6 +33,12 @@ class Passage(Location):
     tool: str
     rank: int  # 0 = the tool's best
     scope: str = ""  # the tenant its document belongs to ("global": shared, such as national law), when known
+
+
+def shared_documents(passages: list[Passage]) -> set[str]:
+    """The documents of the shared global scope (national law) among the passages, as their search hits say
+    (a passage from another tool carries no scope: its document's hits tell)."""
+    return {p.doc_id for p in passages if p.scope == GLOBAL}
 
 
 # A Vietnamese question may word a topic in any of the lexicon entry's terms ("công tác phí", "phụ cấp lưu

@@ -26,6 +26,8 @@ class SearchResult(BaseModel):
     expansions: list[str]
     staff_groups: list[str] = []  # the staff group of a job the query names: ranks a table's rows, no topic
     unknown_terms: list[str]  # query words found in no document: the topic may be absent
+    # ... per scope the asker sees (its company's, "global"): the words none of that scope's documents has
+    unknown_by_scope: dict[str, list[str]] = {}
     hits: list[SearchHit]
 
 
@@ -60,6 +62,7 @@ def search(
         expansions=[e for e in enhanced.expansions if e not in enhanced.staff_groups],
         staff_groups=list(enhanced.staff_groups),
         unknown_terms=ctx.retriever.unknown_terms(query, ctx.tenant),
+        unknown_by_scope=ctx.retriever.unknown_terms_by_scope(query, ctx.tenant),
         hits=[
             SearchHit(**_fields_of(h, SearchHit, exclude={"text"}), text=clip(h.text, per_hit)) for h in hits
         ],

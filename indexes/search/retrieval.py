@@ -183,12 +183,20 @@ class Retriever:
     def unknown_terms(self, query: str, tenant: str = GLOBAL) -> list[str]:
         """Topic words of the query that appear in none of the documents ``tenant`` may see (a sign of an
         absent topic)."""
+        return self._unknown_in(query, visible_tenants(tenant))
+
+    def unknown_terms_by_scope(self, query: str, tenant: str = GLOBAL) -> dict[str, list[str]]:
+        """For each scope ``tenant`` sees (its own, the shared global one), the query's topic words that none of
+        that scope's documents has: whether the company's own rules name the topic, apart from the law's."""
+        return {scope: self._unknown_in(query, (scope,)) for scope in visible_tenants(tenant)}
+
+    def _unknown_in(self, query: str, tenants: tuple[str, ...]) -> list[str]:
         accented = has_diacritics(query)
         explained = {fold(w) for term in self.glossary.matched_terms(query) for w in topic_words(term, False)}
         return [
             w
             for w in dict.fromkeys(topic_words(query, accented))
-            if not self.bm25.knows(w, visible_tenants(tenant)) and fold(w) not in explained
+            if not self.bm25.knows(w, tenants) and fold(w) not in explained
         ]
 
     def keyword(self, query: EnhancedQuery, k: int, scopes: tuple[str, ...]) -> list[tuple[str, float]]:
