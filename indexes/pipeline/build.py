@@ -48,8 +48,9 @@ from indexes.tokens import TokenCounter
 log = logging.getLogger(__name__)
 # bump when the on-disk layout changes (5: titled BM25; 6: trees keep the text spans index; 7: manifest checksum;
 # 8: English chunks carry the lexicon's Vietnamese terms in BM25; 9: rules read in everyday English too: PTO, trial;
-# 10: a lead-in line stays in the chunk of the table it introduces, definition lists are units)
-INDEX_FORMAT = 10
+# 10: a lead-in line stays in the chunk of the table it introduces, definition lists are units; 11: an article's
+# bold title line is its heading where no heading is an article)
+INDEX_FORMAT = 11
 PER_DOC_DIRS = ("trees", "chunks", "rules", "documents")  # documents/: copies that can rebuild the store
 
 

@@ -10,11 +10,35 @@ from indexes.sources.tree_model import Heading, TreeNode, tree_from_headings
 _ATX_RE = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _ATTR_LIST_RE = re.compile(r"\s*\{\s*[:#.][^}]*\}\s*$")  # "## Title {#id}" (attr_list): not part of the title
 _FENCE_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+# A regulation converted from a word processor often marks its articles by a line in bold, not a heading
+# ("**Điều 5. Thời giờ làm việc**"); a bold number before the article's text ("**Điều 1.** Sửa đổi …") is no title
+_BOLD_ARTICLE_RE = re.compile(
+    r"^ {0,3}(\*\*|__)((?:điều|article)\s+\d+[a-z]?\s*[.:]\s*[^*_\s][^*_]*?)\1\s*$", re.IGNORECASE
+)
+_ARTICLE_TITLE_RE = re.compile(r"^(?:điều|article)\s+\d+", re.IGNORECASE)
 
 
 def find_headings(lines: list[str], first_line: int = 1) -> list[Heading]:
-    """ATX headings from ``first_line`` on, skipping fenced code blocks."""
+    """ATX headings from ``first_line`` on, skipping fenced code blocks; where no heading is an article ("Điều
+    N"), an article's bold title line is its heading, one level below the heading it falls under."""
+    headings, bold = _headings(lines, first_line)
+    if not bold or any(_ARTICLE_TITLE_RE.match(h.title) for h in headings):
+        return headings
+    merged: list[Heading] = []
+    level = 0  # the level of the last heading proper
+    for heading in sorted([*headings, *bold], key=lambda h: h.line):
+        if heading.level:
+            level = heading.level
+        else:
+            heading = Heading(heading.line, min(6, level + 1), heading.title)
+        merged.append(heading)
+    return merged
+
+
+def _headings(lines: list[str], first_line: int) -> tuple[list[Heading], list[Heading]]:
+    """The ATX headings, and the bold lines that title an article (level 0: set by ``find_headings``)."""
     headings: list[Heading] = []
+    bold: list[Heading] = []
     fence: str | None = None
     for number in range(first_line, len(lines) + 1):
         line = lines[number - 1]
@@ -34,7 +58,9 @@ def find_headings(lines: list[str], first_line: int = 1) -> list[Heading]:
         if match and (match.group(2) or "").strip():
             title = _ATTR_LIST_RE.sub("", match.group(2)).strip() or match.group(2).strip()
             headings.append(Heading(number, len(match.group(1)), title))
-    return headings
+        elif article := _BOLD_ARTICLE_RE.match(line):
+            bold.append(Heading(number, 0, article.group(2).strip()))
+    return headings, bold
 
 
 def build_tree(doc: Document, count_tokens) -> TreeNode:

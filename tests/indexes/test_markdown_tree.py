@@ -82,3 +82,31 @@ def test_english_headings_and_roman_numerals(tmp_path: Path):
     root = _tree("# Policy\n\n## Chapter II. Leave\n\n### Article 7. Annual leave\n\nTwelve days.\n", "pol")
     ids = [n.node_id for n in root.walk()]
     assert ids == ["pol", "pol:chapter-ii", "pol:article-7"]
+
+
+def test_an_articles_bold_title_line_is_its_heading_where_no_heading_is_an_article():
+    text = (
+        "# QUY CHẾ CHI TIÊU NỘI BỘ\n\n## Chương I. QUY ĐỊNH CHUNG\n\n**Điều 1. Phạm vi điều chỉnh**\n\n"
+        "1. Quy chế này quy định các định mức chi.\n\n**Điều 2. Nguyên tắc chi**\n\nMọi khoản chi phải đúng định mức.\n\n"
+        "## Chương II. CÔNG TÁC PHÍ\n\n**ĐIỀU 3. PHỤ CẤP LƯU TRÚ**\n\nPhụ cấp lưu trú 200.000 đồng/ngày.\n\n"
+        "**Điều 4.** Quyết định này có hiệu lực từ ngày ký.\n"
+    )
+    lines = text.split("\n")
+    assert [(h.level, h.title) for h in find_headings(lines)] == [
+        (1, "QUY CHẾ CHI TIÊU NỘI BỘ"),
+        (2, "Chương I. QUY ĐỊNH CHUNG"),
+        (3, "Điều 1. Phạm vi điều chỉnh"),
+        (3, "Điều 2. Nguyên tắc chi"),
+        (2, "Chương II. CÔNG TÁC PHÍ"),
+        (
+            3,
+            "ĐIỀU 3. PHỤ CẤP LƯU TRÚ",
+        ),  # a bold number before an article's text ("**Điều 4.** …") is no title
+    ]
+    root = _tree(text, "chi_tieu")
+    chapter = next(n for n in root.walk() if n.title.startswith("Chương II"))
+    article = next(n for n in chapter.children if n.title.startswith("ĐIỀU 3"))
+    assert "200.000 đồng/ngày" in article.text and "Điều 4." in article.text
+    # where the articles are headings, a bold line that looks like one stays text
+    headed = ["## Điều 1. Phạm vi", "**Điều 2. Nguyên tắc chi**", "Nội dung."]
+    assert [h.title for h in find_headings(headed)] == ["Điều 1. Phạm vi"]
