@@ -94,6 +94,7 @@ PARAM_WORDS: dict[str, dict[Language, str]] = {
     "probation_group": {"vi": "thời gian thử việc của nhóm", "en": "the group's probation length"},
     "probation_counting": {"vi": "cách đếm thời gian thử việc", "en": "how the probation period is counted"},
     "weekly_rest_days": {"vi": "ngày nghỉ hằng tuần", "en": "the weekly rest days"},
+    "notice_counting": {"vi": "cách đếm thời hạn báo trước", "en": "how the notice days are counted"},
     "divisor": {"vi": "cách tính lương giờ", "en": "how the hourly wage is computed"},
     "day:ordinary": {"vi": "tỷ lệ làm thêm ngày thường", "en": "the overtime rate on ordinary days"},
     "day:weekly_rest": {"vi": "tỷ lệ làm thêm ngày nghỉ hằng tuần", "en": "the overtime rate on rest days"},
@@ -172,7 +173,8 @@ def _entries() -> tuple[LexiconEntry, ...]:
 
 
 def _wordings(entry: LexiconEntry) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(w for w in map(stemmed, entry.en + entry.vi) if w))
+    """The entry's English and Vietnamese terms and its abbreviations ("HĐLĐ" states a labour contract)."""
+    return tuple(dict.fromkeys(w for w in map(stemmed, entry.en + entry.vi + entry.abbr) if w))
 
 
 @functools.cache

@@ -82,10 +82,11 @@ def _numbered_range(text: str) -> list[str]:
 
 
 def _row_name(row: str) -> list[str]:
-    if (
-        "|" not in row and ":" in row
-    ):  # a list item names its group before the colon ("L4 Store Managers: 14 days")
-        row = row.split(":")[0]
+    head, colon, tail = row.partition(":")
+    # a list item names its group before the colon ("L4 Store Managers: 14 days"); a colon followed by words, not a
+    # figure, lists the group's members ("… từ cao đẳng trở lên: kỹ sư, kế toán viên")
+    if "|" not in row and colon and re.search(r"\d", tail):
+        row = head
     cells = [c for c in row.split("|") if c.strip() and not _QUANTITY_CELL.search(rule_reading(c))]
     text = " | ".join(cells)
     return name_words(text) + _grades(text) + _numbered_range(text)

@@ -3,26 +3,22 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
-from typing import Annotated, TypeVar
+from dataclasses import dataclass
+from typing import Annotated
 
 from pydantic import Field
 
-from indexes.spans import line_of, units_in_lines
 from tools import leave_calculator
 from tools.context import ToolContext
 from tools.date_inputs import DateInputError, parse_date_input
 from tools.errors import ToolFailure
 from tools.leave_explain import with_english
-from tools.leave_policy import LeavePolicy, RuleText, WorkConditions, group_of, policy_from_rules
+from tools.leave_policy import LeavePolicy, ParamSource, RuleText, WorkConditions, group_of, policy_from_rules
+from tools.probation_calculator import end_of_probation
+from tools.probation_tools import probation_policy_for
+from tools.stated_rules import company_first, stated_sentences
 
-T = TypeVar("T")
 LEAVE_RULE_CLASSES = ("LeaveRule", "ProbationRule", "BenefitRule")
-
-
-def _company_first(ctx: ToolContext) -> list[str]:
-    docs = ctx.visible_documents()
-    return sorted(docs, key=lambda d: ctx.store.documents[d].tenant == "global")
 
 
 def _extracted_rules(ctx: ToolContext, order: list[str]) -> list[RuleText]:
@@ -40,59 +36,16 @@ def _extracted_rules(ctx: ToolContext, order: list[str]) -> list[RuleText]:
     return out
 
 
-def _stated_sentences(ctx: ToolContext, order: list[str]) -> list[RuleText]:
-    """Every sentence, list item and table row of the documents as a candidate rule: a parameter a document
-    states is read (and cited by its span) even where rule extraction did not pick its sentence."""
-    out = []
-    for doc_id in order:
-        source = ctx.store.source_text(doc_id)
-        if source is None:
-            continue
-        for node in ctx.store.tree(doc_id).walk():
-            for unit in units_in_lines(source, node.line_start + node.title_lines, node.line_end):
-                span = unit.spans[-1]  # a table row's own span (its header is context)
-                out.append(
-                    RuleText(
-                        doc_id=doc_id,
-                        node_id=node.node_id,
-                        text=unit.text,
-                        context=" ".join(node.title_path[1:]),
-                        title_path=node.title_path,
-                        start=span.start,
-                        end=span.end,
-                        line_start=line_of(source, span.start),
-                        line_end=line_of(source, span.end - 1),
-                    )
-                )
-    return out
-
-
 def policy_for(ctx: ToolContext) -> LeavePolicy:
     """The leave policy stated by the caller's visible documents (company documents first, then global):
     extracted rules first, then any sentence that states a parameter; read once per context."""
     cached = ctx.memo.get("leave_policy")
     if cached is not None:
         return cached
-    order = _company_first(ctx)
+    order = company_first(ctx)
     texts = _extracted_rules(ctx, order) + stated_sentences(ctx)
     ctx.memo["leave_policy"] = policy = policy_from_rules(texts)
     return policy
-
-
-def stated_sentences(ctx: ToolContext) -> list[RuleText]:
-    """Every quotable unit of the caller's visible documents, company documents first (read once per
-    context): what the calculators read their parameters from, each with its exact span."""
-    cached = ctx.memo.get("stated_sentences")
-    if cached is None:
-        ctx.memo["stated_sentences"] = cached = _stated_sentences(ctx, _company_first(ctx))
-    return cached
-
-
-def policy_from_sentences(ctx: ToolContext, name: str, read: Callable[[list[RuleText]], T]) -> T:
-    """A calculator's policy read by ``read`` from the visible documents' units, once per context."""
-    if name not in ctx.memo:
-        ctx.memo[name] = read(stated_sentences(ctx))
-    return ctx.memo[name]
 
 
 def calculate_leave(
@@ -151,10 +104,16 @@ def calculate_leave(
     if probation_start is None and confirmation_date is None and years_of_service is not None:
         today = ctx.on_date()
         probation_start = _years_before(today, years_of_service).isoformat()
+    derived = None
     try:
         if probation_days and probation_start and not confirmation_date:  # day 1 is the start: N days later
             start = parse_date_input(probation_start).resolve(reference_year or ctx.on_date().year)
             confirmation_date = (start + dt.timedelta(days=probation_days)).isoformat()
+        elif probation_start and not confirmation_date and years_of_service is None:
+            start = parse_date_input(probation_start).resolve(reference_year or ctx.on_date().year)
+            derived = stated_probation(ctx, start, employee)
+            if derived is not None:  # the company's probation for the employee: confirmed the day after it
+                confirmation_date = derived.confirmation.isoformat()
         result = leave_calculator.accrue_leave(
             policy,
             probation_start,
@@ -170,7 +129,62 @@ def calculate_leave(
         )
     except DateInputError as exc:
         return ToolFailure(error="invalid_dates", message=str(exc))
-    return with_english(result)
+    result = with_english(result)
+    return derived.explain(result) if derived is not None else result
+
+
+@dataclass(frozen=True)
+class StatedProbation:
+    """The probation the documents state for the employee (their group's row, or a rule for everyone), when a
+    question gives the start of work but no confirmation date: the employee is confirmed the day after it ends."""
+
+    amount: int
+    unit: str
+    end: dt.date
+    source: ParamSource
+
+    @property
+    def confirmation(self) -> dt.date:
+        return self.end + dt.timedelta(days=1)
+
+    def explain(self, result: leave_calculator.LeaveResult) -> leave_calculator.LeaveResult:
+        where = f"{self.source.doc_id} › {self.source.node_id}"
+        vi_unit, en_unit = UNIT_WORDS[self.unit]
+        step = leave_calculator.LeaveStep(
+            text=f"Thời gian thử việc theo quy định: {self.amount:02d} {vi_unit}, kết thúc {self.end:%d/%m/%Y}; "
+            f"chính thức từ {self.confirmation:%d/%m/%Y}.",
+            rule=f"probation_duration ({where})",
+        )
+        english = (
+            f"Probation as the documents state it: {self.amount} {en_unit}, ending {self.end:%d/%m/%Y}; "
+            f"confirmed from {self.confirmation:%d/%m/%Y}."
+        )
+        return result.model_copy(
+            update={
+                "steps": [*result.steps[:1], step, *result.steps[1:]],
+                "steps_en": [*result.steps_en[:1], english, *result.steps_en[1:]],
+                "policy_sources": {**result.policy_sources, "probation_duration": self.source},
+            }
+        )
+
+
+UNIT_WORDS = {
+    "days": ("ngày", "days"),
+    "working_days": ("ngày làm việc", "working days"),
+    "weeks": ("tuần", "weeks"),
+    "months": ("tháng", "months"),
+}
+
+
+def stated_probation(ctx: ToolContext, start: dt.date, employee: str | None) -> StatedProbation | None:
+    policy = probation_policy_for(ctx)
+    row = policy.row_for(employee)
+    if row is None or row.source.source != "corpus":
+        return None
+    rest, _ = policy.rest_for(f"{employee or ''} {row.text}")
+    return StatedProbation(
+        row.amount, row.unit, end_of_probation(start, row.amount, row.unit, rest), row.source
+    )
 
 
 def _years_before(day: dt.date, years: int) -> dt.date:

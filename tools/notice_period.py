@@ -51,6 +51,16 @@ _RANGE = re.compile(
     r"tu (\d{1,2}) thang den (\d{1,2}) thang"
     r"|\b(\d{1,2})(?: months?)?\s*(?:to|-|–|and)\s*(\d{1,2})\s*months?\b"
 )
+# how the notice days are counted, where a resignation rule says: the day the notice is given (or received, signed
+# for) is day one, or the count starts the day after it (the default, as the Civil Code counts a period)
+_FIRST_DAY_COUNTS = re.compile(
+    r"(?:duoc )?tinh la ngay thu nhat|(?:ke ca|tinh ca) ngay (?:nop|gui|nhan|ky nhan|bao|thong bao)"
+    r"|counts? as (?:the )?(?:first day|day one|day 1)|including the day (?:it is|the notice is) (?:given|received)"
+)
+_DAY_AFTER = re.compile(
+    r"(?:tinh|ke) tu ngay (?:hom sau|tiep theo|ke tiep)|tu ngay lien sau"
+    r"|(?:from|starting) the (?:day after|next day|following day)|counted from the day after"
+)
 _UNDER = re.compile(
     r"duoi (\d{1,2}) thang|\b(?:less than|under|fewer than|below|shorter than) (\d{1,2}) months?\b"
 )
@@ -67,6 +77,16 @@ class NoticeRow(BaseModel):
 
 class NoticePolicy(BaseModel):
     rows: list[NoticeRow] = Field(default_factory=list)
+    first_day_counts: bool = False  # the notice day itself is day one
+    counting: ParamSource | None = None  # the rule that says how the days are counted, where one does
+
+    def counting_source(self) -> ParamSource:
+        return self.counting or ParamSource(source="default", note=COUNTING_DEFAULT)
+
+
+COUNTING_DEFAULT = (
+    "Mặc định: thời hạn báo trước tính từ ngày hôm sau ngày báo (Bộ luật Dân sự 2015, Điều 147)"
+)
 
 
 def _contract_of(text: str) -> tuple[Contract, int, int] | None:
@@ -94,6 +114,12 @@ def policy_from_rules(rules: list[RuleText]) -> NoticePolicy:
         folded = fold(f"{header} {own} {rule.context}")
         if not _NOTICE.search(folded):
             continue
+        if policy.counting is None:
+            first = _FIRST_DAY_COUNTS.search(fold(own))
+            if first or _DAY_AFTER.search(fold(own)):
+                policy.first_day_counts = bool(first)
+                note = "ngày báo là ngày thứ nhất" if first else "tính từ ngày hôm sau ngày báo"
+                policy.counting = cite_rule(rule, note)
         contract = _contract_of(own)
         if contract is None:
             continue
@@ -158,12 +184,13 @@ def calculate(
     policy: NoticePolicy, contract: Contract, months: int | None, notice_date: dt.date, rest: list[int]
 ) -> NoticeResult:
     days, working, source = _row(policy, contract, months)
-    if working:
-        earliest = (
-            working_days_from(notice_date + dt.timedelta(days=1), days, rest)[-1] if days else notice_date
-        )
+    first = notice_date if policy.first_day_counts else notice_date + dt.timedelta(days=1)  # day one
+    if not days:
+        earliest = notice_date
+    elif working:
+        earliest = working_days_from(first, days, rest)[-1]
     else:
-        earliest = notice_date + dt.timedelta(days=days)
+        earliest = first + dt.timedelta(days=days - 1)
     unit_vi = "ngày làm việc" if working else "ngày"
     unit_en = "working days" if working else "days"
     what_vi = CONTRACT_VI[contract] + (f" {months} tháng" if months and contract == "fixed_term" else "")
@@ -173,6 +200,16 @@ def calculate(
         text=f"{what_vi}: báo trước {days:02d} {unit_vi}; báo từ {notice_date:%d/%m/%Y} → sớm nhất {earliest:%d/%m/%Y}.",
         rule=f"notice_days ({where})",
     )
+    counting = policy.counting_source()
+    counted = f"{counting.doc_id} › {counting.node_id}" if counting.source == "corpus" else "mặc định"
+    day_one_vi = "chính ngày báo" if policy.first_day_counts else "ngày hôm sau ngày báo"
+    day_one_en = (
+        "the day the notice is given" if policy.first_day_counts else "the day after the notice is given"
+    )
+    counting_step = LeaveStep(
+        text=f"Ngày thứ nhất của thời hạn báo trước là {day_one_vi} ({first:%d/%m/%Y}).",
+        rule=f"notice_counting ({counted})",
+    )
     return NoticeResult(
         contract=contract,
         contract_months=months,
@@ -180,12 +217,13 @@ def calculate(
         notice_days=days,
         working_days=working,
         earliest_leave=earliest,
-        steps=[step],
+        steps=[counting_step, step] if days else [step],
         steps_en=[
+            *([f"Day one of the notice is {day_one_en} ({first:%d/%m/%Y})."] if days else []),
             f"{what_en.capitalize()}: {days} {unit_en} of notice; given on {notice_date:%d/%m/%Y} → "
-            f"{earliest:%d/%m/%Y} at the earliest."
+            f"{earliest:%d/%m/%Y} at the earliest.",
         ],
-        policy_sources={"notice_days": source},
+        policy_sources={"notice_days": source, "notice_counting": counting},
         answer=(
             f"Với {what_vi}, bạn phải báo trước {days:02d} {unit_vi}: báo ngày {notice_date:%d/%m/%Y} thì sớm nhất "
             f"ngày {earliest:%d/%m/%Y} được nghỉ."

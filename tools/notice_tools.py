@@ -9,9 +9,9 @@ from pydantic import Field
 from tools.context import ToolContext
 from tools.date_inputs import DateInputError, parse_date_input
 from tools.errors import ToolFailure
-from tools.leave_tools import policy_from_sentences
 from tools.notice_period import Contract, NoticePolicy, NoticeResult, calculate, policy_from_rules
 from tools.probation_tools import probation_policy_for
+from tools.stated_rules import policy_from_sentences
 
 
 def notice_policy_for(ctx: ToolContext) -> NoticePolicy:

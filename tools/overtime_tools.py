@@ -9,7 +9,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tools.context import ToolContext
 from tools.errors import ToolFailure
-from tools.leave_tools import policy_from_sentences
 from tools.overtime_inputs import parse_money
 from tools.overtime_pay import (
     DayKind,
@@ -18,6 +17,7 @@ from tools.overtime_pay import (
     calculate_days,
     policy_from_rules,
 )
+from tools.stated_rules import policy_from_sentences
 
 _TIME = re.compile(r"^\s*(\d{1,2})(?:\s*[:h]\s*(\d{2}))?\s*h?\s*$")
 

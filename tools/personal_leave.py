@@ -55,10 +55,17 @@ _RELATIONS: dict[Relation, re.Pattern[str]] = {
     "grandparent": re.compile(
         r"\b(?:ong ba|ong noi|ba noi|ong ngoai|ba ngoai|grand(?:father|mother|parents?|ma|pa))\b"
     ),
-    "sibling": re.compile(r"\b(?:anh|chi|em ruot|anh chi em|brother|sister|sibling)s?\b"),
+    # a bare "anh", "chị", "em" is how Vietnamese speakers say "I" or "you" ("Anh làm ở công trường…"): a sibling
+    # is named with "ruột", as a pair ("anh trai", "chị gái") or as the list "anh, chị, em"
+    "sibling": re.compile(
+        r"\b(?:anh,? chi,? em|anh chi|(?:anh|chi|em) ruot|anh trai|chi gai|em trai|em gai|brother|sister|sibling)s?\b"
+    ),
     "child": re.compile(r"\b(?:con de|con nuoi|con trai|con gai|son|daughter|child|children|kid)\b"),
     "spouse": re.compile(r"\b(?:vo hoac chong|wife|husband|spouse)\b"),
-    "parent": re.compile(r"\b(?:cha|me|bo|ba ma|bo me|cha me|father|mother|dad|mum|mom|parents?)\b"),
+    "parent": re.compile(
+        r"\b(?:cha|me|bo|ba ma|bo me|cha me|father|mother|dad|mum|mom|parents?"
+        r"|(?:father|mother|parents?)-in-law|in-laws)\b"
+    ),
 }
 _KM = re.compile(r"(\d{1,3}(?:[.,]\d{3})*|\d+)\s*km")
 _UNPAID = re.compile(r"\bkhong huong luong\b")

@@ -8,7 +8,6 @@ from pydantic import Field
 
 from tools.context import ToolContext
 from tools.errors import ToolFailure
-from tools.leave_tools import policy_from_sentences
 from tools.personal_leave import (
     Event,
     PersonalLeaveError,
@@ -18,6 +17,7 @@ from tools.personal_leave import (
     calculate,
     policy_from_rules,
 )
+from tools.stated_rules import policy_from_sentences
 
 
 def personal_leave_policy_for(ctx: ToolContext) -> PersonalLeavePolicy:

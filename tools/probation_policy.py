@@ -237,6 +237,24 @@ def _item_rows(rule: RuleText) -> list[ProbationRow]:
     ]
 
 
+# a list item that starts with a length for a group ("a) 120 ngày đối với chức danh người quản lý …", "- 30 days for
+# technicians"): under a lead-in that names the probation ("Thời gian thử việc …, cụ thể:"), its own sentence
+_LENGTH_ITEM = re.compile(rf"^(?:[a-zđ]\)|\d{{1,2}}[.)]|[-•+*])\s*{_GROUP_RE.pattern}")
+
+
+def _length_items(rule: RuleText) -> list[ProbationRow]:
+    """A list item of a probation section that gives one group's length: one row named by its group."""
+    plain = _plain(rule.text).strip()
+    if "|" in plain or not _PROBATION.search(rule_reading(rule.context)):
+        return []
+    m = _LENGTH_ITEM.match(fold(plain))
+    if not m or _OTHER_LIMIT.search(rule_reading(plain)):
+        return []
+    amount, unit = int(m.group(1)), duration_unit(m.group(2))
+    group = plain[m.start(3) : m.end(3)].strip(" :;,")
+    return [ProbationRow(text=group, amount=amount, unit=unit, source=cite_rule(rule, _note(amount, unit)))]
+
+
 def _sentence_rows(rule: RuleText) -> list[ProbationRow]:
     """A sentence's (or a list's) probation lengths: one per group it names, else one for everyone."""
     plain = _plain(rule.text)
@@ -303,7 +321,7 @@ def probation_policy_from_rules(rules: Iterable[RuleText]) -> ProbationPolicy:
     by_node: dict[str, list[ProbationRow]] = {}
     docs: list[str] = []
     for rule in rules:
-        found = _table_rows(rule) or _item_rows(rule) or _sentence_rows(rule)
+        found = _table_rows(rule) or _item_rows(rule) or _sentence_rows(rule) or _length_items(rule)
         if found:
             if rule.doc_id not in docs:
                 docs.append(rule.doc_id)

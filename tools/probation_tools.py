@@ -9,12 +9,12 @@ from pydantic import Field
 from tools.context import ToolContext
 from tools.date_inputs import DateInputError
 from tools.errors import ToolFailure
-from tools.leave_tools import policy_from_sentences
 from tools.overtime_inputs import parse_money
 from tools.probation_calculator import ProbationInputError, ProbationResult, calculate
 from tools.probation_pay import ProbationPayResult
 from tools.probation_pay import calculate as calculate_pay
 from tools.probation_policy import DurationUnit, ProbationPolicy, probation_policy_from_rules
+from tools.stated_rules import policy_from_sentences
 
 
 def probation_policy_for(ctx: ToolContext) -> ProbationPolicy:

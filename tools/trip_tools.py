@@ -10,7 +10,7 @@ from pydantic import Field
 from tools.context import ToolContext
 from tools.date_inputs import DateInputError, parse_date_input
 from tools.errors import ToolFailure
-from tools.leave_tools import policy_from_sentences
+from tools.stated_rules import policy_from_sentences
 from tools.trip_allowance import TripAllowanceResult, TripInputError, TripPart, calculate
 from tools.trip_norms import TripNorms, trip_norms_from_rules
 

@@ -55,6 +55,34 @@ def test_the_earliest_day_to_leave():
     assert law.notice_days == 45 and law.policy_sources["notice_days"].source == "default"
 
 
+def test_a_rule_that_makes_the_notice_day_day_one_is_read_and_cited():
+    counted = rule(
+        "2. Thời hạn báo trước tính theo ngày dương lịch; ngày Phòng TCHC ký nhận đơn được tính là ngày thứ nhất.",
+        9,
+    )
+    policy = policy_from_rules([*TABLE, counted])
+    assert policy.first_day_counts and policy.counting.line_start == 9
+    result = calculate(policy, "open_ended", None, TODAY, [6])
+    assert result.earliest_leave == dt.date(2027, 1, 21)  # 23/11 is day 1 of 60: day 60 is 21/01/2027
+    assert result.policy_sources["notice_counting"].source == "corpus"
+    assert "chính ngày báo" in result.steps[0].text and "the day the notice is given" in result.steps_en[0]
+    # 3 working days from Friday 20/11 with the notice day as day one: Friday 20, Saturday 21, Monday 23
+    assert calculate(policy, "fixed_term", 6, dt.date(2026, 11, 20), [6]).earliest_leave == dt.date(
+        2026, 11, 23
+    )
+    # the day after, in so many words: the default count, now cited
+    after = policy_from_rules([*TABLE, rule("Thời hạn báo trước được tính từ ngày hôm sau ngày nộp đơn.", 9)])
+    assert not after.first_day_counts and after.counting.source == "corpus"
+    assert calculate(after, "open_ended", None, TODAY, [6]).earliest_leave == dt.date(2027, 1, 22)
+    # where no rule says, the default is named as one
+    assert (
+        calculate(policy_from_rules(TABLE), "open_ended", None, TODAY, [6])
+        .policy_sources["notice_counting"]
+        .source
+        == "default"
+    )
+
+
 def test_the_question_says_the_contract_and_asks_the_day():
     q = analyse(
         "HĐLĐ của tôi là loại 24 tháng, hôm nay tôi nộp đơn xin nghỉ việc. Sớm nhất đến ngày nào tôi được nghỉ?"

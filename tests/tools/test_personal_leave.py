@@ -103,3 +103,22 @@ def test_the_question_names_the_event_the_relative_and_the_distance(question, ar
 def test_without_a_distance_the_rule_is_searched_and_quoted():
     assert analyse("Kết hôn được nghỉ mấy ngày?").intent != "personal_leave"
     assert asked_relation("Bà nội tôi mất", "funeral") == "grandparent"
+
+
+def test_a_pronoun_is_no_sibling_and_in_laws_are_parents():
+    """ "Anh", "chị", "em" alone are how Vietnamese speakers say I and you; a sibling is "anh ruột", "chị gái",
+    "anh, chị, em"; a spouse's father or mother ("bố vợ", "father-in-law") is a parent."""
+    from agent.question import analyse
+    from tools.personal_leave import _relations
+
+    asked = analyse(
+        "Anh làm ở công trường Gia Lai, cách nhà hơn 1.000 km. Bố vợ anh mất thì anh được nghỉ mấy ngày?"
+    )
+    assert asked.personal["relation"] == "parent"
+    assert _relations("Chị gái em cưới") == ["sibling"]
+    assert _relations("d) Ông bà nội, ông bà ngoại, anh, chị, em ruột chết: nghỉ 01 ngày") == [
+        "grandparent",
+        "sibling",
+    ]
+    assert _relations("My father-in-law passed away") == ["parent"]
+    assert _relations("Em xin nghỉ để đi đám cưới") == []

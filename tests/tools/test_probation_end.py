@@ -88,6 +88,25 @@ def test_sentences_of_a_list_give_each_group_its_length():
     assert policy.row_for("Tôi là công nhân") is None  # no group named: no guess
 
 
+def test_list_items_under_a_lead_in_each_give_a_groups_length():
+    """A regulation that splits its list into one sentence per item ("…, cụ thể:" then "a) 120 ngày đối với …"):
+    each item of the probation section is one group's row; another duration there is none."""
+    items = [
+        "1. Thời gian thử việc do hai bên thỏa thuận một lần đối với một công việc, cụ thể:",
+        "a) 120 ngày đối với chức danh người quản lý doanh nghiệp (Phó Tổng Giám đốc, Kế toán trưởng);",
+        "b) 60 ngày đối với chức danh cần trình độ từ cao đẳng trở lên: kỹ sư, kế toán viên;",
+        "d) 06 ngày làm việc đối với lao động phổ thông, bảo vệ, tạp vụ.",
+        "4. Chậm nhất 03 ngày trước khi hết thời gian thử việc, Trưởng đơn vị gửi kết quả đánh giá.",
+    ]
+    policy = probation_policy_from_rules([rule(t, start=100 + 200 * i) for i, t in enumerate(items)])
+    assert [(r.amount, r.unit) for r in policy.rows] == [(120, "days"), (60, "days"), (6, "working_days")]
+    assert policy.row_for("kỹ sư xây dựng").amount == 60
+    assert policy.rows[1].source.start == 500
+    # the same item outside a probation section states no probation
+    other = rule(items[2], context="Điều 9. Nghỉ hằng năm")
+    assert probation_policy_from_rules([other]).rows == []
+
+
 def test_a_single_sentence_applies_to_everyone():
     policy = probation_policy_from_rules(
         [rule("Thời gian thử việc không quá 02 tháng kể từ ngày nhận việc.")]
@@ -238,3 +257,19 @@ def test_start_dates_as_employees_write_them(text, expected):
     from tools.date_inputs import parse_date_input
 
     assert parse_date_input(text).resolve(2026) == expected
+
+
+def test_the_leave_calculator_confirms_the_employee_after_their_groups_stated_probation(ctx):
+    """A start of work and no confirmation date: the leave calculator takes the probation the documents state for
+    the employee's group (a kỹ sư: 60 days), so an engineer who joined six weeks ago may not use leave yet."""
+    run = run_tool(ctx, "calculate_leave", {"probation_start": "12/10/2026", "employee": "tôi là kỹ sư"})
+    result = run.result
+    assert result.status == "probation" and result.remaining_days == 0
+    assert result.confirmation_date == dt.date(2026, 12, 11)  # 60 days from 12/10 end on 10/12
+    source = result.policy_sources["probation_duration"]
+    assert source.source == "corpus" and source.node_id == "quy_che_thu_viec:dieu-1"
+    assert any("60 ngày" in s.text and s.rule.startswith("probation_duration") for s in result.steps)
+    assert any("60 days" in s for s in result.steps_en)
+    # no group named among several rows: no guess, the calculator counts as before (no probation assumed)
+    unnamed = run_tool(ctx, "calculate_leave", {"probation_start": "12/10/2026"}).result
+    assert "probation_duration" not in unnamed.policy_sources
