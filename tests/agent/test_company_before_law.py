@@ -110,3 +110,23 @@ def test_the_company_unit_is_quoted_before_an_equal_unit_of_the_law():
     # with no tenant document among the evidence the law is not held back
     alone = rank_units([law, company.model_copy(update={"scope": "global"})], terms, quantity=True)
     assert alone[0][1].doc_id == "luat"
+
+
+def test_a_question_the_company_is_silent_on_is_answered_from_the_law_alone():
+    """The company's evidence is checked on its own, with the words none of its documents has; a law passage that
+    covers the question never lets a company unit through."""
+    from agent.compose import compose
+
+    company = _passage("acme:1", "Nhân viên được nghỉ hằng năm 15 ngày làm việc.", "acme", 0)
+    law = _passage(
+        "luat:dieu-4", "Khi thôi việc, ngày nghỉ hằng năm chưa nghỉ được thanh toán bằng tiền.", "global", 1
+    )
+    question = "Thôi việc thì ngày nghỉ hằng năm chưa nghỉ có được thanh toán không?"
+    by_scope = {"acme": ["thôi", "thanh", "toán"], "global": []}
+    answer = compose(question, [company, law], 0.2, False, unknown_terms=[], unknown_by_scope=by_scope)
+    assert not answer.refused and answer.node_ids == ["luat:dieu-4"]
+    assert "thanh toán bằng tiền" in answer.text and "15 ngày" not in answer.text
+    # neither scope's evidence covers a question on something else: refused, not answered from the company
+    other = "Thôi việc thì được trợ cấp thôi việc bao nhiêu tháng lương?"
+    words = {"acme": ["thôi", "trợ", "cấp", "tháng"], "global": ["trợ", "cấp", "tháng"]}
+    assert compose(other, [company, law], 0.2, True, unknown_terms=[], unknown_by_scope=words).refused
