@@ -4,7 +4,7 @@ passage states them, the second search in Vietnamese, and refusing when a named 
 from __future__ import annotations
 
 from agent.compose import compose
-from agent.language import covers, english_concepts, head_concepts
+from agent.language import covers, english_concepts, head_concepts, states
 from agent.offline_policy import vietnamese_query
 from tests.agent.passages import passage
 
@@ -141,7 +141,8 @@ def test_a_role_says_who_acts_and_names_no_topic_that_must_be_stated():
 def test_late_at_night_is_not_coming_in_late():
     named = {c.asked: c for c in english_concepts("Can I claim a taxi home when I finish late at night?")}
     assert "late" not in named and named["late at night"].general
-    assert "late" in {c.asked for c in english_concepts("What happens if I arrive late?")}
+    arriving = english_concepts("What happens if I arrive late?")
+    assert any("đi muộn" in c.vietnamese and not c.general for c in arriving)
 
 
 def test_everyday_wordings_of_paid_and_unpaid_days_off():
@@ -227,3 +228,27 @@ def test_being_hired_as_a_job_says_who_asks_and_hiring_itself_is_a_topic():
         quantity=True,
     )
     assert not answer.refused and "95%" in answer.text
+
+
+def test_an_abbreviation_states_its_concept_and_everyday_wordings_reach_the_rule():
+    """A regulation writes "HĐLĐ" for the labour contract; everyday English ("be late", "doesn't show up", "pay it
+    off early", "take it out of my salary") names the rule in the words Vietnamese regulations use."""
+    contract = next(
+        c
+        for c in english_concepts("Is there a trial period if my contract is short?")
+        if "contract" in c.asked
+    )
+    assert states(contract, "Không áp dụng thử việc đối với HĐLĐ có thời hạn dưới 01 tháng.")
+    late = next(c for c in english_concepts("How many times can I be late in a month?") if not c.general)
+    assert states(late, "Khiển trách: vi phạm giờ giấc từ 04 lần trong một tháng.")
+    absent = english_concepts("What happens if someone doesn't show up for 5 days?")
+    assert any(states(c, "Sa thải: tự ý bỏ việc 05 ngày cộng dồn trong 30 ngày.") for c in absent)
+    early = english_concepts("Can I pay off my staff loan early?")
+    assert any(
+        states(c, "Người vay được trả trước hạn một phần hoặc toàn bộ khoản vay mà không bị phạt.")
+        for c in early
+    )
+    deducted = english_concepts("Do they just take it out of my salary?")
+    assert any(states(c, "Tiền gốc và lãi được khấu trừ vào lương hằng tháng.") for c in deducted)
+    # "staff" is no headcount: a staff fund names no staffing concept the documents must state
+    assert not any("định biên nhân sự" in c.vietnamese for c in english_concepts("the staff fund"))
