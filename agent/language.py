@@ -267,15 +267,22 @@ def _content(text: str) -> str:
     return " ".join(stem(w) for w in re.findall(r"[a-z0-9]+", fold(text)) if w not in FUNCTION_WORDS_EN)
 
 
+_OBJECT_PRONOUNS = frozenset("it them this that me him us".split())
+
+
 def english_concepts(question: str) -> list[Concept]:
     """The lexicon's concepts an English question names (compared on content words, stemmed), longest
     wording first, without overlaps."""
-    texts = [f" {stemmed(question)} ", f" {_content(question)} "]
+    # a third reading without the object pronouns of phrasal verbs: "carry it over" is "carry over"
+    words = re.findall(r"[a-z0-9]+", fold(question))
+    unsplit = " ".join(stem(w) for w in words if w not in _OBJECT_PRONOUNS)
+    texts = [f" {stemmed(question)} ", f" {_content(question)} ", f" {unsplit} "]
     found: list[Concept] = []
     for concept in _lexicon():
         padded = f" {concept.asked} "
         if any(padded in t for t in texts):
-            found.append(concept)
+            if all(f.wordings != concept.wordings for f in found):  # one entry, however many of its forms
+                found.append(concept)
             # consumed in both readings: "late at night" leaves no "late", "my manager" no "manager"
             content = f" {_content(concept.asked)} "
             texts = [t.replace(padded, " # ") for t in texts]

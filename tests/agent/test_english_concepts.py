@@ -252,3 +252,12 @@ def test_an_abbreviation_states_its_concept_and_everyday_wordings_reach_the_rule
     assert any(states(c, "Tiền gốc và lãi được khấu trừ vào lương hằng tháng.") for c in deducted)
     # "staff" is no headcount: a staff fund names no staffing concept the documents must state
     assert not any("định biên nhân sự" in c.vietnamese for c in english_concepts("the staff fund"))
+
+
+def test_a_phrasal_verbs_object_pronoun_does_not_hide_its_concept():
+    """ "carry it over" is "carry over", "pay it off early" is "pay off early"; each entry is named once."""
+    carry = english_concepts("If I don't use all my leave this year, can I carry it over?")
+    assert any("chuyển sang năm sau" in c.vietnamese for c in carry)
+    early = english_concepts("Can I pay it off early?")
+    assert len(early) == 1 and "trả trước hạn" in early[0].vietnamese
+    assert english_concepts("Is it the maximum?")[0].asked == "maximum"
