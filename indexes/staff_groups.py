@@ -158,6 +158,9 @@ _GROUP_CODE = re.compile(
     r"\s*[–—-]\s*(\S.*)$"
 )
 _NAMED = re.compile(r"^([^:•|]{2,60}?)\s*:\s*(\S.*)$")  # "Licensed Professional: University-trained …"
+# a list item naming a group by its word and number, then its jobs: "c) Nhóm III: các chức danh còn lại, gồm kỹ sư,
+# chuyên viên, nhân viên" (folded)
+_GROUP_ITEM = re.compile(rf"^\s*((?:{_GROUP_WORDS})\s+(?:[ivx]{{1,4}}|[a-z]|\d{{1,2}}))\s*:\s*(\S.*)$")
 
 
 _ITEM_MARK = re.compile(r"^[\s•*+-]*(?:(?:\d+[.)]|[a-zđ]\))\s+)?")  # "• ", "a) ", "1. "
@@ -194,9 +197,20 @@ def _entry(text: str) -> tuple[str, str, str] | None:
         if coded is None or not (_GROUP_HEAD.search(heads[0]) or _JOBS_HEAD.search(heads[0])):
             return None  # a schedule's "T7 – Thứ Bảy" is no group: the column must hold groups or positions
         return _key(coded[0]), coded[0], coded[1]
-    coded = _coded(_ITEM_MARK.sub("", text), jobs_only=False)
-    if coded is None or _QUANTITY_CELL.search(rule_reading(text)):
+    item = nfc(_ITEM_MARK.sub("", text)).strip()
+    coded = _coded(item, jobs_only=False)
+    if _QUANTITY_CELL.search(rule_reading(text)):
         return None
+    if coded is None:
+        listed = _GROUP_ITEM.match(
+            fold(item)
+        )  # folding keeps an NFC text's length: its offsets index the text
+        if listed is None:
+            return None
+        own = item[: listed.end(1)]
+        # "các chức danh còn lại, gồm kỹ sư, …": the jobs it lists, not the words that introduce them
+        jobs = re.sub(r"(^|,\s*)(?:bao gồm|gồm có|gồm|including|such as)\s+", r"\1", item[listed.start(2) :])
+        return _key(own), own, jobs.rstrip(" ;.")
     named = _NAMED.match(coded[1])
     if named is None or re.search(r"\d", named.group(1)):
         return None

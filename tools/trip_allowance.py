@@ -63,7 +63,7 @@ def _names_place(label: str, destination: str) -> bool:
 def _place_name(text: str) -> str:
     """A place of a label without what precedes it ("Khách sạn tại Hà Nội" → ha noi, "TP. Hồ Chí Minh")."""
     name = re.sub(r"^.*\b(?:tai|in|at)\s+", "", fold_place(text))
-    return re.sub(r"^(?:tp|thanh pho|tinh|city of)\s+|\s+(?:city|province)$", "", name).strip()
+    return re.sub(r"^(?:cac\s+)?(?:tp|thanh pho|tinh|city of)\s+|\s+(?:city|province)$", "", name).strip()
 
 
 def _is_other(label: str) -> bool:
@@ -98,16 +98,17 @@ class _Label(BaseModel):
     text: str
 
 
-def _for_place(cells: list[NormCell], destination: str | None) -> list[NormCell]:
-    """The cells for the destination: those whose place label names it, else the cells for other places."""
+def _for_place(cells: list[NormCell], destination: str | None, norms: TripNorms) -> list[NormCell]:
+    """The cells for the destination: those whose place label (with the places of a region it names) names it,
+    else the cells for other places."""
     placed = [c for c in cells if c.place]
     if not placed:
         return cells
     if destination:
-        named = [c for c in cells if c.place and _names_place(c.place, destination)]
+        named = [c for c in cells if c.place and _names_place(norms.places_of(c.place), destination)]
         if named:
             return named
-        return [c for c in cells if not c.place or (_is_other(c.place) and not c.abroad)]
+        return [c for c in cells if not c.place or (_is_other(norms.places_of(c.place)) and not c.abroad)]
     if len({c.place for c in placed}) == 1:
         return cells
     return []
@@ -137,7 +138,7 @@ def _norm(
     else:
         cells = [c for c in cells if not c.abroad]
     cells = _for_group(cells, employee, norms.directory)
-    cells = _for_place(cells, destination) if not all(c.abroad for c in cells) else cells
+    cells = _for_place(cells, destination, norms) if not all(c.abroad for c in cells) else cells
     if kind == "per_diem":
         wanted = [c for c in cells if c.day_trip is day_trip]
         cells = wanted or [c for c in cells if c.day_trip is None]

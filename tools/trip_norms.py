@@ -43,7 +43,13 @@ _NO_HOTEL = re.compile(r"\bkhong (?:thue|o) khach san\b|\binstead of a hotel\b|\
 _PLACE_VARIANT = re.compile(r"\(([^()]*?\d[\d.,]{3,}[^()]*?)\s(?:tai|in|at|o)\s([^()]+)\)")
 _PLACE_WORDS = re.compile(
     r"\b(?:tinh|thanh pho|province|provinces|city|cities|other|khac|nuoc ngoai|trong nuoc|domestic|overseas"
-    r"|abroad|country|countries|location|dia diem|noi den|destination|ha noi|ho chi minh|hcm|da nang)\b"
+    r"|abroad|country|countries|location|dia diem|noi den|destination|ha noi|ho chi minh|hcm|da nang"
+    r"|vung|khu vuc|dia ban|regions?|zones?)\b"
+)
+# a list item saying which places a region holds: "a) Vùng 1: thành phố Hà Nội, Thành phố Hồ Chí Minh;" (folded)
+_REGION_ITEM = re.compile(
+    r"^[\s•*+-]*(?:(?:\d+[.)]|[a-zđ]\))\s+)?((?:vung|khu vuc|dia ban|region|zone)\s+(?:[ivx]{1,4}|[a-z]|\d{1,2}))"
+    r"\s*:\s*(\S.*)$"
 )
 _PLACE_COLUMN = re.compile(
     r"\b(?:khu vuc|location|destination|dia diem|quoc gia|country|countries|noi den|vung|region|dia ban)\b"
@@ -110,6 +116,14 @@ class TripNorms(BaseModel):
     shared_room_factor: float | None = None  # a shared room's cap, times one person's
     shared_room_source: ParamSource | None = None
     directory: list[str] = Field(default_factory=list)
+    regions: dict[str, str] = Field(default_factory=dict)  # a region's folded name → the places it holds
+
+    def places_of(self, label: str) -> str:
+        """The places of the region a place label names ("Vùng 2 (đồng/ngày)" → "các thành phố Hải Phòng, Đà
+        Nẵng, …"), else the label."""
+        folded = f" {fold(label)} "
+        named = [places for region, places in self.regions.items() if f" {region} " in folded]
+        return named[0] if named else label
 
 
 def _money(value: str) -> int:
@@ -257,6 +271,9 @@ def trip_norms_from_rules(rules: Iterable[RuleText]) -> TripNorms:
         if changed := _changed(rule, norms.cells):
             norms.cells.append(changed)
         _read_rules(norms, rule)
+        region = _REGION_ITEM.match(fold(rule.text)) if "|" not in rule.text else None
+        if region and not _AMOUNT.search(region.group(2)):  # folding keeps positions: the places as written
+            norms.regions.setdefault(region.group(1), rule.text[region.start(2) :].strip().rstrip(";."))
     return norms
 
 
@@ -267,7 +284,8 @@ def _read_rules(norms: TripNorms, rule: RuleText) -> None:
     for clause in re.split(r"(?<=[.;])\s+|\s+…\s+|\|", text):
         share = _SHARE_RE.search(clause)
         stated = share is not None and 0 < int(share.group(1)) < 100
-        if norms.day_trip_share is None and stated and _DAY_TRIP.search(clause) and _PER_DIEM.search(clause):
+        per_diem = _PER_DIEM.search(clause) or _PER_DIEM.search(rule_reading(rule.context))
+        if norms.day_trip_share is None and stated and _DAY_TRIP.search(clause) and per_diem:
             norms.day_trip_share = int(share.group(1))
             norms.day_trip_source = cite_rule(rule, f"đi về trong ngày: {share.group(1)}%")
         factor = _FACTOR.search(clause)

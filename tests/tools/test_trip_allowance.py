@@ -249,3 +249,44 @@ def test_a_trips_days_without_a_year_are_the_nearest_and_a_return_follows_its_de
         _day("29/2/2026", today)
     with pytest.raises(DateInputError):
         _day("tháng 7", today)
+
+
+def test_groups_and_regions_defined_by_list_items_pick_the_cell():
+    """A regulation that names its staff groups and regions in lists ("c) Nhóm III: các chức danh còn lại, gồm
+    kỹ sư, …"; "a) Vùng 1: thành phố Hà Nội, …") and tables its per diem by group and region; a day trip's share
+    stated by reference ("60% mức tại khoản 1") in the per-diem article."""
+
+    def rule(text: str, line: int):
+        return rule_text(
+            text, ["Quy chế chi tiêu nội bộ", "Điều 6. Phụ cấp lưu trú"], line, "chi_tieu:dieu-6"
+        )
+
+    head = "Nhóm chức danh | Vùng 1 (đồng/ngày) | Vùng 2 (đồng/ngày) | Vùng 3 (đồng/ngày)"
+    rules = [
+        rule("a) Nhóm I: Tổng Giám đốc, Phó Tổng Giám đốc, Kế toán trưởng;", 1),
+        rule("b) Nhóm II: Trưởng phòng, Phó Trưởng phòng, Chỉ huy trưởng công trường;", 2),
+        rule("c) Nhóm III: các chức danh còn lại, gồm kỹ sư, chuyên viên, tổ trưởng và công nhân.", 3),
+        rule("a) Vùng 1: thành phố Hà Nội, Thành phố Hồ Chí Minh;", 4),
+        rule("b) Vùng 2: các thành phố Hải Phòng, Đà Nẵng, Huế, Cần Thơ;", 5),
+        rule("c) Vùng 3: các tỉnh còn lại.", 6),
+        rule(f"{head} … Nhóm I | 450.000 | 400.000 | 350.000", 8),
+        rule(f"{head} … Nhóm II | 350.000 | 300.000 | 250.000", 9),
+        rule(f"{head} … Nhóm III | 280.000 | 230.000 | 200.000", 10),
+        rule("2. Trường hợp đi và về trong ngày (không nghỉ qua đêm) được hưởng 60% mức tại khoản 1.", 12),
+    ]
+    norms = trip_norms_from_rules(rules)
+    assert norms.day_trip_share == 60 and norms.day_trip_source.line_start == 12
+
+    def on(norms, **args):
+        base = dict(start=None, end=None, nights=None, day_trip=False, shared_room=False, part="per_diem")
+        return calculate(norms, **{**base, "today": TODAY, **args})
+
+    hanoi = on(
+        norms, employee="I am an engineer kỹ sư", destination="Hanoi", days=3
+    )  # as employee_words gives it
+    assert hanoi.per_diem_total == 840_000 and hanoi.group == "Nhóm III"
+    assert hanoi.policy_sources["per_diem"].line_start == 10
+    assert on(norms, employee="kỹ sư", destination="Đà Nẵng", days=2).per_diem_total == 460_000
+    assert on(norms, employee="kỹ sư", destination="Nghệ An", days=1).per_diem_total == 200_000
+    day = on(norms, employee="Trưởng phòng", destination="Hải Phòng", days=1, day_trip=True)
+    assert day.per_diem_total == 180_000  # 60% of 300.000
