@@ -153,10 +153,11 @@ def policy_from_rules(rules: list[RuleText]) -> PersonalLeavePolicy:
             # the events it names; a personal-leave section's travel rule that names none ("if the event takes place
             # 300 km away") covers weddings and funerals
             events = [e for e in ("wedding", "funeral") if _EVENTS[e].search(folded)]
-            if not events and not re.search(r"them (\d{1,2}) ngay", folded):
-                events = ["wedding", "funeral"]
             named = _POINTS.search(rule.text.lower())
             points = _POINT_LETTER.findall(named.group(0)) if named else []
+            # ... as does one that names the items it covers ("cho mỗi lần nghỉ theo điểm a, c khoản 1")
+            if not events and (points or not re.search(r"them (\d{1,2}) ngay", folded)):
+                events = ["wedding", "funeral"]
             # one tier a clause: "từ 200 km đến dưới 500 km … thêm 01 ngày; từ 500 km trở lên … thêm 02 ngày"
             for clause in folded.split(";") if events else []:
                 km, extra = _KM.search(clause), _EXTRA.search(clause)

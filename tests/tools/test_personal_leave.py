@@ -122,3 +122,28 @@ def test_a_pronoun_is_no_sibling_and_in_laws_are_parents():
     ]
     assert _relations("My father-in-law passed away") == ["parent"]
     assert _relations("Em xin nghỉ để đi đám cưới") == []
+
+
+def test_a_travel_day_for_the_items_a_rule_names_by_letter():
+    """ "cộng thêm 01 ngày đi đường … cho mỗi lần nghỉ theo điểm a, c khoản 1" names no event in words: the items
+    it names by letter (a wedding, a parent's death) get the travel day, the others none."""
+    path = ["Nội quy", "Điều 11. Nghỉ việc riêng và nghỉ không hưởng lương"]
+    rules = [
+        rule(
+            "1. NLĐ được nghỉ việc riêng có hưởng lương: a) Kết hôn: nghỉ 03 ngày; b) Con đẻ, con nuôi kết hôn: nghỉ "
+            "01 ngày; c) Cha, mẹ (đẻ hoặc nuôi) của mình hoặc của vợ, chồng chết: nghỉ 03 ngày;",
+            path,
+            5,
+        ),
+        rule(
+            "2. NLĐ đang làm việc tại công trường cách nơi cư trú từ 300 km trở lên được cộng thêm 01 ngày đi đường "
+            "hưởng lương cho mỗi lần nghỉ theo điểm a, c khoản 1.",
+            path,
+            7,
+        ),
+    ]
+    policy = policy_from_rules(rules)
+    assert [(t.km, t.days, t.points) for t in policy.travel] == [(300, 1, ["a", "c"])]
+    assert calculate(policy, "funeral", "parent", 1_000).total_days == 4
+    assert calculate(policy, "wedding", "self", 100).total_days == 3
+    assert calculate(policy, "wedding", "child", 1_000).total_days == 1  # point b: no travel day
