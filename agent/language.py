@@ -173,8 +173,10 @@ def _entries() -> tuple[LexiconEntry, ...]:
 
 
 def _wordings(entry: LexiconEntry) -> tuple[str, ...]:
-    """The entry's English and Vietnamese terms and its abbreviations ("HĐLĐ" states a labour contract)."""
-    return tuple(dict.fromkeys(w for w in map(stemmed, entry.en + entry.vi + entry.abbr) if w))
+    """The entry's English and Vietnamese terms and its longer abbreviations ("HĐLĐ" states a labour contract; a
+    short one, "SI" or "CĐ", folded is a syllable of any text: "sĩ", "cao đẳng (CĐ)")."""
+    abbr = tuple(a for a in entry.abbr if len(a) > SHORT_ABBR)
+    return tuple(dict.fromkeys(w for w in map(stemmed, entry.en + entry.vi + abbr) if w))
 
 
 @functools.cache

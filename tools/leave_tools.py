@@ -8,6 +8,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from indexes.search.retrieval import GLOBAL
 from tools import leave_calculator
 from tools.context import ToolContext
 from tools.date_inputs import DateInputError, parse_date_input
@@ -135,8 +136,9 @@ def calculate_leave(
 
 @dataclass(frozen=True)
 class StatedProbation:
-    """The probation the documents state for the employee (their group's row, or a rule for everyone), when a
-    question gives the start of work but no confirmation date: the employee is confirmed the day after it ends."""
+    """The probation the company's documents state for the employee (their group's row, or a rule for everyone;
+    a length, not a ceiling), when a question gives the start of work but no confirmation date: the employee is
+    confirmed the day after it ends."""
 
     amount: int
     unit: str
@@ -179,7 +181,12 @@ UNIT_WORDS = {
 def stated_probation(ctx: ToolContext, start: dt.date, employee: str | None) -> StatedProbation | None:
     policy = probation_policy_for(ctx)
     row = policy.row_for(employee)
-    if row is None or row.source.source != "corpus":
+    # the company's own length for the group: not a ceiling ("không quá 60 ngày" may be agreed shorter), not the law's
+    if row is None or row.maximum or row.source.source != "corpus":
+        return None
+    # asked as a company beside national law (the global scope), the law's rows are no company's own
+    document = ctx.store.documents.get(row.source.doc_id or "")
+    if document is None or (ctx.tenant != GLOBAL and document.tenant == GLOBAL):
         return None
     rest, _ = policy.rest_for(f"{employee or ''} {row.text}")
     return StatedProbation(

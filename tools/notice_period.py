@@ -53,13 +53,21 @@ _RANGE = re.compile(
 )
 # how the notice days are counted, where a resignation rule says: the day the notice is given (or received, signed
 # for) is day one, or the count starts the day after it (the default, as the Civil Code counts a period)
+# how the notice days are counted, where a resignation rule says: the day the notice is given (received, signed
+# for) is itself day one ("ngày Phòng TCHC ký nhận đơn được tính là ngày thứ nhất", "kể cả ngày nộp đơn"), or the
+# count starts the day after it (the default, as the Civil Code counts a period). A clause naming the day after, or
+# saying the notice day is not counted, is the second
+_NOTICE_DAY = r"ngay(?: \w+){0,4}? (?:nop|gui|nhan|ky nhan|bao|thong bao)"
 _FIRST_DAY_COUNTS = re.compile(
-    r"(?:duoc )?tinh la ngay thu nhat|(?:ke ca|tinh ca) ngay (?:nop|gui|nhan|ky nhan|bao|thong bao)"
-    r"|counts? as (?:the )?(?:first day|day one|day 1)|including the day (?:it is|the notice is) (?:given|received)"
+    rf"{_NOTICE_DAY}\b[^.;]{{0,60}}?(?:duoc )?tinh la ngay (?:thu nhat|dau tien)|(?:ke ca|tinh ca) {_NOTICE_DAY}"
+    r"|\bthe day (?:the notice is|it is|you) (?:given|received|submitted|hand(?:ed)? in|give it)\b[^.;]{0,30}?"
+    r"counts? as (?:the )?(?:first day|day one|day 1)|including the day (?:it is|the notice is) (?:given|received)"
 )
 _DAY_AFTER = re.compile(
-    r"(?:tinh|ke) tu ngay (?:hom sau|tiep theo|ke tiep)|tu ngay lien sau"
-    r"|(?:from|starting) the (?:day after|next day|following day)|counted from the day after"
+    r"(?:tinh|ke) tu ngay (?:hom sau|tiep theo|ke tiep|lien sau)|\bngay (?:lien sau|hom sau|tiep theo)"
+    r"|\bkhong (?:tinh|ke) ca ngay|\bkhong duoc tinh la ngay (?:thu nhat|dau tien)"
+    r"|(?:from|starting) the (?:day after|next day|following day)|\bthe day after\b|\bnot count(?:ed)? as\b"
+    r"|\bdoes not count\b|\bexcluding the day\b"
 )
 _UNDER = re.compile(
     r"duoi (\d{1,2}) thang|\b(?:less than|under|fewer than|below|shorter than) (\d{1,2}) months?\b"
@@ -115,8 +123,9 @@ def policy_from_rules(rules: list[RuleText]) -> NoticePolicy:
         if not _NOTICE.search(folded):
             continue
         if policy.counting is None:
-            first = _FIRST_DAY_COUNTS.search(fold(own))
-            if first or _DAY_AFTER.search(fold(own)):
+            after = _DAY_AFTER.search(fold(own))
+            first = None if after else _FIRST_DAY_COUNTS.search(fold(own))
+            if first or after:
                 policy.first_day_counts = bool(first)
                 note = "ngày báo là ngày thứ nhất" if first else "tính từ ngày hôm sau ngày báo"
                 policy.counting = cite_rule(rule, note)
@@ -223,7 +232,7 @@ def calculate(
             f"{what_en.capitalize()}: {days} {unit_en} of notice; given on {notice_date:%d/%m/%Y} → "
             f"{earliest:%d/%m/%Y} at the earliest.",
         ],
-        policy_sources={"notice_days": source, "notice_counting": counting},
+        policy_sources={"notice_days": source, **({"notice_counting": counting} if days else {})},
         answer=(
             f"Với {what_vi}, bạn phải báo trước {days:02d} {unit_vi}: báo ngày {notice_date:%d/%m/%Y} thì sớm nhất "
             f"ngày {earliest:%d/%m/%Y} được nghỉ."

@@ -16,6 +16,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from indexes.search.query_terms import query_language
 from indexes.text import fold
 from tools.leave_calculator import LeaveStep
 from tools.leave_policy import ParamSource, RuleText, cite_rule
@@ -55,10 +56,10 @@ _RELATIONS: dict[Relation, re.Pattern[str]] = {
     "grandparent": re.compile(
         r"\b(?:ong ba|ong noi|ba noi|ong ngoai|ba ngoai|grand(?:father|mother|parents?|ma|pa))\b"
     ),
-    # a bare "anh", "chị", "em" is how Vietnamese speakers say "I" or "you" ("Anh làm ở công trường…"): a sibling
-    # is named with "ruột", as a pair ("anh trai", "chị gái") or as the list "anh, chị, em"
+    # a bare "anh", "chị", "em" is how Vietnamese speakers say "I" or "you" ("Anh làm ở công trường…", "Anh chị cho
+    # em hỏi"): a sibling is named with "ruột", as a pair ("anh trai", "chị gái") or as the list "anh, chị, em"
     "sibling": re.compile(
-        r"\b(?:anh,? chi,? em|anh chi|(?:anh|chi|em) ruot|anh trai|chi gai|em trai|em gai|brother|sister|sibling)s?\b"
+        r"\b(?:anh,? chi,? em|(?:anh|chi|em) ruot|anh trai|chi gai|em trai|em gai|brother|sister|sibling)s?\b"
     ),
     "child": re.compile(r"\b(?:con de|con nuoi|con trai|con gai|son|daughter|child|children|kid)\b"),
     "spouse": re.compile(r"\b(?:vo hoac chong|wife|husband|spouse)\b"),
@@ -112,7 +113,8 @@ class PersonalLeavePolicy(BaseModel):
 
 
 def _relations(text: str) -> list[Relation]:
-    folded = fold(text)
+    # English "me" is no "mẹ": folded, the two are one word
+    folded = fold(re.sub(r"\bme\b", " ", text.lower()) if query_language(text) == "en" else text)
     return [r for r, p in _RELATIONS.items() if p.search(folded)]
 
 

@@ -44,6 +44,9 @@ _GENERAL_RE = re.compile(
     r"(?!\s*(?:truoc|tro len|sau|before|after|or more))"
 )
 _PROBATION = re.compile(r"thu viec|probation")
+_CEILING = re.compile(
+    r"khong qua|khong vuot qua|toi da|\bmax(?:imum)?\b|up to|at most|no (?:more|longer) than"
+)
 _PERCENT_RE = re.compile(r"(\d{2,3})\s*%")
 # "Tiền lương trong thời gian thử việc bằng 85% mức lương của công việc đó", "lương thử việc ít nhất bằng 85%"
 _PAY_RULE = re.compile(
@@ -114,6 +117,9 @@ class ProbationRow(BaseModel):
     source: ParamSource
     pay_percent: int | None = (
         None  # the row's probation pay ("90% lương công việc"), where the table states it
+    )
+    maximum: bool = (
+        False  # a ceiling ("không quá 60 ngày", "Thời gian thử việc tối đa"), not the length itself
     )
 
 
@@ -193,6 +199,7 @@ def _table_rows(rule: RuleText) -> list[ProbationRow]:
             unit=unit,
             source=cite_rule(rule, _note(amount, unit)),
             pay_percent=int(percent.group(1)) if percent else None,
+            maximum=bool(_CEILING.search(heads[columns[0]])),
         )
     ]
 
@@ -252,7 +259,9 @@ def _length_items(rule: RuleText) -> list[ProbationRow]:
         return []
     amount, unit = int(m.group(1)), duration_unit(m.group(2))
     group = plain[m.start(3) : m.end(3)].strip(" :;,")
-    return [ProbationRow(text=group, amount=amount, unit=unit, source=cite_rule(rule, _note(amount, unit)))]
+    source = cite_rule(rule, _note(amount, unit))
+    ceiling = bool(_CEILING.search(rule_reading(plain)))
+    return [ProbationRow(text=group, amount=amount, unit=unit, source=source, maximum=ceiling)]
 
 
 def _sentence_rows(rule: RuleText) -> list[ProbationRow]:
@@ -263,17 +272,16 @@ def _sentence_rows(rule: RuleText) -> list[ProbationRow]:
     if "|" in plain or not states or _OTHER_LIMIT.search(states.group(0)):
         return []
     rows = []
+    ceiling = bool(_CEILING.search(states.group(0)))
     for m in _GROUP_RE.finditer(fold(plain)):  # folded only: folding keeps positions, the words as written
         amount, unit = int(m.group(1)), duration_unit(m.group(2))
         group = plain[m.start(3) : m.end(3)].strip(" :;,")
-        rows.append(
-            ProbationRow(text=group, amount=amount, unit=unit, source=cite_rule(rule, _note(amount, unit)))
-        )
+        source = cite_rule(rule, _note(amount, unit))
+        rows.append(ProbationRow(text=group, amount=amount, unit=unit, source=source, maximum=ceiling))
     if not rows and (m := _GENERAL_RE.search(folded)):
         amount, unit = int(m.group(1)), duration_unit(m.group(2))
-        rows.append(
-            ProbationRow(text="", amount=amount, unit=unit, source=cite_rule(rule, _note(amount, unit)))
-        )
+        source = cite_rule(rule, _note(amount, unit))
+        rows.append(ProbationRow(text="", amount=amount, unit=unit, source=source, maximum=ceiling))
     return rows
 
 

@@ -105,10 +105,18 @@ def _for_place(cells: list[NormCell], destination: str | None, norms: TripNorms)
     if not placed:
         return cells
     if destination:
-        named = [c for c in cells if c.place and _names_place(norms.places_of(c.place), destination)]
+        named = [
+            c
+            for c in cells
+            if c.place and _names_place(norms.places_of(c.place, c.source.doc_id), destination)
+        ]
         if named:
             return named
-        return [c for c in cells if not c.place or (_is_other(norms.places_of(c.place)) and not c.abroad)]
+        return [
+            c
+            for c in cells
+            if not c.place or (_is_other(norms.places_of(c.place, c.source.doc_id)) and not c.abroad)
+        ]
     if len({c.place for c in placed}) == 1:
         return cells
     return []

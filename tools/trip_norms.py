@@ -116,13 +116,16 @@ class TripNorms(BaseModel):
     shared_room_factor: float | None = None  # a shared room's cap, times one person's
     shared_room_source: ParamSource | None = None
     directory: list[str] = Field(default_factory=list)
-    regions: dict[str, str] = Field(default_factory=dict)  # a region's folded name → the places it holds
+    # per document, a region's folded name → the places it holds (a region is the document's own: another
+    # regulation's "Vùng I" may be a minimum-wage region)
+    regions: dict[str, dict[str, str]] = Field(default_factory=dict)
 
-    def places_of(self, label: str) -> str:
+    def places_of(self, label: str, doc_id: str) -> str:
         """The places of the region a place label names ("Vùng 2 (đồng/ngày)" → "các thành phố Hải Phòng, Đà
         Nẵng, …"), else the label."""
         folded = f" {fold(label)} "
-        named = [places for region, places in self.regions.items() if f" {region} " in folded]
+        regions = self.regions.get(doc_id, {})
+        named = [places for region, places in regions.items() if f" {region} " in folded]
         return named[0] if named else label
 
 
@@ -273,7 +276,8 @@ def trip_norms_from_rules(rules: Iterable[RuleText]) -> TripNorms:
         _read_rules(norms, rule)
         region = _REGION_ITEM.match(fold(rule.text)) if "|" not in rule.text else None
         if region and not _AMOUNT.search(region.group(2)):  # folding keeps positions: the places as written
-            norms.regions.setdefault(region.group(1), rule.text[region.start(2) :].strip().rstrip(";."))
+            regions = norms.regions.setdefault(rule.doc_id, {})
+            regions.setdefault(region.group(1), rule.text[region.start(2) :].strip().rstrip(";."))
     return norms
 
 
@@ -284,7 +288,12 @@ def _read_rules(norms: TripNorms, rule: RuleText) -> None:
     for clause in re.split(r"(?<=[.;])\s+|\s+…\s+|\|", text):
         share = _SHARE_RE.search(clause)
         stated = share is not None and 0 < int(share.group(1)) < 100
-        per_diem = _PER_DIEM.search(clause) or _PER_DIEM.search(rule_reading(rule.context))
+        # the per diem named in the clause, or by the article it is in ("Điều 6. Phụ cấp lưu trú": "được hưởng 60%
+        # mức tại khoản 1"), not by a chapter above it that also holds the hotel rules
+        article = rule.title_path[-1] if rule.title_path else rule.context
+        per_diem = _PER_DIEM.search(clause) or (
+            _PER_DIEM.search(rule_reading(article)) and not _HOTEL.search(clause)
+        )
         if norms.day_trip_share is None and stated and _DAY_TRIP.search(clause) and per_diem:
             norms.day_trip_share = int(share.group(1))
             norms.day_trip_source = cite_rule(rule, f"đi về trong ngày: {share.group(1)}%")

@@ -13,7 +13,7 @@ _FENCE_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 # A regulation converted from a word processor often marks its articles by a line in bold, not a heading
 # ("**Điều 5. Thời giờ làm việc**"); a bold number before the article's text ("**Điều 1.** Sửa đổi …") is no title
 _BOLD_ARTICLE_RE = re.compile(
-    r"^ {0,3}(\*\*|__)((?:điều|article)\s+\d+[a-z]?\s*[.:]\s*[^*_\s][^*_]*?)\1\s*$", re.IGNORECASE
+    r"^ {0,3}(\*\*|__)((?:điều|article)\s+\d+[a-z]?\s*[.:–—-]\s*[^*_\s][^*_]*?)\1\s*$", re.IGNORECASE
 )
 _ARTICLE_TITLE_RE = re.compile(r"^(?:điều|article)\s+\d+", re.IGNORECASE)
 

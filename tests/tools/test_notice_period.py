@@ -95,3 +95,18 @@ def test_the_question_says_the_contract_and_asks_the_day():
     # how much notice a stated contract needs is computed too (its row of the notice table); "mấy" is no May
     q = analyse("Hợp đồng 6 tháng thì xin nghỉ báo trước mấy ngày?")
     assert (q.intent, q.notice) == ("notice_end", {"contract": "fixed_term", "contract_months": 6})
+
+
+def test_a_sentence_naming_the_day_after_or_denying_day_one_keeps_the_default_count():
+    for text in (
+        "Ngày liền sau ngày Công ty nhận đơn được tính là ngày thứ nhất.",
+        "Ngày nộp đơn không được tính là ngày thứ nhất của thời hạn báo trước.",
+        "Thời hạn báo trước không tính cả ngày nộp đơn.",
+        "The day after the notice is given counts as day one.",
+        "The day the notice is given does not count as the first day of notice.",
+    ):
+        policy = policy_from_rules([*TABLE, rule(text, 9)])
+        assert not policy.first_day_counts and policy.counting.source == "corpus", text
+        assert calculate(policy, "open_ended", None, TODAY, [6]).earliest_leave == dt.date(2027, 1, 22), text
+    # no notice to give: no counting rule to cite
+    assert "notice_counting" not in calculate(policy, "probation", None, TODAY, [6]).policy_sources

@@ -122,6 +122,10 @@ def test_a_pronoun_is_no_sibling_and_in_laws_are_parents():
     ]
     assert _relations("My father-in-law passed away") == ["parent"]
     assert _relations("Em xin nghỉ để đi đám cưới") == []
+    # a greeting is no sibling; English "me" is no mother ("mẹ" folded)
+    assert asked_relation("Anh chị cho em hỏi, bố em mất thì em được nghỉ mấy ngày?", "funeral") == "parent"
+    assert asked_relation("Tell me how many days I get when my son gets married", "wedding") == "child"
+    assert _relations("me toi mat") == ["parent"]  # Vietnamese typed without accents keeps its mẹ
 
 
 def test_a_travel_day_for_the_items_a_rule_names_by_letter():

@@ -259,17 +259,67 @@ def test_start_dates_as_employees_write_them(text, expected):
     assert parse_date_input(text).resolve(2026) == expected
 
 
-def test_the_leave_calculator_confirms_the_employee_after_their_groups_stated_probation(ctx):
-    """A start of work and no confirmation date: the leave calculator takes the probation the documents state for
-    the employee's group (a kỹ sư: 60 days), so an engineer who joined six weeks ago may not use leave yet."""
-    run = run_tool(ctx, "calculate_leave", {"probation_start": "12/10/2026", "employee": "tôi là kỹ sư"})
-    result = run.result
+STATED = """---
+title: Nội quy lao động
+tenant: acme
+---
+# Nội quy lao động
+
+## Điều 3. Thử việc
+
+1. Thời gian thử việc do hai bên thỏa thuận một lần đối với một công việc, cụ thể:
+
+a) 120 ngày đối với chức danh người quản lý doanh nghiệp (Phó Tổng Giám đốc, Kế toán trưởng);
+
+b) 60 ngày đối với chức danh cần trình độ từ cao đẳng trở lên: kỹ sư, kế toán viên;
+
+c) 06 ngày làm việc đối với lao động phổ thông, bảo vệ.
+"""
+
+
+def test_the_leave_calculator_confirms_the_employee_after_their_groups_stated_probation(tmp_path):
+    """A start of work and no confirmation date: the leave calculator takes the probation the company's documents
+    state for the employee's group (a kỹ sư: 60 days), so an engineer who joined six weeks ago may not use leave
+    yet. A ceiling ("Thời gian thử việc tối đa") is no length: nothing is derived from it."""
+    from indexes.pipeline.ingest import index_folder
+    from indexes.settings import Settings
+    from tools.context import ToolContext
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "noi_quy.md").write_text(STATED, encoding="utf-8")
+    settings = Settings(
+        _env_file=None, llm_provider="offline", data_dir=tmp_path / "data", corpus_dir=corpus, vectors=False
+    )
+    index_folder(settings)
+    acme = ToolContext(settings, tenant="acme", today=TODAY)
+    args = {"probation_start": "12/10/2026", "employee": "tôi là kỹ sư"}
+    result = run_tool(acme, "calculate_leave", args).result
     assert result.status == "probation" and result.remaining_days == 0
     assert result.confirmation_date == dt.date(2026, 12, 11)  # 60 days from 12/10 end on 10/12
     source = result.policy_sources["probation_duration"]
-    assert source.source == "corpus" and source.node_id == "quy_che_thu_viec:dieu-1"
+    assert source.source == "corpus" and source.node_id == "noi_quy:dieu-3"
     assert any("60 ngày" in s.text and s.rule.startswith("probation_duration") for s in result.steps)
     assert any("60 days" in s for s in result.steps_en)
     # no group named among several rows: no guess, the calculator counts as before (no probation assumed)
-    unnamed = run_tool(ctx, "calculate_leave", {"probation_start": "12/10/2026"}).result
+    unnamed = run_tool(acme, "calculate_leave", {"probation_start": "12/10/2026"}).result
     assert "probation_duration" not in unnamed.policy_sources
+    # one company indexed alone (the global scope) is its own; beside a tenant, the global scope is the law's
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    (shared / "noi_quy.md").write_text(STATED.replace("tenant: acme\n", ""), encoding="utf-8")
+    global_only = settings.model_copy(update={"corpus_dir": shared, "data_dir": tmp_path / "data-global"})
+    index_folder(global_only)
+    alone = run_tool(ToolContext(global_only, today=TODAY), "calculate_leave", args).result
+    assert alone.policy_sources["probation_duration"].node_id == "noi_quy:dieu-3"
+    beside = run_tool(ToolContext(global_only, tenant="acme", today=TODAY), "calculate_leave", args).result
+    assert "probation_duration" not in beside.policy_sources
+
+
+def test_a_ceiling_on_probation_confirms_nobody(ctx):
+    """The fixture's table states each group's longest probation ("Thời gian thử việc tối đa"): a ceiling, so the
+    leave calculator does not take it for the employee's probation."""
+    result = run_tool(
+        ctx, "calculate_leave", {"probation_start": "12/10/2026", "employee": "tôi là kỹ sư"}
+    ).result
+    assert "probation_duration" not in result.policy_sources and result.status != "probation"

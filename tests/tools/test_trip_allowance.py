@@ -290,3 +290,21 @@ def test_groups_and_regions_defined_by_list_items_pick_the_cell():
     assert on(norms, employee="kỹ sư", destination="Nghệ An", days=1).per_diem_total == 200_000
     day = on(norms, employee="Trưởng phòng", destination="Hải Phòng", days=1, day_trip=True)
     assert day.per_diem_total == 180_000  # 60% of 300.000
+
+
+def test_a_day_trip_share_is_the_per_diem_articles_not_a_hotel_clauses():
+    chapter = "Chương II. Công tác phí"
+    hotel = rule_text(
+        "2. Trường hợp đi và về trong ngày nhưng phải nghỉ trưa, được thanh toán 30% mức thuê phòng nghỉ.",
+        ["Quy chế", chapter, "Điều 5. Tiền thuê phòng nghỉ"],
+        5,
+        "q:dieu-5",
+    )
+    per_diem = rule_text(
+        "2. Đi về trong ngày được hưởng 50% mức tại khoản 1.",
+        ["Quy chế", chapter, "Điều 6. Phụ cấp lưu trú"],
+        9,
+        "q:dieu-6",
+    )
+    norms = trip_norms_from_rules([hotel, per_diem])
+    assert norms.day_trip_share == 50 and norms.day_trip_source.node_id == "q:dieu-6"
