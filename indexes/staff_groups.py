@@ -202,9 +202,8 @@ def _entry(text: str) -> tuple[str, str, str] | None:
     if _QUANTITY_CELL.search(rule_reading(text)):
         return None
     if coded is None:
-        listed = _GROUP_ITEM.match(
-            fold(item)
-        )  # folding keeps an NFC text's length: its offsets index the text
+        # folding keeps an NFC text's length: its offsets index the text
+        listed = _GROUP_ITEM.match(fold(item))
         if listed is None:
             return None
         own = item[: listed.end(1)]

@@ -15,7 +15,8 @@ from tools.date_inputs import DateInputError, parse_date_input
 from tools.errors import ToolFailure
 from tools.leave_explain import with_english
 from tools.leave_policy import LeavePolicy, ParamSource, RuleText, WorkConditions, group_of, policy_from_rules
-from tools.probation_calculator import end_of_probation
+from tools.probation_calculator import amount_words, end_of_probation
+from tools.probation_policy import DurationUnit
 from tools.probation_tools import probation_policy_for
 from tools.stated_rules import company_first, stated_sentences
 
@@ -141,7 +142,7 @@ class StatedProbation:
     confirmed the day after it ends."""
 
     amount: int
-    unit: str
+    unit: DurationUnit
     end: dt.date
     source: ParamSource
 
@@ -151,15 +152,14 @@ class StatedProbation:
 
     def explain(self, result: leave_calculator.LeaveResult) -> leave_calculator.LeaveResult:
         where = f"{self.source.doc_id} › {self.source.node_id}"
-        vi_unit, en_unit = UNIT_WORDS[self.unit]
         step = leave_calculator.LeaveStep(
-            text=f"Thời gian thử việc theo quy định: {self.amount:02d} {vi_unit}, kết thúc {self.end:%d/%m/%Y}; "
-            f"chính thức từ {self.confirmation:%d/%m/%Y}.",
+            text=f"Thời gian thử việc theo quy định: {amount_words(self.amount, self.unit)}, kết thúc "
+            f"{self.end:%d/%m/%Y}; chính thức từ {self.confirmation:%d/%m/%Y}.",
             rule=f"probation_duration ({where})",
         )
         english = (
-            f"Probation as the documents state it: {self.amount} {en_unit}, ending {self.end:%d/%m/%Y}; "
-            f"confirmed from {self.confirmation:%d/%m/%Y}."
+            f"Probation as the documents state it: {amount_words(self.amount, self.unit, 'en')}, ending "
+            f"{self.end:%d/%m/%Y}; confirmed from {self.confirmation:%d/%m/%Y}."
         )
         return result.model_copy(
             update={
@@ -168,14 +168,6 @@ class StatedProbation:
                 "policy_sources": {**result.policy_sources, "probation_duration": self.source},
             }
         )
-
-
-UNIT_WORDS = {
-    "days": ("ngày", "days"),
-    "working_days": ("ngày làm việc", "working days"),
-    "weeks": ("tuần", "weeks"),
-    "months": ("tháng", "months"),
-}
 
 
 def stated_probation(ctx: ToolContext, start: dt.date, employee: str | None) -> StatedProbation | None:

@@ -58,7 +58,7 @@ class ProbationResult(BaseModel):
     answer_en: str = ""
 
 
-def _amount(n: int, unit: DurationUnit, lang: str = "vi") -> str:
+def amount_words(n: int, unit: DurationUnit, lang: str = "vi") -> str:
     if lang == "vi":
         return f"{n:02d} {UNIT_VI[unit]}" if unit == "working_days" else f"{n} {UNIT_VI[unit]}"
     return f"{n} {UNIT_EN[unit]}" + ("" if n == 1 else "s")
@@ -141,7 +141,7 @@ def calculate(
     if stated:
         amount, unit = duration, duration_unit or "days"
         source = ParamSource(
-            source="question", note=f"thời gian thử việc theo câu hỏi: {_amount(amount, unit)}"
+            source="question", note=f"thời gian thử việc theo câu hỏi: {amount_words(amount, unit)}"
         )
     elif row is not None:
         amount, unit, source = row.amount, row.unit, row.source
@@ -151,7 +151,7 @@ def calculate(
     if amount < 1 or days > MAX_DAYS:
         raise ProbationInputError(
             "invalid_arguments",
-            f"a probation of {_amount(amount, unit, 'en')} is out of range (1–{MAX_DAYS} days)",
+            f"a probation of {amount_words(amount, unit, 'en')} is out of range (1–{MAX_DAYS} days)",
         )
     step = _Steps()
     counting = policy.counting_source()
@@ -207,7 +207,7 @@ def _unknown_length(policy: ProbationPolicy) -> ProbationInputError:
             "no_probation_length",
             "the documents state no probation length; give duration and duration_unit (e.g. 60 days)",
         )
-    groups = "; ".join(f"{r.text} ({_amount(r.amount, r.unit)})" for r in policy.rows)
+    groups = "; ".join(f"{r.text} ({amount_words(r.amount, r.unit)})" for r in policy.rows)
     return ProbationInputError(
         "unknown_group",
         f"the documents give each group its own probation length; say which group the employee's job is "
@@ -222,24 +222,24 @@ def _length_step(
         who = f" cho nhóm “{row.text}”" if row.text else ""
         who_en = f" for the group “{row.text}”" if row.text else ""
         step(
-            f"Thời gian thử việc{who}: {_amount(amount, unit)} (theo quy định của công ty).",
-            f"Probation length{who_en}: {_amount(amount, unit, 'en')} (the company's rule).",
+            f"Thời gian thử việc{who}: {amount_words(amount, unit)} (theo quy định của công ty).",
+            f"Probation length{who_en}: {amount_words(amount, unit, 'en')} (the company's rule).",
             "probation_duration",
             source,
         )
         return
     step(
-        f"Thời gian thử việc theo câu hỏi: {_amount(amount, unit)}.",
-        f"Probation length as stated in the question: {_amount(amount, unit, 'en')}.",
+        f"Thời gian thử việc theo câu hỏi: {amount_words(amount, unit)}.",
+        f"Probation length as stated in the question: {amount_words(amount, unit, 'en')}.",
         "probation_duration",
         source,
     )
     if row is not None:
         over = row.unit == unit and amount > row.amount
         step(
-            f"Quy định của công ty cho nhóm “{row.text}”: {_amount(row.amount, row.unit)}"
+            f"Quy định của công ty cho nhóm “{row.text}”: {amount_words(row.amount, row.unit)}"
             + (" — thời gian nêu trong câu hỏi dài hơn quy định này." if over else "."),
-            f"The company's rule for the group “{row.text}”: {_amount(row.amount, row.unit, 'en')}"
+            f"The company's rule for the group “{row.text}”: {amount_words(row.amount, row.unit, 'en')}"
             + (" — the length in the question is longer than this rule." if over else "."),
             "probation_group",
             row.source,
@@ -265,9 +265,9 @@ def _count_steps(
         vi_skipped = f"; bỏ qua {skipped} ngày" if skipped else ""
         en_skipped = f"; {skipped} skipped" if skipped else ""
         step(
-            f"Đếm {_amount(amount, unit)} kể từ ngày bắt đầu, bỏ qua ngày nghỉ hằng tuần ({names}{vi_skipped})"
+            f"Đếm {amount_words(amount, unit)} kể từ ngày bắt đầu, bỏ qua ngày nghỉ hằng tuần ({names}{vi_skipped})"
             f"{': ' + listed if listed else ''} → ngày thử việc cuối cùng là {_day(end)}.",
-            f"Count {_amount(amount, unit, 'en')} from the start, skipping the weekly rest days ({names_en}"
+            f"Count {amount_words(amount, unit, 'en')} from the start, skipping the weekly rest days ({names_en}"
             f"{en_skipped}){': ' + listed if listed else ''} → the last day of probation is {_day(end, 'en')}.",
             "weekly_rest_days",
             rest_source,
@@ -282,9 +282,9 @@ def _count_steps(
         )
     elif unit == "months":
         step(
-            f"Tính theo tháng: {_amount(amount, unit)} kể từ {start:%d/%m/%Y} kết thúc hết ngày {end:%d/%m/%Y} "
+            f"Tính theo tháng: {amount_words(amount, unit)} kể từ {start:%d/%m/%Y} kết thúc hết ngày {end:%d/%m/%Y} "
             "(ngày tương ứng của tháng cuối trừ 1 ngày; tháng không có ngày tương ứng thì là ngày cuối tháng).",
-            f"Counted in months: {_amount(amount, unit, 'en')} from {start:%d/%m/%Y} end on {end:%d/%m/%Y} (the same "
+            f"Counted in months: {amount_words(amount, unit, 'en')} from {start:%d/%m/%Y} end on {end:%d/%m/%Y} (the same "
             "day of the last month less one day; the month's last day where it has no such day).",
             "probation_counting",
             counting,
@@ -334,8 +334,8 @@ def _answers(
     status: str,
     days_left: int,
 ) -> tuple[str, str]:
-    length = f"{_amount(amount, unit)}, bắt đầu từ {start:%d/%m/%Y}"
-    length_en = f"{_amount(amount, unit, 'en')} from {start:%d/%m/%Y}"
+    length = f"{amount_words(amount, unit)}, bắt đầu từ {start:%d/%m/%Y}"
+    length_en = f"{amount_words(amount, unit, 'en')} from {start:%d/%m/%Y}"
     if status == "ended":
         return (
             f"Thử việc của bạn ({length}) đã kết thúc vào {_day(end)}. Tính đến {as_of:%d/%m/%Y}, bạn đã hết "
