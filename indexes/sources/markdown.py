@@ -11,9 +11,13 @@ _ATX_RE = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _ATTR_LIST_RE = re.compile(r"\s*\{\s*[:#.][^}]*\}\s*$")  # "## Title {#id}" (attr_list): not part of the title
 _FENCE_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 # A regulation converted from a word processor often marks its articles by a line in bold, not a heading
-# ("**Điều 5. Thời giờ làm việc**"); a bold number before the article's text ("**Điều 1.** Sửa đổi …") is no title
+# ("**Điều 5. Thời giờ làm việc**", split in two bold runs "**Điều 5.** **Thời giờ làm việc**", or with a note after
+# it "**Điều 5. Thời giờ làm việc** (sửa đổi)"); a bold number before the article's text ("**Điều 1.** Sửa đổi …")
+# is no title
 _BOLD_ARTICLE_RE = re.compile(
-    r"^ {0,3}(\*\*|__)((?:điều|article)\s+\d+[a-z]?\s*[.:–—-]\s*[^*_\s][^*_]*?)\1\s*$", re.IGNORECASE
+    r"^ {0,3}(\*\*|__)((?:điều|article)\s+\d+[a-z]?\s*[.:–—-])\s*(?:\1\s*\1)?\s*([^*_\s][^*_]*?)\1"
+    r"\s*(\([^()]*\))?\s*$",
+    re.IGNORECASE,
 )
 _ARTICLE_TITLE_RE = re.compile(r"^(?:điều|article)\s+\d+", re.IGNORECASE)
 
@@ -59,7 +63,8 @@ def _headings(lines: list[str], first_line: int) -> tuple[list[Heading], list[He
             title = _ATTR_LIST_RE.sub("", match.group(2)).strip() or match.group(2).strip()
             headings.append(Heading(number, len(match.group(1)), title))
         elif article := _BOLD_ARTICLE_RE.match(line):
-            bold.append(Heading(number, 0, article.group(2).strip()))
+            title = f"{article.group(2).strip()} {article.group(3).strip()} {article.group(4) or ''}"
+            bold.append(Heading(number, 0, title.strip()))
     return headings, bold
 
 

@@ -110,3 +110,18 @@ def test_an_articles_bold_title_line_is_its_heading_where_no_heading_is_an_artic
     # where the articles are headings, a bold line that looks like one stays text
     headed = ["## Điều 1. Phạm vi", "**Điều 2. Nguyên tắc chi**", "Nội dung."]
     assert [h.title for h in find_headings(headed)] == ["Điều 1. Phạm vi"]
+
+
+def test_an_article_title_split_in_two_bold_runs_or_followed_by_a_note_is_a_heading():
+    lines = [
+        "## Chương II. THỜI GIỜ LÀM VIỆC",
+        "**Điều 8.** **Làm thêm giờ**",
+        "Làm thêm không quá 40 giờ/tháng.",
+        "**Điều 9. Nghỉ hằng năm** (sửa đổi)",
+        "**Điều 10.** Quyết định này có hiệu lực từ ngày ký.",  # an article's text after its bold number
+    ]
+    assert [(h.level, h.title) for h in find_headings(lines)] == [
+        (2, "Chương II. THỜI GIỜ LÀM VIỆC"),
+        (3, "Điều 8. Làm thêm giờ"),
+        (3, "Điều 9. Nghỉ hằng năm (sửa đổi)"),
+    ]
