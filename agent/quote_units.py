@@ -9,6 +9,7 @@ import re
 
 from agent.amendments import NUMBER, amended_clause, changed_figures, clause_number, figure
 from agent.evidence import Passage, gloss, headings_above
+from agent.ranges import Quantity, matching_rows, row_range, stated_quantities
 from agent.terms import Terms, words_of
 from indexes.search.query_terms import query_language
 from indexes.search.retrieval import GLOBAL
@@ -65,6 +66,7 @@ def rank_units(
     idf = {t: math.log(1 + len(candidates) / (1 + df[t])) for t in all_terms}
     scored = []
     asked_kinds = [kind for kind, (asks, _) in QUANTITY_KINDS.items() if asks.search(terms.question)]
+    stated = stated_quantities(terms.question)
     # a document's scope, as its search hits say: the asker's company, or "global" (national law)
     scopes = {p.doc_id: p.scope for p in passages if p.scope}
     own = any(scope != GLOBAL for scope in scopes.values())
@@ -81,6 +83,8 @@ def rank_units(
             continue
         if quantity and _NUMBER_RE.search(unit):
             score *= _quantity_weight(asked_kinds, unit)
+        if stated and _in_range(p, i, stated):
+            score *= RANGE_WEIGHT
         if _SCOPE_RE.search(fold(p.title)):
             score *= SCOPE_WEIGHT
         if is_example(p, unit):
@@ -129,7 +133,30 @@ def _quantity_weight(kinds: list[str], unit: str) -> float:
     if not kinds:
         return QUANTITY_WEIGHT
     folded = fold(unit)
-    return ASKED_KIND_WEIGHT if any(QUANTITY_KINDS[k][1].search(folded) for k in kinds) else 1.0
+    return ASKED_KIND_WEIGHT if any(_states_kind(k, folded) for k in kinds) else 1.0
+
+
+def _states_kind(kind: str, folded: str) -> bool:
+    """Whether a unit (folded) states a figure of this kind; a table row's amounts may carry their currency in
+    the header ("Mức hỗ trợ (đồng/người/năm) … | 5.000.000")."""
+    if QUANTITY_KINDS[kind][1].search(folded):
+        return True
+    return kind == "amount" and bool(_CURRENCY_RE.search(folded) and _GROUPED_RE.search(folded))
+
+
+_CURRENCY_RE = re.compile(r"\b(?:dong|vnd|usd)\b")
+_GROUPED_RE = re.compile(r"\b\d{1,3}(?:[.,]\d{3})+\b")
+RANGE_WEIGHT = 1.5  # a table row whose key's range holds the quantity the asker states ("5 năm")
+
+
+def _in_range(passage: Passage, index: int, stated: list[Quantity]) -> bool:
+    unit = passage_units(passage)[index]
+    if unit.kind != "row":
+        return False
+    text = _CLIP_RE.sub("", passage.text)
+    key = text[unit.spans[-1].start : unit.spans[-1].end].strip().strip("|").split("|")[0]
+    found = row_range(key)
+    return found is not None and any(found.holds(q) for q in stated)
 
 
 def is_example(passage: Passage, unit: str) -> bool:
@@ -233,12 +260,16 @@ def with_table_rows(
             for j in rows
         ]
         named = any(f" {t} " in cells for cells in own for t in asked)
-        if len(rows) <= MAX_TABLE_ROWS and not named:
+        # the row whose range holds the asker's quantity ("5 năm": "Từ đủ 03 năm đến dưới 07 năm")
+        in_range = [rows[k] for k in matching_rows(_row_keys(units, rows, text), terms.question)]
+        if len(rows) <= MAX_TABLE_ROWS and not named and not in_range:
             out.update(rows)
         naming_terms = (
             asked if keys is None else keys.words | keys.bigrams | keys.extra_words | keys.extra_bigrams
         )
-        keyed = _keyed_rows(units, rows, text, naming_terms, terms.accented)
+        if in_range:
+            out = (out - set(rows)) | set(in_range)
+        keyed = [] if in_range else _keyed_rows(units, rows, text, naming_terms, terms.accented)
         if best in keyed:  # the best unit is a row the question names ("L3"): not its neighbours too
             out -= set(rows) - set(keyed)
         lead = min(rows) - 1
@@ -247,16 +278,20 @@ def with_table_rows(
     return sorted(out)
 
 
+def _row_keys(units: list[Unit], rows: list[int], text: str) -> list[str]:
+    """Each row's first cell, its key ("L3", "Từ đủ 03 năm đến dưới 07 năm")."""
+    return [
+        text[units[j].spans[-1].start : units[j].spans[-1].end].strip().strip("|").split("|")[0] for j in rows
+    ]
+
+
 def _keyed_rows(
     units: list[Unit], rows: list[int], text: str, asked: frozenset[str], accented: bool
 ) -> list[int]:
     """The rows whose first cell (the row's key: "L3", "Ngày nghỉ hằng tuần (Chủ nhật)") holds an asked term
     that names (``naming``: a word pair, a code, a word no syllable could be) and that at most half of the rows'
     keys hold: the question names them, not the table's every row ("làm" of "làm thêm" names no row)."""
-    keys = []
-    for j in rows:
-        own = text[units[j].spans[-1].start : units[j].spans[-1].end].strip().strip("|").split("|")[0]
-        keys.append(f" {' '.join(words_of(own, accented))} ")
+    keys = [f" {' '.join(words_of(own, accented))} " for own in _row_keys(units, rows, text)]
     distinctive = {t for t in asked if naming(t) and 0 < sum(f" {t} " in k for k in keys) * 2 <= len(rows)}
     return [j for j, k in zip(rows, keys, strict=True) if any(f" {t} " in k for t in distinctive)]
 

@@ -1,0 +1,99 @@
+"""A table keyed by ranges (seniority, an amount, hours a shift) answers the asker from the row whose range holds
+the quantity they state ("đã làm 5 năm" → "Từ đủ 03 năm đến dưới 07 năm"), quoted with its header; a number's
+thousands groups are no separate words ("5.000.000" does not hold the "5" of "5 năm")."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from agent.compose import compose
+from agent.ranges import Quantity, matching_rows, row_range, stated_quantities
+from agent.terms import words_of
+from tests.agent.passages import passage
+
+SUPPORT = passage(
+    "tham_quan:dieu-3",
+    "Điều 3. Mức hỗ trợ",
+    "1. Mức hỗ trợ cho mỗi CBCNV tham gia chuyến tham quan, nghỉ mát:\n\n"
+    "| Thời gian làm việc tại Công ty | Mức hỗ trợ (đồng/người/năm) |\n|---|---|\n"
+    "| Từ đủ 06 tháng đến dưới 03 năm | 3.000.000 |\n| Từ đủ 03 năm đến dưới 07 năm | 4.000.000 |\n"
+    "| Từ đủ 07 năm đến dưới 15 năm | 5.000.000 |\n| Từ đủ 15 năm trở lên | 6.000.000 |",
+)
+
+
+@pytest.mark.parametrize(
+    ("key", "low", "high", "dimension"),
+    [
+        ("Từ đủ 06 tháng đến dưới 03 năm", 6, 36, "months"),
+        ("Dưới 06 tháng hoặc đang thử việc", -math.inf, 6, "months"),
+        ("Từ 150.000.000 đồng trở lên", 150_000_000, math.inf, "money"),
+        ("Ca bán thời gian từ 04 đến dưới 06 giờ", 4, 6, "hours"),
+        ("Under 15,000,000 VND", -math.inf, 15_000_000, "money"),
+        ("1–3 years", 12, 36, "months"),
+    ],
+)
+def test_a_rows_key_states_its_range(key: str, low: float, high: float, dimension: str) -> None:
+    found = row_range(key)
+    assert found is not None
+    assert (found.low, found.high, found.dimension) == (low, high, dimension)
+
+
+def test_a_key_without_a_range_states_none() -> None:
+    assert row_range("L3 – Chuyên viên") is None
+    assert row_range("Nghỉ hằng tuần (Chủ nhật)") is None
+
+
+def test_the_bounds_are_inclusive_as_worded() -> None:
+    three_to_seven = row_range("Từ đủ 03 năm đến dưới 07 năm")
+    assert three_to_seven is not None
+    assert three_to_seven.holds(Quantity(36, "months")) and not three_to_seven.holds(Quantity(84, "months"))
+    over = row_range("Trên 10 năm")
+    assert over is not None and not over.holds(Quantity(120, "months"))
+
+
+def test_the_quantities_a_question_states() -> None:
+    assert stated_quantities("Tôi đã làm 3 năm 2 tháng") == [Quantity(38, "months")]
+    assert stated_quantities("I've worked here two years") == [Quantity(24, "months")]
+    assert stated_quantities("khóa học 30 triệu thì cam kết bao lâu") == [Quantity(30_000_000, "money")]
+    # a date's month and year are no quantity
+    assert stated_quantities("Tôi vào làm ngày 01/10/2025, đến tháng 7 năm 2026 thì sao?") == []
+
+
+def test_only_a_table_of_ranges_has_matching_rows() -> None:
+    keys = ["Dưới 12 tháng", "Từ đủ 12 tháng trở lên"]
+    assert matching_rows(keys, "Tôi đã làm được 8 tháng") == [0]
+    assert matching_rows(["Dưới 12 tháng", "Không xác định thời hạn"], "làm 8 tháng") == []
+    assert matching_rows(keys, "nghỉ 3 ngày") == []  # days are not months
+
+
+def test_the_row_holding_the_askers_seniority_is_quoted_alone() -> None:
+    answer = compose(
+        "Tôi đã làm ở công ty 5 năm thì được hỗ trợ tham quan bao nhiêu tiền?", [SUPPORT], 0.2, True
+    )
+    assert not answer.refused, answer.text
+    assert "Từ đủ 03 năm đến dưới 07 năm | 4.000.000" in answer.text
+    assert "Thời gian làm việc tại Công ty | Mức hỗ trợ" in answer.text  # the header says what the figure is
+    assert "5.000.000" not in answer.text and "3.000.000" not in answer.text
+
+
+def test_an_english_question_gets_the_same_row() -> None:
+    question = "I have worked here for 16 years, how much trip support do I get?"
+    # the lexicon's Vietnamese wordings, as the search passes them on
+    answer = compose(question, [SUPPORT], 0.2, True, expansions=["tham quan nghỉ mát", "mức hỗ trợ"])
+    assert not answer.refused, answer.text
+    assert "Từ đủ 15 năm trở lên | 6.000.000" in answer.text and "4.000.000" not in answer.text
+
+
+def test_without_a_stated_quantity_the_small_table_is_quoted_whole() -> None:
+    answer = compose("Mức hỗ trợ tham quan nghỉ mát là bao nhiêu tiền?", [SUPPORT], 0.2, True)
+    assert all(f"{n}.000.000" in answer.text for n in (3, 4, 5, 6))
+
+
+def test_grouped_thousands_are_one_word() -> None:
+    assert words_of("5.000.000 đồng") == ["5000000", "dong"]
+    assert words_of("15,000,000 VND") == ["15000000", "vnd"]
+    assert words_of("khoản 5.2") == ["khoan", "5", "2"]
+    assert words_of("lương 15 triệu") == ["luong", "15000000", "trieu"]
+    assert words_of("1,5 million or 500k") == ["1500000", "million", "or", "500000", "k"]
