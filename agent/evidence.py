@@ -16,6 +16,7 @@ from indexes.search.retrieval import GLOBAL
 from indexes.text import canonical_hr_english
 from tools.carry_over import CarryOverResult
 from tools.leave_calculator import LeaveResult
+from tools.loan_repayment import LoanResult
 from tools.notice_period import NoticeResult
 from tools.overtime_pay import OvertimeResult
 from tools.personal_leave import PersonalLeaveResult
@@ -162,6 +163,7 @@ CalculatorResult = (
     | NoticeResult
     | CarryOverResult
     | TripAllowanceResult
+    | LoanResult
 )
 
 

@@ -110,6 +110,10 @@ PARAM_WORDS: dict[str, dict[Language, str]] = {
     "travel_days": {"vi": "ngày đi đường", "en": "the travel day"},
     "probation_pay": {"vi": "tỷ lệ lương thử việc", "en": "the probation pay rate"},
     "notice_days": {"vi": "thời hạn báo trước", "en": "the notice period"},
+    "loan_repayment": {"vi": "cách trả nợ gốc", "en": "how the principal is repaid"},
+    "loan_rate": {"vi": "lãi suất cho vay", "en": "the loan's interest rate"},
+    "loan_basis": {"vi": "cách tính lãi", "en": "what the interest is charged on"},
+    "loan_term": {"vi": "thời hạn vay tối đa", "en": "the longest loan term"},
 }
 
 REFUSAL: dict[Language, str] = {

@@ -9,7 +9,7 @@ from agent.language import language_of
 from indexes.search.query_terms import parse_refs
 from indexes.text import canonical_hr_english, fold, nfc
 from tools.date_inputs import written_out_months
-from tools.overtime_inputs import OvertimeDayInputs, parse_days, parse_inputs
+from tools.overtime_inputs import OvertimeDayInputs, parse_days, parse_inputs, parse_money
 from tools.personal_leave import asked_relation, event_of
 from tools.trip_norms import OTHER_TRIP, in_vietnam
 
@@ -151,7 +151,7 @@ class LeaveArgs:
 class Question:
     text: str
     # "leave_calculation" | "probation_end" | "probation_pay" | "overtime_pay" | "personal_leave" | "notice_end" |
-    # "carry_over" | "trip_allowance" | "article" | "title" | "quantity" | "search"
+    # "carry_over" | "trip_allowance" | "loan_repayment" | "article" | "title" | "quantity" | "search"
     intent: str
     leave: LeaveArgs = field(default_factory=LeaveArgs)
     dates_found: int = 0
@@ -160,6 +160,7 @@ class Question:
     personal: dict = field(default_factory=dict)  # calculate_personal_leave's arguments, for "personal_leave"
     probation_pay: dict = field(default_factory=dict)  # calculate_probation_pay's, for "probation_pay"
     notice: dict = field(default_factory=dict)  # calculate_notice_end's arguments, for "notice_end"
+    loan: dict = field(default_factory=dict)  # calculate_loan_repayment's arguments, for "loan_repayment"
     carry: dict = field(default_factory=dict)  # calculate_carry_over's arguments, for "carry_over"
     trip: dict = field(default_factory=dict)  # calculate_trip_allowance's arguments, for "trip_allowance"
 
@@ -409,6 +410,37 @@ def notice_args(text: str) -> dict:
     return args
 
 
+# A staff loan's repayment (folded): an amount borrowed, the months to repay it, and what is paid or deducted
+# each month or the interest ("vay 20 triệu trả trong 10 tháng, tháng đầu bị trừ lương bao nhiêu", "total interest")
+_LOAN_RE = re.compile(r"\b(?:vay|loan|borrow\w*)\b")
+_LOAN_TERM = re.compile(
+    r"\b(?:trong|thoi han|tra (?:trong|dan trong|gop(?: trong)?)|over|for|in|within|repay(?:ing)? (?:it )?(?:over|in))"
+    r" (\d{1,3}) (thang|nam|months?|years?)\b"
+)
+_LOAN_ASKS = re.compile(
+    r"\b(?:tru (?:vao )?luong|khau tru|tra (?:bao nhieu|moi thang|hang thang|thang dau|tien lai)|tien lai|lai"
+    r" (?:bao nhieu|phai tra)|tong (?:so )?(?:tien )?lai|moi thang|hang thang|repay\w*|instal\w*|deduct\w*"
+    r"|interest|monthly|each month|per month|a month)\b"
+)
+_PURPOSE = re.compile(r"\b(?:de|for|to)\s+([^,.;?]+)")
+
+
+def loan_args(text: str) -> dict:
+    """calculate_loan_repayment's arguments when a question about a loan states the amount and the months to
+    repay it and asks what is repaid or deducted, or the interest; empty otherwise."""
+    folded = " ".join(fold(text).split())
+    term = _LOAN_TERM.search(folded)
+    amount = parse_money(text)
+    if not (_LOAN_RE.search(folded) and term and amount and _LOAN_ASKS.search(folded)):
+        return {}
+    months = int(term.group(1)) * (12 if term.group(2).startswith(("nam", "year")) else 1)
+    args: dict = {"amount": amount, "months": months}
+    flat = " ".join(nfc(text).split())  # folding keeps the length of NFC text: the offsets carry over
+    if (purpose := _PURPOSE.search(folded)) and not purpose.group(1).strip()[:1].isdigit():
+        args["purpose"] = flat[purpose.start(1) : purpose.end(1)].strip()
+    return args
+
+
 # Unused leave days the employee states (folded): "còn 9 ngày phép chưa nghỉ", "10 ngày phép chưa dùng", "dư 3 ngày
 # phép", "I have 8 unused days", "7 days of leave left"; a number is read whole ("10,75" is no "75").
 _N = r"(?<![\d.,])(\d{1,3}(?:[.,]5)?)(?![.,]?\d)"
@@ -612,6 +644,7 @@ def analyse(text: str) -> Question:
     notice = notice_args(text) if not (overtime or personal) else {}
     carry = carry_over_args(text) if not (overtime or personal or notice or leave.probation_start) else {}
     trip = trip_args(text) if not (overtime or personal or notice or carry or pay) else {}
+    loan = loan_args(text) if not (overtime or notice or carry or trip) else {}
     if overtime:
         intent = "overtime_pay"
     elif notice:
@@ -624,6 +657,8 @@ def analyse(text: str) -> Question:
         intent = "personal_leave"
     elif trip:
         intent = "trip_allowance"
+    elif loan:
+        intent = "loan_repayment"
     elif about_leave and (has_dates or leave.years_of_service is not None and not found):
         intent = "leave_calculation"
     elif "probation_start" in probation and asks_probation_end(text):
@@ -648,4 +683,5 @@ def analyse(text: str) -> Question:
         notice=notice,
         carry=carry,
         trip=trip,
+        loan=loan,
     )

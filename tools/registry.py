@@ -23,6 +23,7 @@ from tools.carry_over_tools import calculate_carry_over
 from tools.context import ToolContext
 from tools.errors import ToolFailure
 from tools.leave_tools import calculate_leave
+from tools.loan_tools import calculate_loan_repayment
 from tools.notice_tools import calculate_notice_end
 from tools.overtime_tools import calculate_overtime_pay
 from tools.personal_leave_tools import calculate_personal_leave
@@ -98,6 +99,7 @@ ALL: list[ToolSpec] = [
     ToolSpec(calculate_notice_end),
     ToolSpec(calculate_carry_over),
     ToolSpec(calculate_trip_allowance),
+    ToolSpec(calculate_loan_repayment),
 ]
 BY_NAME: dict[str, ToolSpec] = {t.tool_name: t for t in ALL}
 

@@ -43,6 +43,7 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 "calculate_notice_end",
                 "calculate_carry_over",
                 "calculate_trip_allowance",
+                "calculate_loan_repayment",
                 "ask",
             }
             assert tools["expand_node"].input_schema["required"] == ["node_id"]
@@ -73,6 +74,7 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 "calculate_personal_leave": {"event": "funeral", "relation": "parent", "distance_km": 800},
                 "calculate_carry_over": {"unused_days": 4, "year": 2026},
                 "calculate_trip_allowance": {"employee": "nhân viên", "destination": "Đà Nẵng", "days": 3},
+                "calculate_loan_repayment": {"amount": 36_000_000, "months": 12},
                 "ask": {"question": "Giờ làm việc buổi sáng bắt đầu lúc mấy giờ?"},
             }
             out = {
@@ -95,6 +97,13 @@ def test_in_process_client_lists_and_calls_every_tool(server):
             assert carry["carried_days"] == 4 and carry["use_by"] == "2027-03-31"
             assert carry["policy_sources"]["carryover_until"]["node_id"] == "noi_quy_lao_dong:dieu-8"
             # Nhóm 3's 250.000 a day for 3 days, and 2 nights at the 800.000 cap outside Hà Nội and TP. HCM
+            # the bundled Điều 7 states 0%/năm and Điều 9 equal monthly instalments: 3.000.000 a month
+            loan = out["calculate_loan_repayment"]
+            assert (
+                loan["first_instalment"] == loan["last_instalment"] == 3_000_000
+                and loan["total_interest"] == 0
+            )
+            assert loan["policy_sources"]["loan_rate"]["source"] == "corpus"
             trip = out["calculate_trip_allowance"]
             assert (trip["per_diem_total"], trip["hotel_total"], trip["total"]) == (
                 750_000,

@@ -1,0 +1,97 @@
+"""A staff loan's repayment from the loan rules the documents state: the rate (a month or a year), what it is
+charged on, interest-free purposes and the longest term, each cited; a question stating an amount and a term is
+routed to the calculator, one asking the loan limit is not."""
+
+from __future__ import annotations
+
+from agent.compose import compose_calculation
+from agent.question import analyse
+from tests.tools.rule_texts import rule_text
+from tools.loan_repayment import calculate, policy_from_rules
+
+
+def rule(text: str, line: int, title: str = "Điều 7. Thời hạn vay và lãi suất"):
+    return rule_text(text, ["Quy chế Quỹ tương trợ", title], line, "quy_tuong_tro:dieu-7")
+
+
+FUND = [
+    rule("1. Thời hạn vay tối đa 12 tháng đối với khoản vay đến 20.000.000 đồng và 24 tháng đối với khoản vay "
+         "trên 20.000.000 đồng.", 3),
+    rule("2. Lãi suất cho vay là 0,4%/tháng, tính trên dư nợ gốc còn lại.", 4),
+    rule("3. Khoản vay để khám bệnh, chữa bệnh hoặc khắc phục thiên tai, hỏa hoạn không phải trả lãi.", 5),
+    rule("4. Nợ quá hạn chịu lãi bằng 150% lãi suất cho vay tính trên số tiền chậm trả.", 6),
+    rule("1. Nợ gốc được chia đều theo số tháng vay và trả cùng tiền lãi hằng tháng bằng hình thức khấu trừ vào "
+         "lương.", 9, "Điều 8. Trả nợ"),
+]  # fmt: skip
+
+
+def test_the_rules_are_read_and_cited_by_their_lines():
+    policy = policy_from_rules(FUND)
+    assert policy.monthly_rate == 0.4 and policy.basis == "remaining"
+    assert policy.rate is not None and policy.rate.line_start == 4
+    assert policy.repayment is not None and policy.repayment.line_start == 9
+    assert policy.longest_term(15_000_000) == 12 and policy.longest_term(30_000_000) == 24
+    assert len(policy.free) == 1  # the overdue surcharge is no rate of its own
+
+
+def test_instalments_on_the_remaining_principal():
+    result = calculate(policy_from_rules(FUND), 20_000_000, 10, "sửa nhà")
+    assert (result.first_instalment, result.last_instalment) == (2_080_000, 2_008_000)
+    assert result.total_interest == 440_000 and result.total_repaid == 20_440_000
+    assert "2.080.000" in result.answer and "440.000" in result.answer
+    assert {k: s.source for k, s in result.policy_sources.items()} == {
+        "loan_repayment": "corpus",
+        "loan_rate": "corpus",
+        "loan_basis": "corpus",
+    }
+
+
+def test_a_purpose_the_rules_make_interest_free_pays_none():
+    result = calculate(policy_from_rules(FUND), 12_000_000, 12, "chữa bệnh cho mẹ")
+    assert result.total_interest == 0 and result.first_instalment == 1_000_000
+    assert result.policy_sources["loan_rate"].line_start == 5
+
+
+def test_a_yearly_rate_on_the_original_amount():
+    rules = [rule("Interest on staff loans is 6% per year, charged on the original amount borrowed.", 2)]
+    result = calculate(policy_from_rules(rules), 12_000_000, 12)
+    assert result.monthly_rate == 0.5 and result.basis == "original"
+    assert result.first_instalment == result.last_instalment == 1_060_000
+    assert result.total_interest == 720_000
+
+
+def test_a_term_longer_than_the_rules_allow_is_noted():
+    result = calculate(policy_from_rules(FUND), 15_000_000, 18)
+    assert "thời hạn vay tối đa 12 tháng" in result.steps[-1].text
+    assert "loan_term" in result.policy_sources
+
+
+def test_unstated_parameters_are_named_defaults_in_the_answer():
+    result = calculate(policy_from_rules([]), 6_000_000, 6)
+    assert result.total_interest == 0
+    composed = compose_calculation(
+        result.model_dump(), [], "Vay 6 triệu trả trong 6 tháng thì mỗi tháng trả bao nhiêu?"
+    )
+    assert "mặc định" in composed.text.lower() and "lãi suất cho vay" in composed.text
+
+
+def test_an_english_question_gets_the_english_answer():
+    result = calculate(policy_from_rules(FUND), 30_000_000, 24)
+    question = (
+        "If I borrow 30 million and repay it over 24 months, how much comes out of my salary each month?"
+    )
+    composed = compose_calculation(result.model_dump(), [], question)
+    assert composed.text.startswith("Borrowing 30,000,000 VND over 24 months")
+    assert (
+        "1,370,000 VND" in composed.text and "Note:" not in composed.text
+    )  # 24 months are allowed above 20M
+
+
+def test_questions_routed_to_the_calculator():
+    q = analyse("Em vay 20 triệu để sửa nhà, trả trong 10 tháng. Tháng đầu tiên em bị trừ lương bao nhiêu?")
+    assert q.intent == "loan_repayment"
+    assert q.loan == {"amount": 20_000_000, "months": 10, "purpose": "sửa nhà"}
+    english = analyse("If I borrow 30,000,000 VND and repay over 2 years, what is the total interest?")
+    assert english.intent == "loan_repayment" and english.loan["months"] == 24
+    assert analyse("Lương gross 15 triệu thì vay được tối đa bao nhiêu?").intent != "loan_repayment"
+    assert analyse("Vay tiền công ty thì lãi suất bao nhiêu?").intent != "loan_repayment"

@@ -1,0 +1,247 @@
+"""A staff loan's repayment: each month's instalment and the interest over the term, from the loan rules the
+documents state.
+
+A staff loan fund's rules state an interest rate ("Lãi suất cho vay là 0,4%/tháng, tính trên dư nợ gốc còn lại",
+"0.5% a month on the original amount"), loans that pay none ("Khoản vay để chữa bệnh … không phải trả lãi"), how
+the principal is repaid ("Nợ gốc được chia đều theo số tháng vay") and the longest term ("Thời hạn vay tối đa 12
+tháng"). Each parameter is read with its span and cited; one no document states is named as a default: the
+principal in equal monthly parts, interest on the remaining principal (how a reducing loan is usually repaid).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from indexes.text import fold
+from tools.leave_calculator import LeaveStep, fmt_money
+from tools.leave_policy import ParamSource, RuleText, cite_rule
+
+Basis = Literal["remaining", "original"]
+
+_LOAN = re.compile(r"\b(?:vay|cho vay|khoan vay|loans?|borrow\w*|lend\w*)\b")
+_RATE = re.compile(
+    r"(?:lai suat|lai|interest)[^.;]{0,80}?(\d{1,2}(?:[.,]\d{1,3})?)\s*%\s*(?:/|mot|moi|per|a|an)?\s*"
+    r"(thang|nam|month|year|annum)\b"
+)
+_REMAINING = re.compile(
+    r"\bdu no(?: goc)? (?:con lai|giam dan|thuc te)|\b(?:remaining|outstanding|reducing|declining)"
+    r" (?:principal|balance|amount)\b|\breducing balance\b"
+)
+_ORIGINAL = re.compile(
+    r"\b(?:tren|theo) (?:so tien vay|so tien goc|goc vay|khoan vay) ban dau\b|\bso tien vay ban dau\b"
+    r"|\b(?:original|initial) (?:amount|principal|loan)\b|\bflat rate\b"
+)
+_FREE = re.compile(
+    r"\bkhong (?:phai )?(?:tra|tinh|chiu) (?:tien )?lai\b|\bmien (?:tien )?lai\b|\bkhong lai\b"
+    r"|\binterest[- ]free\b|\bno interest\b|\bwithout interest\b"
+)
+_EQUAL_PRINCIPAL = re.compile(
+    r"\b(?:no )?goc\b[^.;]{0,40}\bchia deu\b|\bchia deu\b[^.;]{0,40}\bgoc\b|\btra gop deu\b"
+    r"|\b(?:principal|loan)\b[^.;]{0,40}\bequal (?:monthly )?(?:parts|instalments|installments|amounts)\b"
+)
+_TERM = re.compile(
+    r"\bthoi han (?:vay|cho vay)[^.;]{0,30}?toi da (\d{1,2}) thang\b|\bthoi han (?:vay|cho vay) khong qua (\d{1,2})"
+    r" thang\b|\b(?:maximum|longest) (?:loan )?term (?:is |of )?(\d{1,2}) months\b|\brepaid within (\d{1,2}) months\b"
+)
+_GENERIC = frozenset("de cho vay khoan tien the to for a an my of loan borrow cua va hoac".split())
+
+
+# a term that depends on the amount: "12 tháng đối với khoản vay đến 20.000.000 đồng và 24 tháng đối với khoản vay
+# trên 20.000.000 đồng"
+_TERM_BY_AMOUNT = re.compile(
+    r"(\d{1,3}) thang doi voi (?:khoan vay|muc vay|so tien vay) (den|duoi|tren|tu|khong qua) (\d{1,3}(?:\.\d{3})+)"
+)
+_HOLDS = {
+    "den": lambda a, b: a <= b,
+    "khong qua": lambda a, b: a <= b,
+    "duoi": lambda a, b: a < b,
+    "tren": lambda a, b: a > b,
+    "tu": lambda a, b: a >= b,
+}
+
+
+def _term_for(text: str, amount: int) -> int | None:
+    """The longest term for this amount, where the term rule states one per amount."""
+    for months, op, bound in _TERM_BY_AMOUNT.findall(text):
+        if _HOLDS[op](amount, int(bound.replace(".", ""))):
+            return int(months)
+    return None
+
+
+class LoanPolicy(BaseModel):
+    monthly_rate: float | None = None  # per cent a month
+    rate: ParamSource | None = None
+    basis: Basis = "remaining"
+    basis_source: ParamSource | None = None
+    free: list[tuple[str, ParamSource]] = Field(default_factory=list)  # (the rule's folded text, its source)
+    repayment: ParamSource | None = None
+    max_months: int | None = None
+    term: ParamSource | None = None
+    term_text: str = ""  # the term rule, folded (its figure may depend on the amount)
+
+    def longest_term(self, amount: int) -> int | None:
+        by_amount = _term_for(self.term_text, amount)
+        return by_amount if by_amount is not None else self.max_months
+
+
+def policy_from_rules(rules: list[RuleText]) -> LoanPolicy:
+    """The loan rules of the documents: the first rate, basis, repayment and term each states, and every
+    interest-free clause."""
+    policy = LoanPolicy()
+    for rule in rules:
+        own = fold(rule.text.rpartition(" … ")[2])
+        if not _LOAN.search(f"{own} {fold(rule.context)}"):
+            continue
+        if policy.rate is None and (m := _RATE.search(own)):
+            value = float(m.group(1).replace(",", "."))
+            per_year = m.group(2) in ("nam", "year", "annum")
+            policy.monthly_rate = value / 12 if per_year else value
+            policy.rate = cite_rule(rule, f"lãi suất {m.group(1)}%/{'năm' if per_year else 'tháng'}")
+        if policy.basis_source is None and (_REMAINING.search(own) or _ORIGINAL.search(own)):
+            policy.basis = "remaining" if _REMAINING.search(own) else "original"
+            policy.basis_source = cite_rule(
+                rule,
+                "lãi tính trên dư nợ gốc còn lại"
+                if policy.basis == "remaining"
+                else "lãi tính trên số tiền vay ban đầu",
+            )
+        if _FREE.search(own):
+            policy.free.append((own, cite_rule(rule, "khoản vay không phải trả lãi")))
+        if policy.repayment is None and _EQUAL_PRINCIPAL.search(own):
+            policy.repayment = cite_rule(rule, "nợ gốc chia đều theo số tháng vay")
+        if policy.term is None and (m := _TERM.search(own)):
+            policy.max_months = int(next(g for g in m.groups() if g))
+            policy.term = cite_rule(rule, "thời hạn vay tối đa")
+            policy.term_text = own
+    return policy
+
+
+def _pairs(text: str) -> set[str]:
+    words = [w for w in re.findall(r"[a-z]+", fold(text)) if w not in _GENERIC]
+    return {f"{a} {b}" for a, b in zip(words, words[1:], strict=False)}
+
+
+def free_rule(policy: LoanPolicy, purpose: str) -> ParamSource | None:
+    """The interest-free clause that names the loan's purpose ("chữa bệnh" in "vay để chữa bệnh cho mẹ"), if any."""
+    asked = _pairs(purpose)
+    return next((source for text, source in policy.free if asked & _pairs(text)), None)
+
+
+class LoanResult(BaseModel):
+    amount: int
+    months: int
+    monthly_rate: float
+    basis: Basis
+    principal_per_month: int
+    first_instalment: int
+    last_instalment: int
+    total_interest: int
+    total_repaid: int
+    steps: list[LeaveStep]
+    steps_en: list[str] = Field(default_factory=list)
+    policy_sources: dict[str, ParamSource] = Field(default_factory=dict)
+    answer: str
+    answer_en: str = ""
+
+
+def _where(source: ParamSource) -> str:
+    return f"{source.doc_id} › {source.node_id}" if source.source == "corpus" else f"mặc định: {source.note}"
+
+
+def _money_en(value: float) -> str:
+    return f"{round(value):,} VND"
+
+
+def calculate(policy: LoanPolicy, amount: int, months: int, purpose: str = "") -> LoanResult:
+    """Each month's instalment (an equal part of the principal plus the month's interest) and the interest over
+    the term; an interest-free purpose pays none."""
+    if amount <= 0 or months <= 0:
+        raise ValueError("give the amount borrowed (đồng) and the number of months to repay it")
+    free = free_rule(policy, purpose) if purpose else None
+    rate_source = (
+        free or policy.rate or ParamSource(source="default", note="không tài liệu nào nêu lãi suất: 0%")
+    )
+    rate = 0.0 if free or policy.monthly_rate is None else policy.monthly_rate / 100
+    basis_source = policy.basis_source or ParamSource(
+        source="default",
+        note="lãi tính trên dư nợ gốc còn lại (cách tính thông thường của khoản vay trả dần)",
+    )
+    repayment = policy.repayment or ParamSource(source="default", note="nợ gốc chia đều theo số tháng vay")
+    principal = amount / months
+    if policy.basis == "remaining":
+        interests = [(amount - principal * k) * rate for k in range(months)]
+    else:
+        interests = [amount * rate] * months
+    first, last = principal + interests[0], principal + interests[-1]
+    total_interest = sum(interests)
+    pct = f"{rate * 100:g}".replace(".", ",")
+    on_vi = "dư nợ gốc còn lại" if policy.basis == "remaining" else "số tiền vay ban đầu"
+    on_en = "the remaining principal" if policy.basis == "remaining" else "the amount first borrowed"
+    steps = [
+        LeaveStep(
+            text=f"Nợ gốc chia đều: {fmt_money(amount)} đồng / {months} tháng = {fmt_money(principal)} đồng mỗi tháng.",
+            rule=f"loan_repayment ({_where(repayment)})",
+        ),
+        LeaveStep(
+            text=(
+                f"Khoản vay này không phải trả lãi ({free.quote})."
+                if free
+                else f"Lãi {pct}%/tháng tính trên {on_vi}: tháng đầu {fmt_money(interests[0])} đồng, "
+                f"tháng cuối {fmt_money(interests[-1])} đồng."
+            ),
+            rule=f"loan_rate ({_where(rate_source)})",
+        ),
+    ]
+    if not free and rate:
+        steps.append(LeaveStep(text=f"Lãi tính trên {on_vi}.", rule=f"loan_basis ({_where(basis_source)})"))
+    steps_en = [
+        f"The principal in equal parts: {_money_en(amount)} / {months} months = {_money_en(principal)} a month.",
+        "This loan pays no interest (the rule quoted)."
+        if free
+        else f"Interest of {rate * 100:g}% a month on {on_en}: {_money_en(interests[0])} in the first month, "
+        f"{_money_en(interests[-1])} in the last.",
+    ]
+    sources = {"loan_repayment": repayment, "loan_rate": rate_source}
+    if not free and rate:
+        sources["loan_basis"] = basis_source
+    longest = policy.longest_term(amount)
+    if longest is not None and months > longest and policy.term is not None:
+        steps.append(
+            LeaveStep(
+                text=f"Lưu ý: thời hạn vay tối đa {longest} tháng, ngắn hơn {months} tháng được hỏi.",
+                rule=f"loan_term ({_where(policy.term)})",
+            )
+        )
+        steps_en.append(f"Note: the longest term is {longest} months, shorter than the {months} asked.")
+        sources["loan_term"] = policy.term
+    answer = (
+        f"Vay {fmt_money(amount)} đồng trả trong {months} tháng: tháng đầu trả {fmt_money(first)} đồng "
+        f"(gốc {fmt_money(principal)} + lãi {fmt_money(interests[0])})"
+        + (f", tháng cuối {fmt_money(last)} đồng" if last != first else ", mỗi tháng như nhau")
+        + f"; tổng tiền lãi {fmt_money(total_interest)} đồng, tổng phải trả {fmt_money(amount + total_interest)} đồng."
+    )
+    answer_en = (
+        f"Borrowing {_money_en(amount)} over {months} months: the first month's repayment is {_money_en(first)} "
+        f"({_money_en(principal)} principal + {_money_en(interests[0])} interest)"
+        + (f", the last month's {_money_en(last)}" if last != first else ", the same each month")
+        + f"; interest {_money_en(total_interest)} in total, {_money_en(amount + total_interest)} repaid in all."
+    )
+    return LoanResult(
+        amount=amount,
+        months=months,
+        monthly_rate=rate * 100,
+        basis=policy.basis,
+        principal_per_month=round(principal),
+        first_instalment=round(first),
+        last_instalment=round(last),
+        total_interest=round(total_interest),
+        total_repaid=round(amount + total_interest),
+        steps=steps,
+        steps_en=steps_en,
+        policy_sources=sources,
+        answer=answer,
+        answer_en=answer_en,
+    )
