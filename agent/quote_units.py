@@ -146,7 +146,7 @@ def _states_kind(kind: str, folded: str) -> bool:
 
 _CURRENCY_RE = re.compile(r"\b(?:dong|vnd|usd)\b")
 _GROUPED_RE = re.compile(r"\b\d{1,3}(?:[.,]\d{3})+\b")
-RANGE_WEIGHT = 1.5  # a table row whose key's range holds the quantity the asker states ("5 năm")
+RANGE_WEIGHT = 3.0  # a table row whose key's range holds the quantity the asker states ("5 năm")
 
 
 def _in_range(passage: Passage, index: int, stated: list[Quantity]) -> bool:

@@ -97,3 +97,16 @@ def test_grouped_thousands_are_one_word() -> None:
     assert words_of("khoản 5.2") == ["khoan", "5", "2"]
     assert words_of("lương 15 triệu") == ["luong", "15000000", "trieu"]
     assert words_of("1,5 million or 500k") == ["1500000", "million", "or", "500000", "k"]
+
+
+def test_the_askers_row_ranks_above_a_section_repeating_the_topic() -> None:
+    organised = passage(
+        "tham_quan:dieu-2",
+        "Điều 2. Hình thức tổ chức",
+        "1. Công ty hỗ trợ tổ chức tham quan, nghỉ mát tập thể mỗi năm một lần; ngày đi tham quan nghỉ mát trùng "
+        "ngày làm việc được tính là ngày làm việc, tối đa 02 ngày mỗi năm.",
+    )
+    question = "Tôi làm ở công ty được 5 năm thì đi tham quan nghỉ mát được hỗ trợ bao nhiêu?"
+    answer = compose(question, [organised, SUPPORT], 0.2, True)
+    first = answer.text.split("\n")[0]
+    assert first.startswith("Theo Điều 3. Mức hỗ trợ") and "4.000.000" in first, answer.text
