@@ -412,32 +412,42 @@ def notice_args(text: str) -> dict:
 
 # A staff loan's repayment (folded): an amount borrowed, the months to repay it, and what is paid or deducted
 # each month or the interest ("vay 20 triệu trả trong 10 tháng, tháng đầu bị trừ lương bao nhiêu", "total interest")
-_LOAN_RE = re.compile(r"\b(?:vay|loan|borrow\w*)\b")
+# a loan, in the question as written (NFC, lower case): "vay" has no accents, the particle "vậy" has
+_LOAN_RE = re.compile(r"(?<!\w)(?:vay|loans?|borrow\w*)(?!\w)")
 _LOAN_TERM = re.compile(
-    r"\b(?:trong|thoi han|tra (?:trong|dan trong|gop(?: trong)?)|over|for|in|within|repay(?:ing)? (?:it )?(?:over|in))"
-    r" (\d{1,3}) (thang|nam|months?|years?)\b"
+    r"\b(?:trong(?: vong)?|thoi han|tra(?: dan| gop)?(?: trong(?: vong)?)?|over|for|in|within"
+    r"|repay(?:ing)? (?:it )?(?:over|in|within))\s+(\d{1,3}) (thang|nam|months?|years?)\b"
+    r"|\b(\d{1,3}) (thang|nam) (?:thi |moi )?tra het\b"
 )
 _LOAN_ASKS = re.compile(
     r"\b(?:tru (?:vao )?luong|khau tru|tra (?:bao nhieu|moi thang|hang thang|thang dau|tien lai)|tien lai|lai"
     r" (?:bao nhieu|phai tra)|tong (?:so )?(?:tien )?lai|moi thang|hang thang|repay\w*|instal\w*|deduct\w*"
     r"|interest|monthly|each month|per month|a month)\b"
 )
-_PURPOSE = re.compile(r"\b(?:de|for|to)\s+([^,.;?]+)")
+# what the loan is for: "để sửa nhà" (with its accents: "đề nghị" is no purpose), "for my son's tuition"
+_PURPOSE = re.compile(
+    r"(?<!\w)để\s+([^,.;?]+)|\bfor\s+(?!\d|a |an |one |two |three |over |the next )([^,.;?]+)"
+)
 
 
 def loan_args(text: str) -> dict:
-    """calculate_loan_repayment's arguments when a question about a loan states the amount and the months to
-    repay it and asks what is repaid or deducted, or the interest; empty otherwise."""
-    folded = " ".join(fold(text).split())
+    """calculate_loan_repayment's arguments when a question about a loan states the amount (the one after the
+    loan word: not a salary stated before it) and the months to repay it and asks what is repaid or deducted,
+    or the interest; empty otherwise."""
+    flat = " ".join(nfc(text).split())
+    folded = fold(flat)  # folding keeps the length of NFC text: offsets carry over
+    loan = _LOAN_RE.search(flat.lower())
     term = _LOAN_TERM.search(folded)
-    amount = parse_money(text)
-    if not (_LOAN_RE.search(folded) and term and amount and _LOAN_ASKS.search(folded)):
+    if not (loan and term and _LOAN_ASKS.search(folded)):
         return {}
-    months = int(term.group(1)) * (12 if term.group(2).startswith(("nam", "year")) else 1)
-    args: dict = {"amount": amount, "months": months}
-    flat = " ".join(nfc(text).split())  # folding keeps the length of NFC text: the offsets carry over
-    if (purpose := _PURPOSE.search(folded)) and not purpose.group(1).strip()[:1].isdigit():
-        args["purpose"] = flat[purpose.start(1) : purpose.end(1)].strip()
+    amount = parse_money(flat[loan.start() :]) or parse_money(flat)
+    if not amount:
+        return {}
+    number, unit = (term.group(1), term.group(2)) if term.group(1) else (term.group(3), term.group(4))
+    args: dict = {"amount": amount, "months": int(number) * (12 if unit.startswith(("nam", "year")) else 1)}
+    if purpose := _PURPOSE.search(flat.lower()):
+        span = 1 if purpose.group(1) else 2
+        args["purpose"] = flat[purpose.start(span) : purpose.end(span)].strip()
     return args
 
 

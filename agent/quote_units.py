@@ -9,7 +9,7 @@ import re
 
 from agent.amendments import NUMBER, amended_clause, changed_figures, clause_number, figure
 from agent.evidence import Passage, gloss, headings_above
-from agent.ranges import Quantity, matching_rows, row_range, stated_quantities
+from agent.ranges import matching_rows, stated_quantities
 from agent.terms import Terms, words_of
 from indexes.search.query_terms import query_language
 from indexes.search.retrieval import GLOBAL
@@ -83,7 +83,7 @@ def rank_units(
             continue
         if quantity and _NUMBER_RE.search(unit):
             score *= _quantity_weight(asked_kinds, unit)
-        if stated and _in_range(p, i, stated):
+        if stated and _in_range(p, i, terms.question):
             score *= RANGE_WEIGHT
         if _SCOPE_RE.search(fold(p.title)):
             score *= SCOPE_WEIGHT
@@ -132,31 +132,31 @@ ASKED_KIND_WEIGHT = 1.6  # ... a number of the kind asked ("60 ngày" for "bao l
 def _quantity_weight(kinds: list[str], unit: str) -> float:
     if not kinds:
         return QUANTITY_WEIGHT
-    folded = fold(unit)
-    return ASKED_KIND_WEIGHT if any(_states_kind(k, folded) for k in kinds) else 1.0
+    return ASKED_KIND_WEIGHT if any(_states_kind(k, unit) for k in kinds) else 1.0
 
 
-def _states_kind(kind: str, folded: str) -> bool:
-    """Whether a unit (folded) states a figure of this kind; a table row's amounts may carry their currency in
-    the header ("Mức hỗ trợ (đồng/người/năm) … | 5.000.000")."""
-    if QUANTITY_KINDS[kind][1].search(folded):
+def _states_kind(kind: str, unit: str) -> bool:
+    """Whether a unit states a figure of this kind; a table row's amounts may carry their currency in the header
+    ("Mức hỗ trợ (đồng/người/năm) … | 5.000.000": "đồng" with its accents, not the "động" of "lao động")."""
+    if QUANTITY_KINDS[kind][1].search(fold(unit)):
         return True
-    return kind == "amount" and bool(_CURRENCY_RE.search(folded) and _GROUPED_RE.search(folded))
+    return kind == "amount" and bool(_CURRENCY_RE.search(unit.lower()) and _GROUPED_RE.search(unit))
 
 
-_CURRENCY_RE = re.compile(r"\b(?:dong|vnd|usd)\b")
+_CURRENCY_RE = re.compile(r"(?<!\w)(?:đồng|vnd|usd)(?!\w)")
 _GROUPED_RE = re.compile(r"\b\d{1,3}(?:[.,]\d{3})+\b")
 RANGE_WEIGHT = 3.0  # a table row whose key's range holds the quantity the asker states ("5 năm")
 
 
-def _in_range(passage: Passage, index: int, stated: list[Quantity]) -> bool:
-    unit = passage_units(passage)[index]
-    if unit.kind != "row":
+def _in_range(passage: Passage, index: int, question: str) -> bool:
+    """Whether a unit is the row of a table keyed by ranges whose range holds the quantity the question states
+    (``matching_rows``)."""
+    units = passage_units(passage)
+    if units[index].kind != "row":
         return False
-    text = _CLIP_RE.sub("", passage.text)
-    key = text[unit.spans[-1].start : unit.spans[-1].end].strip().strip("|").split("|")[0]
-    found = row_range(key)
-    return found is not None and any(found.holds(q) for q in stated)
+    rows = _table_of(units, index)
+    keys = _row_keys(units, rows, _CLIP_RE.sub("", passage.text))
+    return index in [rows[k] for k in matching_rows(keys, question)]
 
 
 def is_example(passage: Passage, unit: str) -> bool:

@@ -16,9 +16,9 @@ _UNITS: dict[str, tuple[str, float]] = {
     **dict.fromkeys(("thang", "month", "months"), ("months", 1.0)),
     **dict.fromkeys(("tuan", "week", "weeks"), ("days", 7.0)),
     **dict.fromkeys(("ngay", "day", "days"), ("days", 1.0)),
-    **dict.fromkeys(("gio", "tieng", "hour", "hours", "hrs", "h"), ("hours", 1.0)),
+    **dict.fromkeys(("gio", "tieng", "hour", "hours", "hrs"), ("hours", 1.0)),  # "8h" is a time of day
     **dict.fromkeys(("dong", "d", "vnd"), ("money", 1.0)),
-    **dict.fromkeys(("trieu", "tr", "million"), ("money", 1e6)),
+    **dict.fromkeys(("trieu", "million"), ("money", 1e6)),
     **dict.fromkeys(("nghin", "ngan", "k"), ("money", 1e3)),
 }
 _UNIT_WORDS = "|".join(sorted(map(re.escape, _UNITS), key=len, reverse=True))
@@ -54,36 +54,54 @@ _STATED = re.compile(
     _number("n")
     + r"\s*(?:\+\s*)?"
     + _unit("u")
-    + r"|\b(?P<w>"
+    + r"(?P<half>\s+ruoi)?|\b(?P<w>"
     + "|".join(_EN_NUMBERS)
     + r")\s+(?P<wu>years?|months?|weeks?|days?|hours?)\b"
 )
+_CALENDAR = frozenset(("ngay", "thang", "nam"))
+# a number after a date's word names a day, a month or a year ("ngày 15 tháng 3", "tháng 7 năm 2026", "Điều 5"),
+# or is part of a written date ("01/10/2025"); a number before "tuổi" is an age, one after "lúc" or before "sáng"
+# a time of day
+_DATE_WORD_BEFORE = re.compile(r"\b(?:thang|ngay|nam|dieu)\s*$")
+_IN_DATE = re.compile(r"[/.-]$")
+_NOT_A_COUNT_AFTER = re.compile(
+    r"^\s*(?:\d{4}\b|tuoi|(?:thang )?tuoi|sang|chieu|toi|trua|dem|am\b|pm\b|old\b)"
+)
+# "1 tháng 7 (năm 2024)": a day of a month, when a number without a unit of its own follows the month
+_MONTH_OF_DATE = re.compile(r"^\s*\d{1,2}\b(?!\s*(?:ngay|thang|tuan|gio|tieng|trieu|dong)\b)")
+_TIME_BEFORE = re.compile(r"\b(?:luc|at|vao)\s*$")
 
 
-# a number after a date's words or inside a date ("tháng 7 năm 2026", "01/10/2025") counts nothing
-_DATE_BEFORE = re.compile(r"(?:\b(?:thang|ngay|nam|dieu|khoan|muc|ca|lan|so|no)\s*|[/.-])$")
-
-
-def _quantity(number: str, unit: str) -> Quantity:
+def _quantity(number: str, unit: str, half: bool = False) -> Quantity:
     dimension, factor = _UNITS[unit]
-    return Quantity(_value(number) * factor, dimension)
+    return Quantity((_value(number) + (0.5 if half else 0)) * factor, dimension)
+
+
+def _is_count(folded: str, m: re.Match[str], joined: bool) -> bool:
+    """Whether a number with a unit counts something: not a date's day, month or year, an age, a time of day
+    (``joined``: it follows a count, "3 năm 2 tháng", whose unit is no date's word)."""
+    before, after = folded[: m.start()], folded[m.end() :]
+    if _IN_DATE.search(before) or _TIME_BEFORE.search(before) or _NOT_A_COUNT_AFTER.match(after):
+        return False
+    if m.group("u") == "thang" and _MONTH_OF_DATE.match(after):
+        return False
+    return joined or not (_DATE_WORD_BEFORE.search(before) and m.group("u") in _CALENDAR)
 
 
 def stated_quantities(text: str) -> list[Quantity]:
-    """The quantities a question states with their unit ("5 năm", "two years", "30 triệu"); a date's "tháng 7"
-    or "năm 2025" names a month or a year, no quantity (the number comes after the word)."""
+    """The quantities a question states with their unit ("5 năm", "2 năm rưỡi", "two years", "30 triệu"); a date
+    ("ngày 1 tháng 7 năm 2024", "01/10/2025"), an age ("18 tháng tuổi") or a time ("lúc 8 giờ") is none.
+    Adjacent ones of one dimension are one: "3 năm 2 tháng" is 38 months."""
     folded = fold(text)
     found: list[Quantity] = []
-    end = -1  # where the last quantity ended: "3 năm 2 tháng" is one, of 38 months
+    end = -1  # where the last quantity ended
     for m in _STATED.finditer(folded):
         if m.group("w"):
             q = _quantity(str(_EN_NUMBERS[m.group("w")]), m.group("wu"))
-        elif _DATE_BEFORE.search(folded[: m.start()]) and not (
-            found and _JOINED.fullmatch(folded[end : m.start()])
-        ):
-            continue
+        elif _is_count(folded, m, bool(found) and bool(_JOINED.fullmatch(folded[end : m.start()]))):
+            q = _quantity(m.group("n"), m.group("u"), bool(m.group("half")))
         else:
-            q = _quantity(m.group("n"), m.group("u"))
+            continue
         if found and _JOINED.fullmatch(folded[end : m.start()]) and found[-1].dimension == q.dimension:
             q = Quantity(found.pop().value + q.value, q.dimension)
         found.append(q)
@@ -115,21 +133,25 @@ def _bound_re(key: str) -> str:
 
 
 _BETWEEN = re.compile(
-    r"(?:\b(?:tu|from|between)\s+(?:du\s+)?)?"
+    r"(?:\b(?P<from>tu tren|tu du|tu|tren|from|between|more than|over)\s+)?"
     + _bound_re("a")
     + r"\s*(?:\b(?:den|toi|to|and)\b|[-–])\s*(?P<excl>\b(?:duoi|less than|under)\b\s*)?"
     + _bound_re("b")
 )
 _BELOW = re.compile(
-    r"\b(?P<op>duoi|less than|under|below|fewer than|khong qua|toi da|up to|at most)\s+" + _bound_re("b")
+    r"\b(?P<op>duoi|less than|under|below|fewer than|khong qua|toi da|up to|at most|den|toi)\s+"
+    + _bound_re("b")
 )
 _ABOVE = re.compile(
-    r"\b(?P<op>tu du|tu|tren|more than|over|at least|from)\s+"
+    r"\b(?P<op>tu tren|tu du|tu|tren|more than|over|at least|from)\s+"
     + _bound_re("a")
     + r"|"
     + _bound_re("c")
     + r"\s*(?P<tail>tro len|or more|and above|or longer|\+)"
 )
+_EXCLUSIVE_LOW = ("tu tren", "tren", "more than", "over")
+_INCLUSIVE_HIGH = ("khong qua", "toi da", "up to", "at most", "den", "toi")
+_BRACKETS = re.compile(r"\([^()]*\)")
 
 
 def _bound(m: re.Match[str], key: str, unit: str | None) -> Quantity | None:
@@ -137,43 +159,46 @@ def _bound(m: re.Match[str], key: str, unit: str | None) -> Quantity | None:
     return _quantity(number, own) if number and own else None
 
 
+def _one_sided(text: str) -> Range | None:
+    """ "Dưới 06 tháng", "Đến 03 ngày", "Trên 14 ngày", "Từ 150.000.000 đồng trở lên": the operator that comes
+    first says which side."""
+    below, above = _BELOW.search(text), _ABOVE.search(text)
+    if below and (above is None or below.start() < above.start()):
+        high = _bound(below, "b", None)
+        if high:
+            closed = below.group("op") in _INCLUSIVE_HIGH
+            return Range(-math.inf, False, high.value, closed, high.dimension)
+    if above:
+        low = _bound(above, "a", None) if above.group("an") else _bound(above, "c", None)
+        if low:
+            return Range(low.value, above.group("op") not in _EXCLUSIVE_LOW, math.inf, False, low.dimension)
+    return None
+
+
 def row_range(key: str) -> Range | None:
-    """The range a row's key states, or None: "Từ đủ 06 tháng đến dưới 03 năm" is [6, 36) months, "Dưới 06 tháng
-    hoặc đang thử việc" [0, 6), "Từ 150.000.000 đồng trở lên" from 150 million up, "1–3 years" [12, 36]."""
-    text = fold(key)
+    """The range a row's key states, or None: "Từ đủ 06 tháng đến dưới 03 năm" is [6, 36) months, "Từ trên 03 ngày
+    đến 14 ngày" (3, 14], "Dưới 06 tháng hoặc đang thử việc" below 6, "Đến 03 ngày" up to 3, "Từ 150.000.000 đồng
+    trở lên" from 150 million up, "1–3 years" [12, 36]. A note in brackets ("(tối đa 30 ngày/năm)") is no bound."""
+    text = _BRACKETS.sub(" ", fold(key))
     m = _BETWEEN.search(text)
     if m:
         low, high = _bound(m, "a", m.group("bu")), _bound(m, "b", m.group("au"))
         if low and high and low.dimension == high.dimension and low.value <= high.value:
-            return Range(low.value, True, high.value, not m.group("excl"), low.dimension)
-    m = _BELOW.search(text)
-    if m:
-        high = _bound(m, "b", None)
-        if high:
-            return Range(
-                -math.inf,
-                False,
-                high.value,
-                m.group("op") in ("khong qua", "toi da", "up to", "at most"),
-                high.dimension,
-            )
-    m = _ABOVE.search(text)
-    if m:
-        low = _bound(m, "a", None) if m.group("an") else _bound(m, "c", None)
-        if low:
-            return Range(
-                low.value, m.group("op") not in ("tren", "more than", "over"), math.inf, False, low.dimension
-            )
-    return None
+            open_low = m.group("from") in _EXCLUSIVE_LOW
+            return Range(low.value, not open_low, high.value, not m.group("excl"), low.dimension)
+    return _one_sided(text)
 
 
 def matching_rows(keys: list[str], question: str) -> list[int]:
-    """The indices of the keys whose range holds a quantity the question states, when two keys or more state a
-    range of its dimension (a table keyed by seniority, by amount, by hours); none otherwise."""
+    """The indices of the keys whose range holds the quantity the question states, when two keys or more state a
+    range of its dimension (a table keyed by seniority, by amount, by hours); none otherwise, and none when the
+    question states two quantities of that dimension ("hợp đồng 1 năm, đã làm 6 năm": which one keys the table?)."""
     ranges = [row_range(k) for k in keys]
     asked = stated_quantities(question)
     for q in asked:
         ranged = [r for r in ranges if r is not None and r.dimension == q.dimension]
         if len(ranged) >= 2:
+            if sum(other.dimension == q.dimension for other in asked) > 1:
+                return []
             return [i for i, r in enumerate(ranges) if r is not None and r.holds(q)]
     return []

@@ -22,14 +22,14 @@ class Terms:
     question: str = ""  # the question, folded (what kind of quantity it asks for)
 
 
-_THOUSANDS = re.compile(r"(?<=\d)[.,](?=\d{3}(?!\d))")
+_GROUPED = re.compile(
+    r"(?<![\d.,])[1-9]\d{0,2}(?:[.,]\d{3})+(?!\d)"
+)  # "5.000.000", "15,000,000"; not "0,125"
 
 
 # an amount in millions or thousands ("15 triệu", "1,5 million", "500k"), written out as a number
-_SCALED = re.compile(
-    r"\b(\d+(?:[.,]\d+)?)\s*(triệu|trieu|tr|million|k|nghìn|ngàn|nghin|ngan)\b", re.IGNORECASE
-)
-_SCALE = {"triệu": 10**6, "trieu": 10**6, "tr": 10**6, "million": 10**6}
+_SCALED = re.compile(r"\b(\d+(?:[.,]\d+)?)\s*(triệu|trieu|million|k|nghìn|ngàn|nghin|ngan)\b", re.IGNORECASE)
+_SCALE = {"triệu": 10**6, "trieu": 10**6, "million": 10**6}
 
 
 def _written_out(m: re.Match[str]) -> str:
@@ -41,7 +41,7 @@ def words_of(text: str, accented: bool = False, stemmed: bool = True) -> list[st
     """Words, lower-cased (folded unless ``accented``), English ones stemmed; numbers without leading zeros, one
     word however their thousands are grouped ("5.000.000" is 5000000, no "5"), amounts in millions or thousands
     written out ("15 triệu" is 15000000 triệu)."""
-    text = _SCALED.sub(_written_out, _THOUSANDS.sub("", nfc(text)))
+    text = _SCALED.sub(_written_out, _GROUPED.sub(lambda m: re.sub(r"[.,]", "", m.group(0)), nfc(text)))
     found = re.findall(r"\w+", nfc(text).lower() if accented else fold(text))
     return [w.lstrip("0") or "0" if w.isdigit() else stem(w) if stemmed else w for w in found]
 

@@ -21,10 +21,15 @@ from tools.leave_policy import ParamSource, RuleText, cite_rule
 
 Basis = Literal["remaining", "original"]
 
-_LOAN = re.compile(r"\b(?:vay|cho vay|khoan vay|loans?|borrow\w*|lend\w*)\b")
+# a loan, in the text as written (NFC, lower case): "vay" has no accents, the particle "vậy" has
+_LOAN = re.compile(r"(?<!\w)(?:vay|loans?|borrow\w*|lend\w*)(?!\w)")
 _RATE = re.compile(
-    r"(?:lai suat|lai|interest)[^.;]{0,80}?(\d{1,2}(?:[.,]\d{1,3})?)\s*%\s*(?:/|mot|moi|per|a|an)?\s*"
+    r"\b(?:lai suat|lai|interest)\b[^.;]{0,80}?(\d{1,2}(?:[.,]\d{1,3})?)\s*%\s*(?:/|mot|moi|per|a|an)?\s*"
     r"(thang|nam|month|year|annum)\b"
+)
+# a rate that is not the loan's: an overdue surcharge, a deposit's interest, a penalty, a share of salary deducted
+_OTHER_RATE = re.compile(
+    r"\b(?:qua han|cham tra|tien gui|phat|khau tru|overdue|late|deposit|penalty|deduct\w*)\b"
 )
 _REMAINING = re.compile(
     r"\bdu no(?: goc)? (?:con lai|giam dan|thuc te)|\b(?:remaining|outstanding|reducing|declining)"
@@ -38,21 +43,28 @@ _FREE = re.compile(
     r"\bkhong (?:phai )?(?:tra|tinh|chiu) (?:tien )?lai\b|\bmien (?:tien )?lai\b|\bkhong lai\b"
     r"|\binterest[- ]free\b|\bno interest\b|\bwithout interest\b"
 )
+# ... for loans of a purpose ("Khoản vay để khám bệnh, chữa bệnh … không phải trả lãi"), not a pause in repayment
+_FOR_PURPOSE = re.compile(r"\b(?:vay|loans?) (?:de|cho|phuc vu|for)\b|\bmuc dich\b|\bpurpose\b")
 _EQUAL_PRINCIPAL = re.compile(
     r"\b(?:no )?goc\b[^.;]{0,40}\bchia deu\b|\bchia deu\b[^.;]{0,40}\bgoc\b|\btra gop deu\b"
     r"|\b(?:principal|loan)\b[^.;]{0,40}\bequal (?:monthly )?(?:parts|instalments|installments|amounts)\b"
 )
 _TERM = re.compile(
-    r"\bthoi han (?:vay|cho vay)[^.;]{0,30}?toi da (\d{1,2}) thang\b|\bthoi han (?:vay|cho vay) khong qua (\d{1,2})"
-    r" thang\b|\b(?:maximum|longest) (?:loan )?term (?:is |of )?(\d{1,2}) months\b|\brepaid within (\d{1,2}) months\b"
+    r"\bthoi han (?:vay|cho vay)[^.;]{0,30}?(?:toi da|khong qua)(?: la)? (\d{1,2}) (thang|nam)\b"
+    r"|\b(?:maximum|longest) (?:loan )?term (?:is |of )?(\d{1,2}) (months?|years?)\b"
+    r"|\brepaid within (\d{1,2}) (months?|years?)\b"
 )
-_GENERIC = frozenset("de cho vay khoan tien the to for a an my of loan borrow cua va hoac".split())
+# words of a purpose that name none: "trả nợ" and "trả lãi" are how any loan is repaid
+_GENERIC = frozenset(
+    "de cho vay khoan tien the to for a an my of loan borrow cua va hoac tra no lai phai khong tinh".split()
+)
 
 
 # a term that depends on the amount: "12 tháng đối với khoản vay đến 20.000.000 đồng và 24 tháng đối với khoản vay
 # trên 20.000.000 đồng"
 _TERM_BY_AMOUNT = re.compile(
-    r"(\d{1,3}) thang doi voi (?:khoan vay|muc vay|so tien vay) (den|duoi|tren|tu|khong qua) (\d{1,3}(?:\.\d{3})+)"
+    r"(\d{1,3}) thang doi voi (?:khoan vay|muc vay|so tien vay) (den|duoi|tu tren|tren|tu|khong qua)"
+    r" (\d{1,3}(?:\.\d{3})+|\d{1,4} trieu)"
 )
 _HOLDS = {
     "den": lambda a, b: a <= b,
@@ -60,19 +72,22 @@ _HOLDS = {
     "duoi": lambda a, b: a < b,
     "tren": lambda a, b: a > b,
     "tu": lambda a, b: a >= b,
+    "tu tren": lambda a, b: a > b,
 }
 
 
 def _term_for(text: str, amount: int) -> int | None:
     """The longest term for this amount, where the term rule states one per amount."""
     for months, op, bound in _TERM_BY_AMOUNT.findall(text):
-        if _HOLDS[op](amount, int(bound.replace(".", ""))):
+        limit = int(bound.split()[0]) * 1_000_000 if bound.endswith("trieu") else int(bound.replace(".", ""))
+        if _HOLDS[op](amount, limit):
             return int(months)
     return None
 
 
 class LoanPolicy(BaseModel):
     monthly_rate: float | None = None  # per cent a month
+    stated_rate: str = ""  # as the rule states it: "0,4%/tháng", "6%/năm"
     rate: ParamSource | None = None
     basis: Basis = "remaining"
     basis_source: ParamSource | None = None
@@ -92,14 +107,19 @@ def policy_from_rules(rules: list[RuleText]) -> LoanPolicy:
     interest-free clause."""
     policy = LoanPolicy()
     for rule in rules:
-        own = fold(rule.text.rpartition(" … ")[2])
-        if not _LOAN.search(f"{own} {fold(rule.context)}"):
+        written = rule.text.rpartition(" … ")[2]
+        own = fold(written)
+        if not _LOAN.search(f"{written} {rule.context}".lower()):
             continue
-        if policy.rate is None and (m := _RATE.search(own)):
+        # each clause on its own: "Lãi suất tiền gửi Quỹ là 0,3%/tháng; lãi suất cho vay là 0,5%/tháng"
+        clauses = [c for c in own.split(";") if not _OTHER_RATE.search(c)]
+        m = next((found for c in clauses if (found := _RATE.search(c))), None)
+        if policy.rate is None and m:
             value = float(m.group(1).replace(",", "."))
             per_year = m.group(2) in ("nam", "year", "annum")
             policy.monthly_rate = value / 12 if per_year else value
-            policy.rate = cite_rule(rule, f"lãi suất {m.group(1)}%/{'năm' if per_year else 'tháng'}")
+            policy.stated_rate = f"{m.group(1)}%/{'năm' if per_year else 'tháng'}"
+            policy.rate = cite_rule(rule, f"lãi suất {policy.stated_rate}")
         if policy.basis_source is None and (_REMAINING.search(own) or _ORIGINAL.search(own)):
             policy.basis = "remaining" if _REMAINING.search(own) else "original"
             policy.basis_source = cite_rule(
@@ -108,12 +128,13 @@ def policy_from_rules(rules: list[RuleText]) -> LoanPolicy:
                 if policy.basis == "remaining"
                 else "lãi tính trên số tiền vay ban đầu",
             )
-        if _FREE.search(own):
+        if _FREE.search(own) and _FOR_PURPOSE.search(own):
             policy.free.append((own, cite_rule(rule, "khoản vay không phải trả lãi")))
         if policy.repayment is None and _EQUAL_PRINCIPAL.search(own):
             policy.repayment = cite_rule(rule, "nợ gốc chia đều theo số tháng vay")
         if policy.term is None and (m := _TERM.search(own)):
-            policy.max_months = int(next(g for g in m.groups() if g))
+            number, unit = [g for g in m.groups() if g][:2]
+            policy.max_months = int(number) * (12 if unit.startswith(("nam", "year")) else 1)
             policy.term = cite_rule(rule, "thời hạn vay tối đa")
             policy.term_text = own
     return policy
@@ -177,7 +198,12 @@ def calculate(policy: LoanPolicy, amount: int, months: int, purpose: str = "") -
         interests = [amount * rate] * months
     first, last = principal + interests[0], principal + interests[-1]
     total_interest = sum(interests)
-    pct = f"{rate * 100:g}".replace(".", ",")
+    # the rate as the rule states it ("6%/năm"), a month's share of a yearly one in brackets
+    monthly = f"{round(rate * 100, 4):g}"
+    stated = policy.stated_rate if not free and policy.rate is not None else f"{monthly}%/tháng"
+    pct_vi = stated if stated.endswith("tháng") else f"{stated} ({monthly.replace('.', ',')}%/tháng)"
+    stated_en = stated.replace(",", ".").replace("tháng", "month").replace("năm", "year")
+    pct_en = stated_en if stated_en.endswith("month") else f"{stated_en} ({monthly}% a month)"
     on_vi = "dư nợ gốc còn lại" if policy.basis == "remaining" else "số tiền vay ban đầu"
     on_en = "the remaining principal" if policy.basis == "remaining" else "the amount first borrowed"
     steps = [
@@ -189,7 +215,7 @@ def calculate(policy: LoanPolicy, amount: int, months: int, purpose: str = "") -
             text=(
                 f"Khoản vay này không phải trả lãi ({free.quote})."
                 if free
-                else f"Lãi {pct}%/tháng tính trên {on_vi}: tháng đầu {fmt_money(interests[0])} đồng, "
+                else f"Lãi {pct_vi} tính trên {on_vi}: tháng đầu {fmt_money(interests[0])} đồng, "
                 f"tháng cuối {fmt_money(interests[-1])} đồng."
             ),
             rule=f"loan_rate ({_where(rate_source)})",
@@ -201,7 +227,7 @@ def calculate(policy: LoanPolicy, amount: int, months: int, purpose: str = "") -
         f"The principal in equal parts: {_money_en(amount)} / {months} months = {_money_en(principal)} a month.",
         "This loan pays no interest (the rule quoted)."
         if free
-        else f"Interest of {rate * 100:g}% a month on {on_en}: {_money_en(interests[0])} in the first month, "
+        else f"Interest of {pct_en} on {on_en}: {_money_en(interests[0])} in the first month, "
         f"{_money_en(interests[-1])} in the last.",
     ]
     sources = {"loan_repayment": repayment, "loan_rate": rate_source}

@@ -110,3 +110,68 @@ def test_the_askers_row_ranks_above_a_section_repeating_the_topic() -> None:
     answer = compose(question, [organised, SUPPORT], 0.2, True)
     first = answer.text.split("\n")[0]
     assert first.startswith("Theo Điều 3. Mức hỗ trợ") and "4.000.000" in first, answer.text
+
+
+@pytest.mark.parametrize(
+    ("key", "low", "low_in", "high", "high_in"),
+    [
+        ("Đến 03 ngày", -math.inf, False, 3, True),
+        ("Từ trên 03 ngày đến 14 ngày", 3, False, 14, True),
+        ("Trên 14 ngày (tối đa 30 ngày/năm)", 14, False, math.inf, False),  # a note in brackets is no bound
+        ("Trên 20.000.000 đồng đến 50.000.000 đồng", 20_000_000, False, 50_000_000, True),
+    ],
+)
+def test_the_operators_say_which_bounds_are_inclusive(
+    key: str, low: float, low_in: bool, high: float, high_in: bool
+) -> None:
+    found = row_range(key)
+    assert found is not None
+    assert (found.low, found.low_inclusive, found.high, found.high_inclusive) == (low, low_in, high, high_in)
+
+
+def test_shift_times_are_no_range_of_hours() -> None:
+    assert row_range("Ca 1 (6h - 14h)") is None
+    assert matching_rows(["Ca 1 (6h - 14h)", "Ca 2 (14h - 22h)"], "làm 8 tiếng") == []
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("vào làm ngày 1 tháng 7 năm 2024", []),
+        ("con em 18 tháng tuổi", []),
+        ("ca bắt đầu lúc 8 giờ", []),
+        ("đi làm 8 giờ sáng", []),
+        ("ca 5 tiếng thì ăn ca bao nhiêu", [Quantity(5, "hours")]),
+        ("mỗi ngày 10 tiếng", [Quantity(10, "hours")]),
+        ("còn nợ 15 triệu", [Quantity(15_000_000, "money")]),
+        ("đã làm 2 năm rưỡi", [Quantity(30, "months")]),
+        ("6 tháng 15 ngày", [Quantity(6, "months"), Quantity(15, "days")]),
+    ],
+)
+def test_dates_ages_and_times_are_no_quantity(question: str, expected: list[Quantity]) -> None:
+    assert stated_quantities(question) == expected
+
+
+def test_two_quantities_of_the_tables_dimension_pick_no_row() -> None:
+    keys = ["Dưới 5 năm", "Từ 5 năm trở lên"]
+    assert matching_rows(keys, "Hợp đồng 1 năm, tôi đã làm 6 năm") == []
+    assert matching_rows(keys, "Tôi đã làm 6 năm") == [1]
+
+
+def test_an_approval_table_keyed_by_days_answers_with_the_askers_row() -> None:
+    approvals = passage(
+        "noi_quy:dieu-16",
+        "Điều 16. Nghỉ không hưởng lương",
+        "| Số ngày nghỉ không hưởng lương | Người phê duyệt |\n|---|---|\n| Đến 03 ngày | Trưởng bộ phận |\n"
+        "| Từ trên 03 ngày đến 14 ngày | Giám đốc Nhân sự |\n| Trên 14 ngày (tối đa 30 ngày/năm) | Tổng Giám đốc |",
+    )
+    answer = compose("Tôi muốn nghỉ không hưởng lương 2 ngày thì ai phê duyệt?", [approvals], 0.2, False)
+    assert "Đến 03 ngày | Trưởng bộ phận" in answer.text
+    assert "Tổng Giám đốc" not in answer.text and "Giám đốc Nhân sự" not in answer.text
+
+
+def test_the_dong_of_lao_dong_is_no_currency() -> None:
+    from agent.quote_units import _states_kind
+
+    assert _states_kind("amount", "Mức hỗ trợ (đồng/người/năm) … Từ đủ 03 năm | 4.000.000")
+    assert not _states_kind("amount", "Người lao động làm thêm không quá 1.000 giờ trong một năm")

@@ -95,3 +95,48 @@ def test_questions_routed_to_the_calculator():
     assert english.intent == "loan_repayment" and english.loan["months"] == 24
     assert analyse("Lương gross 15 triệu thì vay được tối đa bao nhiêu?").intent != "loan_repayment"
     assert analyse("Vay tiền công ty thì lãi suất bao nhiêu?").intent != "loan_repayment"
+
+
+def test_other_rates_and_pauses_are_not_the_loans() -> None:
+    rules = [
+        rule("1. Nợ quá hạn chịu lãi suất 1%/tháng trên số tiền chậm trả.", 2),
+        rule("2. Lãi suất tiền gửi Quỹ là 0,3%/tháng; lãi suất cho vay là 0,5%/tháng.", 3),
+        rule("3. Trong thời gian nghỉ thai sản, người vay được tạm dừng trả nợ và không tính lãi.", 4),
+        rule("Như vậy, số tiền cam kết còn lại được giảm 2%/tháng.", 5, "Điều 20. Cam kết đào tạo"),
+    ]
+    policy = policy_from_rules(rules)
+    assert policy.rate is not None and policy.rate.line_start == 3 and policy.monthly_rate == 0.5
+    assert policy.free == []  # a pause in repayment makes no purpose interest-free
+    result = calculate(policy, 10_000_000, 10, "trả nợ ngân hàng")
+    assert result.policy_sources["loan_rate"].line_start != 4
+
+
+def test_a_purpose_of_repaying_names_no_free_loan() -> None:
+    policy = policy_from_rules(FUND)
+    assert calculate(policy, 10_000_000, 10, "trả lãi thẻ tín dụng").total_interest > 0
+
+
+def test_terms_worded_otherwise_and_a_yearly_rate_shown_as_stated() -> None:
+    rules = [
+        rule("Thời hạn vay tối đa là 2 năm.", 2),
+        rule("Lãi suất cho vay 6%/năm, tính trên dư nợ gốc còn lại.", 3),
+    ]
+    policy = policy_from_rules(rules)
+    assert policy.longest_term(10_000_000) == 24
+    result = calculate(policy, 12_000_000, 12)
+    assert "6%/năm (0,5%/tháng)" in result.steps[1].text and "6%/year (0.5% a month)" in result.steps_en[1]
+    over = [rule("Thời hạn vay tối đa 12 tháng đối với khoản vay đến 20 triệu và 24 tháng đối với khoản vay "
+                 "từ trên 20 triệu.", 2)]  # fmt: skip
+    assert policy_from_rules(over).longest_term(30_000_000) == 24
+
+
+def test_questions_not_routed_to_the_calculator() -> None:
+    assert analyse("Tạm ứng 10 triệu, trừ trong 2 tháng thì mỗi tháng trừ lương bao nhiêu vậy?").intent != (
+        "loan_repayment"
+    )
+    salary_first = analyse(
+        "Lương em 15 triệu, em vay 30 triệu trả trong 12 tháng thì mỗi tháng trả bao nhiêu?"
+    )
+    assert salary_first.loan["amount"] == 30_000_000
+    asked = analyse("Em vay 20 triệu, đề nghị trả nợ trong vòng 10 tháng thì mỗi tháng trả bao nhiêu?")
+    assert asked.loan == {"amount": 20_000_000, "months": 10}  # "đề nghị" is no purpose
