@@ -96,10 +96,21 @@ class LoanPolicy(BaseModel):
     max_months: int | None = None
     term: ParamSource | None = None
     term_text: str = ""  # the term rule, folded (its figure may depend on the amount)
+    # terms for loans of a purpose ("Đối với khoản vay cho mục đích nhà ở …, thời hạn vay tối đa là 24 tháng")
+    purpose_terms: list[tuple[str, int, ParamSource]] = Field(default_factory=list)
 
-    def longest_term(self, amount: int) -> int | None:
+    def longest_term(self, amount: int, purpose: str = "") -> tuple[int, ParamSource] | None:
+        """The longest term for this loan and the rule that states it: a purpose's own, else by its amount,
+        else the general one."""
+        asked = _pairs(purpose)
+        for text, months, source in self.purpose_terms:
+            if asked & _pairs(text):
+                return months, source
+        if self.term is None:
+            return None
         by_amount = _term_for(self.term_text, amount)
-        return by_amount if by_amount is not None else self.max_months
+        months = by_amount if by_amount is not None else self.max_months
+        return (months, self.term) if months is not None else None
 
 
 def policy_from_rules(rules: list[RuleText]) -> LoanPolicy:
@@ -132,11 +143,17 @@ def policy_from_rules(rules: list[RuleText]) -> LoanPolicy:
             policy.free.append((own, cite_rule(rule, "khoản vay không phải trả lãi")))
         if policy.repayment is None and _EQUAL_PRINCIPAL.search(own):
             policy.repayment = cite_rule(rule, "nợ gốc chia đều theo số tháng vay")
-        if policy.term is None and (m := _TERM.search(own)):
+        if m := _TERM.search(own):
             number, unit = [g for g in m.groups() if g][:2]
-            policy.max_months = int(number) * (12 if unit.startswith(("nam", "year")) else 1)
-            policy.term = cite_rule(rule, "thời hạn vay tối đa")
-            policy.term_text = own
+            months = int(number) * (12 if unit.startswith(("nam", "year")) else 1)
+            if _FOR_PURPOSE.search(own):
+                policy.purpose_terms.append(
+                    (own, months, cite_rule(rule, "thời hạn vay tối đa theo mục đích"))
+                )
+            elif policy.term is None:
+                policy.max_months = months
+                policy.term = cite_rule(rule, "thời hạn vay tối đa")
+                policy.term_text = own
     return policy
 
 
@@ -215,6 +232,8 @@ def calculate(policy: LoanPolicy, amount: int, months: int, purpose: str = "") -
             text=(
                 f"Khoản vay này không phải trả lãi ({free.quote})."
                 if free
+                else f"Lãi suất {pct_vi}: không phải trả lãi."
+                if not rate
                 else f"Lãi {pct_vi} tính trên {on_vi}: tháng đầu {fmt_money(interests[0])} đồng, "
                 f"tháng cuối {fmt_money(interests[-1])} đồng."
             ),
@@ -227,33 +246,46 @@ def calculate(policy: LoanPolicy, amount: int, months: int, purpose: str = "") -
         f"The principal in equal parts: {_money_en(amount)} / {months} months = {_money_en(principal)} a month.",
         "This loan pays no interest (the rule quoted)."
         if free
+        else f"An interest rate of {pct_en}: no interest to pay."
+        if not rate
         else f"Interest of {pct_en} on {on_en}: {_money_en(interests[0])} in the first month, "
         f"{_money_en(interests[-1])} in the last.",
     ]
     sources = {"loan_repayment": repayment, "loan_rate": rate_source}
     if not free and rate:
         sources["loan_basis"] = basis_source
-    longest = policy.longest_term(amount)
-    if longest is not None and months > longest and policy.term is not None:
+    limit = policy.longest_term(amount, purpose)
+    over_vi = over_en = ""
+    if limit is not None and months > limit[0]:
+        longest, term_source = limit
+        longer = any(m > longest for _, m, _ in policy.purpose_terms)  # a purpose the question did not name
+        over_vi = f" Lưu ý: thời hạn vay tối đa là {longest} tháng" + (
+            " (một số mục đích vay được lâu hơn)." if longer else "."
+        )
+        over_en = f" Note: the longest term is {longest} months" + (
+            " (longer for some purposes)." if longer else "."
+        )
         steps.append(
             LeaveStep(
-                text=f"Lưu ý: thời hạn vay tối đa {longest} tháng, ngắn hơn {months} tháng được hỏi.",
-                rule=f"loan_term ({_where(policy.term)})",
+                text=f"Thời hạn vay tối đa {longest} tháng, ngắn hơn {months} tháng được hỏi.",
+                rule=f"loan_term ({_where(term_source)})",
             )
         )
-        steps_en.append(f"Note: the longest term is {longest} months, shorter than the {months} asked.")
-        sources["loan_term"] = policy.term
+        steps_en.append(f"The longest term is {longest} months, shorter than the {months} asked.")
+        sources["loan_term"] = term_source
     answer = (
         f"Vay {fmt_money(amount)} đồng trả trong {months} tháng: tháng đầu trả {fmt_money(first)} đồng "
         f"(gốc {fmt_money(principal)} + lãi {fmt_money(interests[0])})"
         + (f", tháng cuối {fmt_money(last)} đồng" if last != first else ", mỗi tháng như nhau")
         + f"; tổng tiền lãi {fmt_money(total_interest)} đồng, tổng phải trả {fmt_money(amount + total_interest)} đồng."
+        + over_vi
     )
     answer_en = (
         f"Borrowing {_money_en(amount)} over {months} months: the first month's repayment is {_money_en(first)} "
         f"({_money_en(principal)} principal + {_money_en(interests[0])} interest)"
         + (f", the last month's {_money_en(last)}" if last != first else ", the same each month")
         + f"; interest {_money_en(total_interest)} in total, {_money_en(amount + total_interest)} repaid in all."
+        + over_en
     )
     return LoanResult(
         amount=amount,

@@ -30,7 +30,7 @@ def test_the_rules_are_read_and_cited_by_their_lines():
     assert policy.monthly_rate == 0.4 and policy.basis == "remaining"
     assert policy.rate is not None and policy.rate.line_start == 4
     assert policy.repayment is not None and policy.repayment.line_start == 9
-    assert policy.longest_term(15_000_000) == 12 and policy.longest_term(30_000_000) == 24
+    assert policy.longest_term(15_000_000)[0] == 12 and policy.longest_term(30_000_000)[0] == 24
     assert len(policy.free) == 1  # the overdue surcharge is no rate of its own
 
 
@@ -62,8 +62,9 @@ def test_a_yearly_rate_on_the_original_amount():
 
 def test_a_term_longer_than_the_rules_allow_is_noted():
     result = calculate(policy_from_rules(FUND), 15_000_000, 18)
-    assert "thời hạn vay tối đa 12 tháng" in result.steps[-1].text
-    assert "loan_term" in result.policy_sources
+    assert "Thời hạn vay tối đa 12 tháng" in result.steps[-1].text
+    assert result.answer.endswith("Lưu ý: thời hạn vay tối đa là 12 tháng.")
+    assert result.policy_sources["loan_term"].line_start == 3
 
 
 def test_unstated_parameters_are_named_defaults_in_the_answer():
@@ -122,12 +123,12 @@ def test_terms_worded_otherwise_and_a_yearly_rate_shown_as_stated() -> None:
         rule("Lãi suất cho vay 6%/năm, tính trên dư nợ gốc còn lại.", 3),
     ]
     policy = policy_from_rules(rules)
-    assert policy.longest_term(10_000_000) == 24
+    assert policy.longest_term(10_000_000)[0] == 24
     result = calculate(policy, 12_000_000, 12)
     assert "6%/năm (0,5%/tháng)" in result.steps[1].text and "6%/year (0.5% a month)" in result.steps_en[1]
     over = [rule("Thời hạn vay tối đa 12 tháng đối với khoản vay đến 20 triệu và 24 tháng đối với khoản vay "
                  "từ trên 20 triệu.", 2)]  # fmt: skip
-    assert policy_from_rules(over).longest_term(30_000_000) == 24
+    assert policy_from_rules(over).longest_term(30_000_000)[0] == 24
 
 
 def test_questions_not_routed_to_the_calculator() -> None:
@@ -140,3 +141,17 @@ def test_questions_not_routed_to_the_calculator() -> None:
     assert salary_first.loan["amount"] == 30_000_000
     asked = analyse("Em vay 20 triệu, đề nghị trả nợ trong vòng 10 tháng thì mỗi tháng trả bao nhiêu?")
     assert asked.loan == {"amount": 20_000_000, "months": 10}  # "đề nghị" is no purpose
+
+
+def test_a_purposes_own_term() -> None:
+    rules = [
+        rule("1. Thời hạn vay tối đa là 12 tháng kể từ ngày giải ngân.", 2, "Điều 8. Thời hạn vay"),
+        rule("2. Đối với khoản vay cho mục đích nhà ở và khoản vay khẩn cấp cho điều trị y tế, thời hạn vay tối đa "
+             "là 24 tháng.", 3, "Điều 8. Thời hạn vay"),
+    ]  # fmt: skip
+    policy = policy_from_rules(rules)
+    assert calculate(policy, 24_000_000, 24, "sửa chữa nhà ở").policy_sources.get("loan_term") is None
+    other = calculate(policy, 24_000_000, 24, "mua xe máy")
+    assert other.policy_sources["loan_term"].line_start == 2
+    assert other.answer.endswith("(một số mục đích vay được lâu hơn).")
+    assert other.answer_en.endswith("Note: the longest term is 12 months (longer for some purposes).")
