@@ -142,7 +142,20 @@ def unsupported_words(terms: Terms, passages: list[Passage], question: str = "")
     for p in passages:
         seen.update(words_of(f"{p.title} {p.text}", True))
     names = proper_names(question, True)
-    return {w for w in terms.words if w not in seen and not _has_digit(w) and w not in names}
+    return {
+        w
+        for w in terms.words
+        if w not in seen and not _has_digit(w) and w not in names and not _relational(w)
+    }
+
+
+# Vietnamese words of place, time and relation ("ở", "giữa", "sát Tết") and the currency sign "đ": part of a topic's
+# phrase ("nghỉ giữa ca"), never a topic on their own, so their absence from the documents shows no absent topic
+_RELATIONAL = frozenset("ở giữa sát gần cạnh trên dưới trước sau ngoài quanh khoảng đ".split())
+
+
+def _relational(word: str) -> bool:
+    return nfc(word).lower() in _RELATIONAL or word in {fold(w) for w in _RELATIONAL}
 
 
 def _has_digit(word: str) -> bool:
@@ -180,6 +193,8 @@ def unknown_topic_words(
     question's words are (accents, stems); a stem the evidence does contain ("weeks", "week") is known. A name
     ("Nghệ An") or a word with digits ("23h") names no topic the documents could be missing."""
     words = {words_of(u, terms.accented)[0] for u in unknown or [] if words_of(u, terms.accented)}
-    words = {w for w in words if not _has_digit(w)} - proper_names(question, terms.accented)
+    words = {w for w in words if not _has_digit(w) and not _relational(w)} - proper_names(
+        question, terms.accented
+    )
     seen = {w for p in passages for w in words_of(f"{p.title} {p.text}", terms.accented)}
     return (words & terms.words) - seen

@@ -333,3 +333,19 @@ def test_general_words_of_the_expansions_do_not_count_as_the_topic_a_refusal_wei
     assert topic_expansions(None) == []
     # a one-way entry may still name a topic ("obligations" → "nghĩa vụ"): it stays
     assert topic_expansions(["nghĩa vụ", "a month"]) == ["nghĩa vụ"]
+
+
+def test_an_absent_preposition_is_no_absent_topic(monkeypatch):
+    """ "giữa" (between, the middle of) is in no document: a word of relation, not a topic the documents lack."""
+    advance = passage(
+        "luong:dieu-5",
+        "Điều 5. Tạm ứng lương",
+        "NLĐ được tạm ứng lương một lần vào ngày 15 hằng tháng, mức tạm ứng tối đa 50% lương tháng.",
+    )
+    question = "Em muốn ứng lương giữa tháng thì được ứng tối đa bao nhiêu?"
+    answer = compose(question, [advance], 0.2, True, unknown_terms=["giữa"])
+    assert not answer.refused and "50%" in answer.text
+    import agent.terms
+
+    monkeypatch.setattr(agent.terms, "_RELATIONAL", frozenset())
+    assert compose(question, [advance], 0.2, True, unknown_terms=["giữa"]).refused
