@@ -276,9 +276,17 @@ def _content(text: str) -> str:
 _OBJECT_PRONOUNS = frozenset("it them this that me him us".split())
 
 
+# "late October", "early next year", "mid-March": a time of the year, not lateness or an early leave
+_PART_OF_PERIOD = re.compile(
+    r"\b(?:early|late|mid)[- ](?:(?:this|next|last) )?(?:january|february|march|april|may|june|july|august"
+    r"|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|year|month|week)\b"
+)
+
+
 def english_concepts(question: str) -> list[Concept]:
     """The lexicon's concepts an English question names (compared on content words, stemmed), longest
-    wording first, without overlaps."""
+    wording first, without overlaps; a part of a period ("late October") names none."""
+    question = _PART_OF_PERIOD.sub(" ", fold(question))
     # a third reading without the object pronouns of phrasal verbs: "carry it over" is "carry over"
     words = re.findall(r"[a-z0-9]+", fold(question))
     unsplit = " ".join(stem(w) for w in words if w not in _OBJECT_PRONOUNS)

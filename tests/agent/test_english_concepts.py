@@ -268,3 +268,9 @@ def test_a_phrasal_verbs_object_pronoun_does_not_hide_its_concept():
     early = english_concepts("Can I pay it off early?")
     assert len(early) == 1 and "trả trước hạn" in early[0].vietnamese
     assert english_concepts("Is it the maximum?")[0].asked == "maximum"
+
+
+def test_a_part_of_a_period_names_no_lateness():
+    assert "late" not in [c.asked for c in english_concepts("Can I take a week of annual leave in late October?")]
+    assert "late" in [c.asked for c in english_concepts("What happens if I am late three times a month?")]
+    assert [c.asked for c in english_concepts("Is payday early next month?")] == ["payday"]
