@@ -271,6 +271,8 @@ def test_a_phrasal_verbs_object_pronoun_does_not_hide_its_concept():
 
 
 def test_a_part_of_a_period_names_no_lateness():
-    assert "late" not in [c.asked for c in english_concepts("Can I take a week of annual leave in late October?")]
+    assert "late" not in [
+        c.asked for c in english_concepts("Can I take a week of annual leave in late October?")
+    ]
     assert "late" in [c.asked for c in english_concepts("What happens if I am late three times a month?")]
     assert [c.asked for c in english_concepts("Is payday early next month?")] == ["payday"]
