@@ -276,10 +276,12 @@ def _content(text: str) -> str:
 _OBJECT_PRONOUNS = frozenset("it them this that me him us".split())
 
 
-# "late October", "early next year", "mid-March": a time of the year, not lateness or an early leave
+# "in late October", "by early next year", "mid-March": a time of the year, not lateness or leaving early ("late
+# this month" after a verb is lateness: only a part of a period after a preposition, or "mid-…", is removed)
+_MONTHS = r"january|february|march|april|may|june|july|august|september|october|november|december"
 _PART_OF_PERIOD = re.compile(
-    r"\b(?:early|late|mid)[- ](?:(?:this|next|last) )?(?:january|february|march|april|may|june|july|august"
-    r"|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|year|month|week)\b"
+    rf"\b(?:in|by|from|until|till|since|around|before|after|during|of)\s+(?:the\s+)?(?:early|late)[- ]"
+    rf"(?:(?:this|next|last)\s+)?(?:{_MONTHS}|year|month|week)\b|\bmid[- ](?:{_MONTHS}|year|month|week)\b"
 )
 
 

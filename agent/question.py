@@ -430,6 +430,9 @@ _PURPOSE = re.compile(
 )
 
 
+_PURPOSE_END = re.compile(r"\s(?:trong|tra|thi|roi|moi|hang|and|over|within|in|to repay|repaid|how|what)\b")
+
+
 def loan_args(text: str) -> dict:
     """calculate_loan_repayment's arguments when a question about a loan states the amount (the one after the
     loan word: not a salary stated before it) and the months to repay it and asks what is repaid or deducted,
@@ -447,7 +450,11 @@ def loan_args(text: str) -> dict:
     args: dict = {"amount": amount, "months": int(number) * (12 if unit.startswith(("nam", "year")) else 1)}
     if purpose := _PURPOSE.search(flat.lower()):
         span = 1 if purpose.group(1) else 2
-        args["purpose"] = flat[purpose.start(span) : purpose.end(span)].strip()
+        start, end = purpose.start(span), purpose.end(span)
+        # the purpose ends where the term or the question starts ("sửa nhà trong 10 tháng thì …")
+        if stop := _PURPOSE_END.search(folded, start, end):
+            end = stop.start()
+        args["purpose"] = flat[start:end].strip()
     return args
 
 

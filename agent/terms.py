@@ -145,7 +145,7 @@ def unsupported_words(terms: Terms, passages: list[Passage], question: str = "")
     return {
         w
         for w in terms.words
-        if w not in seen and not _has_digit(w) and w not in names and not _relational(w)
+        if w not in seen and not _has_digit(w) and w not in names and not _relational(w, True)
     }
 
 
@@ -154,8 +154,12 @@ def unsupported_words(terms: Terms, passages: list[Passage], question: str = "")
 _RELATIONAL = frozenset("ở giữa sát gần cạnh trên dưới trước sau ngoài quanh khoảng đ".split())
 
 
-def _relational(word: str) -> bool:
-    return nfc(word).lower() in _RELATIONAL or word in {fold(w) for w in _RELATIONAL}
+_RELATIONAL_FOLDED = frozenset(fold(w) for w in _RELATIONAL)
+
+
+def _relational(word: str, accented: bool) -> bool:
+    """With accents, as written ("gan" is a liver, not "gần"); without, folded."""
+    return nfc(word).lower() in _RELATIONAL if accented else word in _RELATIONAL_FOLDED
 
 
 def _has_digit(word: str) -> bool:
@@ -193,7 +197,7 @@ def unknown_topic_words(
     question's words are (accents, stems); a stem the evidence does contain ("weeks", "week") is known. A name
     ("Nghệ An") or a word with digits ("23h") names no topic the documents could be missing."""
     words = {words_of(u, terms.accented)[0] for u in unknown or [] if words_of(u, terms.accented)}
-    words = {w for w in words if not _has_digit(w) and not _relational(w)} - proper_names(
+    words = {w for w in words if not _has_digit(w) and not _relational(w, terms.accented)} - proper_names(
         question, terms.accented
     )
     seen = {w for p in passages for w in words_of(f"{p.title} {p.text}", terms.accented)}

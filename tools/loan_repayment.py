@@ -44,7 +44,12 @@ _FREE = re.compile(
     r"|\binterest[- ]free\b|\bno interest\b|\bwithout interest\b"
 )
 # ... for loans of a purpose ("Khoản vay để khám bệnh, chữa bệnh … không phải trả lãi"), not a pause in repayment
-_FOR_PURPOSE = re.compile(r"\b(?:vay|loans?) (?:de|cho|phuc vu|for)\b|\bmuc dich\b|\bpurpose\b")
+_FOR_PURPOSE = re.compile(
+    r"\b(?:vay|loans?) (?:de|cho muc dich|phuc vu|for (?:the purpose of )?(?!all\b|every\b|any\b|staff\b|employees?\b))"
+    r"|\bmuc dich (?!vay\b)"
+)
+# ... a rule for every loan is none ("áp dụng cho mọi mục đích vay", "không phân biệt mục đích")
+_ANY_PURPOSE = re.compile(r"\b(?:moi|bat ky|khong phan biet) muc dich\b|\bany purpose\b")
 _EQUAL_PRINCIPAL = re.compile(
     r"\b(?:no )?goc\b[^.;]{0,40}\bchia deu\b|\bchia deu\b[^.;]{0,40}\bgoc\b|\btra gop deu\b"
     r"|\b(?:principal|loan)\b[^.;]{0,40}\bequal (?:monthly )?(?:parts|instalments|installments|amounts)\b"
@@ -54,6 +59,7 @@ _TERM = re.compile(
     r"|\b(?:maximum|longest) (?:loan )?term (?:is |of )?(\d{1,2}) (months?|years?)\b"
     r"|\brepaid within (\d{1,2}) (months?|years?)\b"
 )
+_BARE_TERM = re.compile(r"\b(?:toi da|khong qua)(?: la)? (\d{1,2}) (thang|nam)\b")
 # words of a purpose that name none: "trả nợ" and "trả lãi" are how any loan is repaid
 _GENERIC = frozenset(
     "de cho vay khoan tien the to for a an my of loan borrow cua va hoac tra no lai phai khong tinh".split()
@@ -102,9 +108,8 @@ class LoanPolicy(BaseModel):
     def longest_term(self, amount: int, purpose: str = "") -> tuple[int, ParamSource] | None:
         """The longest term for this loan and the rule that states it: a purpose's own, else by its amount,
         else the general one."""
-        asked = _pairs(purpose)
         for text, months, source in self.purpose_terms:
-            if asked & _pairs(text):
+            if _same_purpose(purpose, text):
                 return months, source
         if self.term is None:
             return None
@@ -139,33 +144,53 @@ def policy_from_rules(rules: list[RuleText]) -> LoanPolicy:
                 if policy.basis == "remaining"
                 else "lãi tính trên số tiền vay ban đầu",
             )
-        if _FREE.search(own) and _FOR_PURPOSE.search(own):
-            policy.free.append((own, cite_rule(rule, "khoản vay không phải trả lãi")))
+        free = _FREE.search(own)
+        if free and _names_purpose(own[: free.start()]):  # the purpose is named before "không phải trả lãi"
+            policy.free.append((own[: free.start()], cite_rule(rule, "khoản vay không phải trả lãi")))
         if policy.repayment is None and _EQUAL_PRINCIPAL.search(own):
             policy.repayment = cite_rule(rule, "nợ gốc chia đều theo số tháng vay")
-        if m := _TERM.search(own):
+        termed = (
+            False  # a clause after a term's own may state another term barely ("riêng …: tối đa 24 tháng")
+        )
+        for clause in own.split(";"):  # "tối đa là 12 tháng; riêng khoản vay để mua nhà ở tối đa là 24 tháng"
+            if not (m := _TERM.search(clause) or (_BARE_TERM.search(clause) if termed else None)):
+                continue
+            termed = True
             number, unit = [g for g in m.groups() if g][:2]
             months = int(number) * (12 if unit.startswith(("nam", "year")) else 1)
-            if _FOR_PURPOSE.search(own):
+            named = clause[: m.start()]  # the purpose is named before the term
+            if _names_purpose(named):
                 policy.purpose_terms.append(
-                    (own, months, cite_rule(rule, "thời hạn vay tối đa theo mục đích"))
+                    (named, months, cite_rule(rule, "thời hạn vay tối đa theo mục đích"))
                 )
             elif policy.term is None:
                 policy.max_months = months
                 policy.term = cite_rule(rule, "thời hạn vay tối đa")
-                policy.term_text = own
+                policy.term_text = clause
     return policy
 
 
-def _pairs(text: str) -> set[str]:
-    words = [w for w in re.findall(r"[a-z]+", fold(text)) if w not in _GENERIC]
-    return {f"{a} {b}" for a, b in zip(words, words[1:], strict=False)}
+def _names_purpose(text: str) -> bool:
+    return bool(_FOR_PURPOSE.search(text)) and not _ANY_PURPOSE.search(text)
+
+
+# verbs any purpose may start with ("mua xe" and "mua nhà" share no purpose)
+_PURPOSE_VERBS = frozenset("mua sua chua xay dung lam di dong tra khac phuc phuc vu buy repair pay".split())
+
+
+def _purpose_words(text: str) -> set[str]:
+    """A purpose's content words: "sửa nhà" -> {nhà}; "mục đích nhà ở" -> {nhà}; "chữa bệnh cho mẹ" -> {bệnh, mẹ}."""
+    words = re.findall(r"[a-z]+", fold(text))
+    return {w for w in words if len(w) > 1 and w not in _GENERIC and w not in _PURPOSE_VERBS}
+
+
+def _same_purpose(asked: str, named: str) -> bool:
+    return bool(_purpose_words(asked) & _purpose_words(named))
 
 
 def free_rule(policy: LoanPolicy, purpose: str) -> ParamSource | None:
     """The interest-free clause that names the loan's purpose ("chữa bệnh" in "vay để chữa bệnh cho mẹ"), if any."""
-    asked = _pairs(purpose)
-    return next((source for text, source in policy.free if asked & _pairs(text)), None)
+    return next((source for text, source in policy.free if _same_purpose(purpose, text)), None)
 
 
 class LoanResult(BaseModel):
@@ -232,7 +257,11 @@ def calculate(policy: LoanPolicy, amount: int, months: int, purpose: str = "") -
             text=(
                 f"Khoản vay này không phải trả lãi ({free.quote})."
                 if free
-                else f"Lãi suất {pct_vi}: không phải trả lãi."
+                else (
+                    f"Lãi suất {pct_vi}: không phải trả lãi."
+                    if policy.rate is not None
+                    else "Không tài liệu nào nêu lãi suất: tính như không có lãi."
+                )
                 if not rate
                 else f"Lãi {pct_vi} tính trên {on_vi}: tháng đầu {fmt_money(interests[0])} đồng, "
                 f"tháng cuối {fmt_money(interests[-1])} đồng."
@@ -246,7 +275,11 @@ def calculate(policy: LoanPolicy, amount: int, months: int, purpose: str = "") -
         f"The principal in equal parts: {_money_en(amount)} / {months} months = {_money_en(principal)} a month.",
         "This loan pays no interest (the rule quoted)."
         if free
-        else f"An interest rate of {pct_en}: no interest to pay."
+        else (
+            f"An interest rate of {pct_en}: no interest to pay."
+            if policy.rate is not None
+            else "No document states an interest rate: counted as none."
+        )
         if not rate
         else f"Interest of {pct_en} on {on_en}: {_money_en(interests[0])} in the first month, "
         f"{_money_en(interests[-1])} in the last.",
@@ -260,7 +293,7 @@ def calculate(policy: LoanPolicy, amount: int, months: int, purpose: str = "") -
         longest, term_source = limit
         longer = any(m > longest for _, m, _ in policy.purpose_terms)  # a purpose the question did not name
         over_vi = f" Lưu ý: thời hạn vay tối đa là {longest} tháng" + (
-            " (một số mục đích vay được lâu hơn)." if longer else "."
+            " (một số mục đích được vay lâu hơn)." if longer else "."
         )
         over_en = f" Note: the longest term is {longest} months" + (
             " (longer for some purposes)." if longer else "."

@@ -153,5 +153,27 @@ def test_a_purposes_own_term() -> None:
     assert calculate(policy, 24_000_000, 24, "sửa chữa nhà ở").policy_sources.get("loan_term") is None
     other = calculate(policy, 24_000_000, 24, "mua xe máy")
     assert other.policy_sources["loan_term"].line_start == 2
-    assert other.answer.endswith("(một số mục đích vay được lâu hơn).")
+    assert other.answer.endswith("(một số mục đích được vay lâu hơn).")
     assert other.answer_en.endswith("Note: the longest term is 12 months (longer for some purposes).")
+
+
+def test_a_rule_for_every_purpose_and_a_mixed_rule() -> None:
+    every = [rule("Thời hạn vay tối đa là 12 tháng, áp dụng cho mọi mục đích vay.", 2)]
+    assert policy_from_rules(every).longest_term(10_000_000)[0] == 12
+    mixed = [
+        rule(
+            "Thời hạn vay tối đa là 12 tháng; riêng khoản vay để mua, sửa chữa nhà ở thì tối đa là 24 tháng.",
+            2,
+        )
+    ]
+    policy = policy_from_rules(mixed)
+    assert policy.longest_term(10_000_000, "sửa nhà")[0] == 24
+    assert policy.longest_term(10_000_000, "mua xe máy")[0] == 12
+    assert policy.longest_term(10_000_000)[0] == 12
+    question = analyse("Em vay 20 triệu để mua xe máy trong 24 tháng thì mỗi tháng trả bao nhiêu?")
+    assert question.loan["purpose"] == "mua xe máy"
+
+
+def test_no_stated_rate_is_said_to_be_none_stated() -> None:
+    result = calculate(policy_from_rules([]), 6_000_000, 6)
+    assert result.steps[1].text.startswith("Không tài liệu nào nêu lãi suất")
