@@ -67,6 +67,7 @@ def rank_units(
     scored = []
     asked_kinds = [kind for kind, (asks, _) in QUANTITY_KINDS.items() if asks.search(terms.question)]
     stated = stated_quantities(terms.question)
+    in_range: dict[int, set[int]] = {}  # per passage, the rows holding the stated quantity
     # a document's scope, as its search hits say: the asker's company, or "global" (national law)
     scopes = {p.doc_id: p.scope for p in passages if p.scope}
     own = any(scope != GLOBAL for scope in scopes.values())
@@ -83,7 +84,9 @@ def rank_units(
             continue
         if quantity and _NUMBER_RE.search(unit):
             score *= _quantity_weight(asked_kinds, unit)
-        if stated and _in_range(p, i, terms.question):
+        if stated and id(p) not in in_range:
+            in_range[id(p)] = _rows_in_range(p, terms.question)
+        if stated and i in in_range[id(p)]:
             score *= RANGE_WEIGHT
         if _SCOPE_RE.search(fold(p.title)):
             score *= SCOPE_WEIGHT
@@ -148,15 +151,20 @@ _GROUPED_RE = re.compile(r"\b\d{1,3}(?:[.,]\d{3})+\b")
 RANGE_WEIGHT = 3.0  # a table row whose key's range holds the quantity the asker states ("5 năm")
 
 
-def _in_range(passage: Passage, index: int, question: str) -> bool:
-    """Whether a unit is the row of a table keyed by ranges whose range holds the quantity the question states
-    (``matching_rows``)."""
+def _rows_in_range(passage: Passage, question: str) -> set[int]:
+    """The units of a passage that are rows of a table keyed by ranges whose range holds the quantity the question
+    states (``matching_rows``), each table read once."""
     units = passage_units(passage)
-    if units[index].kind != "row":
-        return False
-    rows = _table_of(units, index)
-    keys = _row_keys(units, rows, _CLIP_RE.sub("", passage.text))
-    return index in [rows[k] for k in matching_rows(keys, question)]
+    text = _CLIP_RE.sub("", passage.text)
+    tables: dict[tuple[int, int], list[int]] = {}
+    for j, unit in enumerate(units):
+        if unit.kind == "row":
+            tables.setdefault((unit.spans[0].start, unit.spans[0].end), []).append(
+                j
+            )  # rows share the header span
+    return {
+        rows[k] for rows in tables.values() for k in matching_rows(_row_keys(units, rows, text), question)
+    }
 
 
 def is_example(passage: Passage, unit: str) -> bool:
