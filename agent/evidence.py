@@ -14,19 +14,11 @@ from indexes.location import Location
 from indexes.search.query_terms import query_language, vietnamese_gloss
 from indexes.search.retrieval import GLOBAL
 from indexes.text import canonical_hr_english
-from tools.carry_over import CarryOverResult
-from tools.leave_calculator import LeaveResult
-from tools.loan_repayment import LoanResult
-from tools.notice_period import NoticeResult
-from tools.overtime_pay import OvertimeResult
-from tools.personal_leave import PersonalLeaveResult
-from tools.probation_calculator import ProbationResult
-from tools.probation_pay import ProbationPayResult
+from tools.calculation import CalculationResult
 from tools.registry import ToolRun
 from tools.rule_tools import RuleResult
 from tools.search_tools import ArticleResult, SearchResult
 from tools.tree_tools import NodeChildren, NodeText
-from tools.trip_allowance import TripAllowanceResult
 
 
 class Passage(Location):
@@ -154,22 +146,9 @@ def staff_groups(runs: list[ToolRun]) -> list[str]:
     )
 
 
-CalculatorResult = (
-    LeaveResult
-    | ProbationResult
-    | ProbationPayResult
-    | OvertimeResult
-    | PersonalLeaveResult
-    | NoticeResult
-    | CarryOverResult
-    | TripAllowanceResult
-    | LoanResult
-)
-
-
-def calculation(runs: list[ToolRun]) -> CalculatorResult | None:
+def calculation(runs: list[ToolRun]) -> CalculationResult | None:
     """The last successful calculator result of this turn (annual leave, probation end, overtime, personal leave)."""
-    return next((r.result for r in reversed(runs) if isinstance(r.result, CalculatorResult)), None)
+    return next((r.result for r in reversed(runs) if isinstance(r.result, CalculationResult)), None)
 
 
 def calculator_result(runs: list[ToolRun]) -> dict[str, Any] | None:

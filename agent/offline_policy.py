@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from agent.evidence import CalculatorResult, expansions, passages
+from agent.evidence import CalculationResult, expansions, passages
 from agent.gaps import GAP_HITS, gap_holders, gap_probes, gap_query
 from agent.language import english_concepts, language_of
 from agent.question import Question, analyse
@@ -100,10 +100,10 @@ def next_call(
             "loan_repayment",
         )
         and "search" in called
-        and any(isinstance(r.result, CalculatorResult) for r in runs)
+        and any(isinstance(r.result, CalculationResult) for r in runs)
     ):
         return None  # computed, and the passage stating the rule fetched
-    if isinstance(result, CalculatorResult):
+    if isinstance(result, CalculationResult):
         # the result is computed; fetch the passage that states the rule, to cite it
         return None if "search" in called else NextCall("search", {"query": question, "k": 3})
     if "search" not in called and (

@@ -12,27 +12,21 @@ from __future__ import annotations
 
 import datetime as dt
 
-from pydantic import BaseModel, Field
-
 from indexes.spans import display
-from tools.leave_calculator import LeaveStep, fmt_days
+from tools.calculation import CalculationResult, CalculationStep
+from tools.leave_calculator import fmt_days
 from tools.leave_explain import days_en
-from tools.leave_policy import LeavePolicy, ParamSource
+from tools.leave_policy import LeavePolicy
 
 MAX_UNUSED_DAYS = 365.0
 
 
-class CarryOverResult(BaseModel):
+class CarryOverResult(CalculationResult):
     year: int  # the year whose unused days these are (they move to ``year + 1``)
     unused_days: float
     carried_days: float
     remaining_days: float  # above the cap: not carried over
     use_by: dt.date | None  # the carried days' deadline in the next year
-    steps: list[LeaveStep]
-    steps_en: list[str] = Field(default_factory=list)
-    policy_sources: dict[str, ParamSource] = Field(default_factory=dict)
-    answer: str
-    answer_en: str = ""
 
 
 def default_year(policy: LeavePolicy, today: dt.date) -> int:
@@ -60,14 +54,14 @@ def calculate(policy: LeavePolicy, unused_days: float, year: int) -> CarryOverRe
     until = policy.carryover_until
     use_by = _use_by(year + 1, *until) if until else None
     steps = [
-        LeaveStep(
+        CalculationStep(
             text=f"Số ngày phép chưa nghỉ đến 31/12/{year}: {fmt_days(unused_days)} ngày.", rule="input"
         )
     ]
     steps_en = [f"Unused annual leave at 31 December {year}: {days_en(unused_days)}."]
     if cap is None:
         steps.append(
-            LeaveStep(
+            CalculationStep(
                 text=f"Không có giới hạn số ngày được chuyển: chuyển cả {fmt_days(carried)} ngày sang năm {year + 1}.",
                 rule="carryover_max_days",
             )
@@ -75,7 +69,7 @@ def calculate(policy: LeavePolicy, unused_days: float, year: int) -> CarryOverRe
         steps_en.append(f"No cap on the days carried over: {days_en(carried)} carried to {year + 1}.")
     else:
         steps.append(
-            LeaveStep(
+            CalculationStep(
                 text=f"Được chuyển tối đa {fmt_days(cap)} ngày: chuyển {fmt_days(carried)} ngày sang năm {year + 1}.",
                 rule="carryover_max_days",
             )
@@ -83,7 +77,7 @@ def calculate(policy: LeavePolicy, unused_days: float, year: int) -> CarryOverRe
         steps_en.append(f"At most {days_en(cap)} carried over: {days_en(carried)} carried to {year + 1}.")
     if use_by is not None:
         steps.append(
-            LeaveStep(
+            CalculationStep(
                 text=f"Số ngày chuyển sang phải dùng trước hạn {use_by:%d/%m/%Y}.", rule="carryover_until"
             )
         )
@@ -92,7 +86,7 @@ def calculate(policy: LeavePolicy, unused_days: float, year: int) -> CarryOverRe
     rest_vi = rest_en = ""
     if remaining:
         steps.append(
-            LeaveStep(
+            CalculationStep(
                 text=f"Còn lại {fmt_days(remaining)} ngày vượt quá mức được chuyển.", rule="carryover_excess"
             )
         )

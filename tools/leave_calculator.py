@@ -14,19 +14,13 @@ from __future__ import annotations
 import datetime as dt
 import math
 
-from pydantic import BaseModel, Field
-
+from tools.calculation import CalculationResult, CalculationStep
 from tools.date_inputs import DateInputError
 from tools.leave_dates import LeaveDates, month_bounds, resolve_dates, working_days
 from tools.leave_policy import GroupDays, LeavePolicy, ParamSource, WorkConditions
 
 
-class LeaveStep(BaseModel):
-    text: str
-    rule: str  # which policy parameter (and its source) the step applied
-
-
-class LeaveResult(BaseModel):
+class LeaveResult(CalculationResult):
     as_of: dt.date
     service_start: dt.date
     confirmation_date: dt.date | None
@@ -41,15 +35,10 @@ class LeaveResult(BaseModel):
     entitlement_this_year: float
     seniority_years: int
     seniority_bonus_days: float
-    steps: list[LeaveStep]
-    policy_sources: dict[str, ParamSource] = Field(default_factory=dict)
-    answer: str
     monthly_rate: float = 0.0
     months_this_year: int = 0  # the as-of year's counted months (``accrued_days`` adds up, with carry-over)
     answer_year: str = ""  # the as-of year's whole entitlement, for a question about the year's total
     answer_year_en: str = ""
-    answer_en: str = ""  # the answer and steps in English (``tools.leave_explain``)
-    steps_en: list[str] = Field(default_factory=list)
 
 
 def fmt_days(value: float) -> str:
@@ -66,12 +55,12 @@ class _Steps:
 
     def __init__(self, policy: LeavePolicy) -> None:
         self.policy = policy
-        self.steps: list[LeaveStep] = []
+        self.steps: list[CalculationStep] = []
 
     def __call__(self, text: str, param: str) -> None:
         s = self.policy.source(param)
         where = f"{s.doc_id} › {s.node_id}" if s.source == "corpus" else f"mặc định: {s.note}"
-        self.steps.append(LeaveStep(text=text, rule=f"{param} ({where})"))
+        self.steps.append(CalculationStep(text=text, rule=f"{param} ({where})"))
 
 
 def accrue_leave(

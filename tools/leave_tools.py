@@ -10,6 +10,7 @@ from pydantic import Field
 
 from indexes.search.retrieval import GLOBAL
 from tools import leave_calculator
+from tools.calculation import CalculationStep
 from tools.context import ToolContext
 from tools.date_inputs import DateInputError, parse_date_input
 from tools.errors import ToolFailure
@@ -152,7 +153,7 @@ class StatedProbation:
 
     def explain(self, result: leave_calculator.LeaveResult) -> leave_calculator.LeaveResult:
         where = f"{self.source.doc_id} › {self.source.node_id}"
-        step = leave_calculator.LeaveStep(
+        step = CalculationStep(
             text=f"Thời gian thử việc theo quy định: {amount_words(self.amount, self.unit)}, kết thúc "
             f"{self.end:%d/%m/%Y}; chính thức từ {self.confirmation:%d/%m/%Y}.",
             rule=f"probation_duration ({where})",

@@ -16,7 +16,8 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from indexes.text import fold
-from tools.leave_calculator import LeaveStep, fmt_money
+from tools.calculation import CalculationResult, CalculationStep
+from tools.leave_calculator import fmt_money
 from tools.leave_policy import ParamSource, RuleText, cite_rule
 
 Basis = Literal["remaining", "original"]
@@ -193,7 +194,7 @@ def free_rule(policy: LoanPolicy, purpose: str) -> ParamSource | None:
     return next((source for text, source in policy.free if _same_purpose(purpose, text)), None)
 
 
-class LoanResult(BaseModel):
+class LoanResult(CalculationResult):
     amount: int
     months: int
     monthly_rate: float
@@ -203,11 +204,6 @@ class LoanResult(BaseModel):
     last_instalment: int
     total_interest: int
     total_repaid: int
-    steps: list[LeaveStep]
-    steps_en: list[str] = Field(default_factory=list)
-    policy_sources: dict[str, ParamSource] = Field(default_factory=dict)
-    answer: str
-    answer_en: str = ""
 
 
 def _where(source: ParamSource) -> str:
@@ -249,11 +245,11 @@ def calculate(policy: LoanPolicy, amount: int, months: int, purpose: str = "") -
     on_vi = "dư nợ gốc còn lại" if policy.basis == "remaining" else "số tiền vay ban đầu"
     on_en = "the remaining principal" if policy.basis == "remaining" else "the amount first borrowed"
     steps = [
-        LeaveStep(
+        CalculationStep(
             text=f"Nợ gốc chia đều: {fmt_money(amount)} đồng / {months} tháng = {fmt_money(principal)} đồng mỗi tháng.",
             rule=f"loan_repayment ({_where(repayment)})",
         ),
-        LeaveStep(
+        CalculationStep(
             text=(
                 f"Khoản vay này không phải trả lãi ({free.quote})."
                 if free
@@ -270,7 +266,9 @@ def calculate(policy: LoanPolicy, amount: int, months: int, purpose: str = "") -
         ),
     ]
     if not free and rate:
-        steps.append(LeaveStep(text=f"Lãi tính trên {on_vi}.", rule=f"loan_basis ({_where(basis_source)})"))
+        steps.append(
+            CalculationStep(text=f"Lãi tính trên {on_vi}.", rule=f"loan_basis ({_where(basis_source)})")
+        )
     steps_en = [
         f"The principal in equal parts: {_money_en(amount)} / {months} months = {_money_en(principal)} a month.",
         "This loan pays no interest (the rule quoted)."
@@ -299,7 +297,7 @@ def calculate(policy: LoanPolicy, amount: int, months: int, purpose: str = "") -
             " (longer for some purposes)." if longer else "."
         )
         steps.append(
-            LeaveStep(
+            CalculationStep(
                 text=f"Thời hạn vay tối đa {longest} tháng, ngắn hơn {months} tháng được hỏi.",
                 rule=f"loan_term ({_where(term_source)})",
             )

@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from indexes.text import fold
-from tools.leave_calculator import LeaveStep
+from tools.calculation import CalculationResult, CalculationStep
 from tools.leave_policy import ParamSource, RuleText, cite_rule
 from tools.probation_calculator import working_days_from
 
@@ -157,18 +157,13 @@ def policy_from_rules(rules: list[RuleText]) -> NoticePolicy:
     return policy
 
 
-class NoticeResult(BaseModel):
+class NoticeResult(CalculationResult):
     contract: Contract
     contract_months: int | None
     notice_date: dt.date
     notice_days: int
     working_days: bool
     earliest_leave: dt.date
-    steps: list[LeaveStep]
-    steps_en: list[str] = Field(default_factory=list)
-    policy_sources: dict[str, ParamSource] = Field(default_factory=dict)
-    answer: str
-    answer_en: str = ""
 
 
 def _row(policy: NoticePolicy, contract: Contract, months: int | None) -> tuple[int, bool, ParamSource]:
@@ -205,7 +200,7 @@ def calculate(
     what_vi = CONTRACT_VI[contract] + (f" {months} tháng" if months and contract == "fixed_term" else "")
     what_en = CONTRACT_EN[contract] + (f" of {months} months" if months and contract == "fixed_term" else "")
     where = f"{source.doc_id} › {source.node_id}" if source.source == "corpus" else f"mặc định: {source.note}"
-    step = LeaveStep(
+    step = CalculationStep(
         text=f"{what_vi}: báo trước {days:02d} {unit_vi}; báo từ {notice_date:%d/%m/%Y} → sớm nhất {earliest:%d/%m/%Y}.",
         rule=f"notice_days ({where})",
     )
@@ -215,7 +210,7 @@ def calculate(
     day_one_en = (
         "the day the notice is given" if policy.first_day_counts else "the day after the notice is given"
     )
-    counting_step = LeaveStep(
+    counting_step = CalculationStep(
         text=f"Ngày thứ nhất của thời hạn báo trước là {day_one_vi} ({first:%d/%m/%Y}).",
         rule=f"notice_counting ({counted})",
     )

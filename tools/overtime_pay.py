@@ -17,7 +17,8 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from indexes.text import fold, has_diacritics
-from tools.leave_calculator import LeaveStep, fmt_money
+from tools.calculation import CalculationResult, CalculationStep
+from tools.leave_calculator import fmt_money
 from tools.leave_policy import ParamSource, RuleText, cite_rule
 
 DayKind = Literal["ordinary", "weekly_rest", "holiday"]
@@ -192,7 +193,7 @@ class OvertimeDayPay(BaseModel):
     amount: int  # đồng, rounded as the day alone would be; the total is their sum
 
 
-class OvertimeResult(BaseModel):
+class OvertimeResult(CalculationResult):
     monthly_wage: int
     hourly_wage: float
     day_kind: DayKind
@@ -201,11 +202,6 @@ class OvertimeResult(BaseModel):
     day_rate: int
     night_rate: int
     amount: int  # đồng, rounded to the đồng
-    steps: list[LeaveStep]
-    steps_en: list[str] = Field(default_factory=list)
-    policy_sources: dict[str, ParamSource] = Field(default_factory=dict)
-    answer: str
-    answer_en: str = ""
     # Overtime on several days: each day here; then day_kind, day_rate and night_rate above are the first day's,
     # day_hours, night_hours and amount the totals
     days: list[OvertimeDayPay] = Field(default_factory=list)
@@ -282,7 +278,7 @@ def calculate(
     amount = round(hourly * (day_hours * day_rate + night * night_rate) / 100)
     src = policy.sources
     steps = [
-        LeaveStep(
+        CalculationStep(
             text=f"Lương giờ = {fmt_money(monthly_wage)} đồng / {policy.days_per_month} ngày / "
             f"{policy.hours_per_day} giờ = {fmt_money(hourly)} đồng/giờ.",
             rule=f"divisor ({_where(src.get('divisor'))})",
@@ -295,7 +291,7 @@ def calculate(
     parts_vi, parts_en = [], []
     if day_hours:
         steps.append(
-            LeaveStep(
+            CalculationStep(
                 text=f"{_hours(day_hours)} giờ làm thêm ban ngày vào {KIND_VI[day_kind]}: {day_rate}% × "
                 f"{fmt_money(hourly)} × {_hours(day_hours)} = {fmt_money(hourly * day_hours * day_rate / 100)} đồng.",
                 rule=f"day:{day_kind} ({_where(src.get(f'day:{day_kind}'))})",
@@ -310,7 +306,7 @@ def calculate(
     if night:
         lo, hi = policy.night_window
         steps.append(
-            LeaveStep(
+            CalculationStep(
                 text=f"{_hours(night)} giờ làm thêm ban đêm ({lo} giờ – {hi} giờ) vào {KIND_VI[day_kind]}: "
                 f"{night_rate}% × {fmt_money(hourly)} × {_hours(night)} = {fmt_money(hourly * night * night_rate / 100)} đồng.",
                 rule=f"night:{day_kind} ({_where(src.get(f'night:{day_kind}') or src.get('night_extra'))})",
@@ -391,7 +387,7 @@ def calculate_days(policy: OvertimePolicy, monthly_wage: int, days: list[dict]) 
     steps = [parts[0].steps[0], *(step for r in parts for step in r.steps[1:])]
     steps_en = [parts[0].steps_en[0], *(step for r in parts for step in r.steps_en[1:])]
     steps.append(
-        LeaveStep(
+        CalculationStep(
             text=f"Tổng = {' + '.join(fmt_money(d.amount) for d in each)} = {fmt_money(amount)} đồng.",
             rule="sum (các ngày làm thêm)",
         )

@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 
 from indexes.search.query_terms import query_language
 from indexes.text import fold
-from tools.leave_calculator import LeaveStep
+from tools.calculation import CalculationResult, CalculationStep
 from tools.leave_policy import ParamSource, RuleText, cite_rule
 
 Event = Literal["wedding", "funeral", "birth"]
@@ -224,7 +224,7 @@ def asked_relation(question: str, event: Event) -> Relation:
     return found[0] if found else "self"
 
 
-class PersonalLeaveResult(BaseModel):
+class PersonalLeaveResult(CalculationResult):
     event: Event
     relation: Relation
     distance_km: int | None
@@ -232,11 +232,6 @@ class PersonalLeaveResult(BaseModel):
     travel_days: int
     total_days: int
     paid: bool
-    steps: list[LeaveStep]
-    steps_en: list[str] = Field(default_factory=list)
-    policy_sources: dict[str, ParamSource] = Field(default_factory=dict)
-    answer: str
-    answer_en: str = ""
 
 
 class PersonalLeaveError(ValueError):
@@ -267,14 +262,16 @@ def calculate(
     total = item.days + extra
     sources = {"event_days": item.source}
     steps = [
-        LeaveStep(text=f"{item.text}: {item.days:02d} ngày.", rule=f"event_days ({item.source.node_id})")
+        CalculationStep(
+            text=f"{item.text}: {item.days:02d} ngày.", rule=f"event_days ({item.source.node_id})"
+        )
     ]
     steps_en = [f"{EVENT_EN[event].capitalize()} ({RELATION_EN[relation]}): {item.days} days."]
     if rule is not None and distance_km is not None:
         sources["travel_days"] = rule.source
         if extra:
             steps.append(
-                LeaveStep(
+                CalculationStep(
                     text=f"Nơi tổ chức cách {distance_km} km (từ {rule.km} km trở lên): thêm {extra:02d} ngày đi đường.",
                     rule=f"travel_days ({rule.source.node_id})",
                 )
@@ -282,7 +279,7 @@ def calculate(
             steps_en.append(f"{distance_km} km away (at least {rule.km} km): {extra} more day(s) for travel.")
         else:
             steps.append(
-                LeaveStep(
+                CalculationStep(
                     text=f"Nơi tổ chức cách {distance_km} km (dưới {rule.km} km): không có ngày đi đường.",
                     rule=f"travel_days ({rule.source.node_id})",
                 )

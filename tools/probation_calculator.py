@@ -13,10 +13,10 @@ import calendar
 import datetime as dt
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
+from tools.calculation import CalculationResult, CalculationStep
 from tools.date_inputs import DateInputError, parse_date_input
-from tools.leave_calculator import LeaveStep
 from tools.leave_policy import ParamSource
 from tools.probation_policy import (
     UNIT_VI,
@@ -40,7 +40,7 @@ class ProbationInputError(ValueError):
         self.error = error
 
 
-class ProbationResult(BaseModel):
+class ProbationResult(CalculationResult):
     start: dt.date
     end: dt.date  # the probation's last day
     as_of: dt.date
@@ -51,11 +51,6 @@ class ProbationResult(BaseModel):
     days_left: int  # calendar days after ``as_of`` up to the last day; 0 once ended or on the last day
     group: str | None = None  # the row of the documents' probation table (or the group a rule names) applied
     rest_days: list[str] = Field(default_factory=list)  # the weekly rest days skipped (working days only)
-    steps: list[LeaveStep]
-    steps_en: list[str] = Field(default_factory=list)
-    policy_sources: dict[str, ParamSource] = Field(default_factory=dict)
-    answer: str
-    answer_en: str = ""
 
 
 def amount_words(n: int, unit: DurationUnit, lang: str = "vi") -> str:
@@ -101,14 +96,14 @@ def end_of_probation(start: dt.date, amount: int, unit: DurationUnit, rest: list
 
 class _Steps:
     def __init__(self) -> None:
-        self.vi: list[LeaveStep] = []
+        self.vi: list[CalculationStep] = []
         self.en: list[str] = []
 
     def __call__(self, vi: str, en: str, param: str, source: ParamSource) -> None:
         where = f"{source.doc_id} › {source.node_id}" if source.source == "corpus" else source.source
         if source.source == "default":
             where = f"mặc định: {source.note}"
-        self.vi.append(LeaveStep(text=vi, rule=f"{param} ({where})"))
+        self.vi.append(CalculationStep(text=vi, rule=f"{param} ({where})"))
         self.en.append(en)
 
 

@@ -4,9 +4,8 @@ Code's floor (Article 26: at least 85%) as a named default where no document sta
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
-
-from tools.leave_calculator import LeaveStep, fmt_money
+from tools.calculation import CalculationResult, CalculationStep
+from tools.leave_calculator import fmt_money
 from tools.leave_policy import ParamSource
 from tools.probation_policy import ProbationPolicy
 
@@ -14,16 +13,11 @@ LAW_PERCENT = 85
 LAW_NOTE = "Bộ luật Lao động 2019, Điều 26: ít nhất 85% mức lương của công việc đó"
 
 
-class ProbationPayResult(BaseModel):
+class ProbationPayResult(CalculationResult):
     monthly_wage: int
     percent: int
     probation_wage: int
     group: str | None = None
-    steps: list[LeaveStep]
-    steps_en: list[str] = Field(default_factory=list)
-    policy_sources: dict[str, ParamSource] = Field(default_factory=dict)
-    answer: str
-    answer_en: str = ""
 
 
 def calculate(policy: ProbationPolicy, monthly_wage: int, employee: str | None) -> ProbationPayResult:
@@ -49,7 +43,7 @@ def calculate(policy: ProbationPolicy, monthly_wage: int, employee: str | None) 
         probation_wage=pay,
         group=group,
         steps=[
-            LeaveStep(
+            CalculationStep(
                 text=f"Lương thử việc = {percent}% × {fmt_money(monthly_wage)} đồng{in_group} = {fmt_money(pay)} đồng/tháng.",
                 rule=f"probation_pay ({where})",
             )

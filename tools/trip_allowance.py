@@ -13,11 +13,12 @@ import datetime as dt
 import re
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from indexes.staff_groups import row_via_directory
 from indexes.text import fold
-from tools.leave_calculator import LeaveStep, fmt_money
+from tools.calculation import CalculationResult, CalculationStep
+from tools.leave_calculator import fmt_money
 from tools.leave_policy import ParamSource
 from tools.trip_norms import NormCell, NormKind, TripNorms, fold_place, in_vietnam, is_abroad_label
 
@@ -29,7 +30,7 @@ class TripInputError(ValueError):
     """Inputs the calculator cannot use (an end before the start, no days at all)."""
 
 
-class TripAllowanceResult(BaseModel):
+class TripAllowanceResult(CalculationResult):
     days: int
     nights: int
     group: str | None = None
@@ -38,11 +39,6 @@ class TripAllowanceResult(BaseModel):
     hotel_total: int | None = None
     total: int | None = None
     currency: str = "VND"
-    steps: list[LeaveStep]
-    steps_en: list[str] = Field(default_factory=list)
-    policy_sources: dict[str, ParamSource] = Field(default_factory=dict)
-    answer: str
-    answer_en: str = ""
 
 
 def _vnd(value: float, currency: str = "VND") -> str:
@@ -233,7 +229,7 @@ def calculate(
     days, nights, per_unit, start = _trip_days(start, end, days, nights, day_trip, part)
     first = start or today
     dates = [first + dt.timedelta(days=i) for i in range(days)]
-    steps: list[LeaveStep] = []
+    steps: list[CalculationStep] = []
     steps_en: list[str] = []
     sources: dict[str, ParamSource] = {}
     result: dict = {"days": days, "nights": nights}
@@ -258,7 +254,7 @@ def calculate(
             since = f"{rate.effective_from:%d/%m/%Y}" if rate.effective_from and len(runs) > 1 else ""
             of = f"{share}% × " if share != 100 else ""
             steps.append(
-                LeaveStep(
+                CalculationStep(
                     text=f"Phụ cấp lưu trú{f' (mức từ {since})' if since else ''}: {count} ngày × {of}"
                     f"{_vnd(rate.amount, rate.currency)} = {_vnd(amount * count, rate.currency)}{_whose(rate)}.",
                     rule=f"per_diem ({rate.source.doc_id} › {rate.source.node_id})",
@@ -291,7 +287,7 @@ def calculate(
             sources[f"hotel{'' if i == 0 else f'_{i + 1}'}"] = rate.source
             since = f"{rate.effective_from:%d/%m/%Y}" if rate.effective_from and len(runs) > 1 else ""
             steps.append(
-                LeaveStep(
+                CalculationStep(
                     text=f"Khách sạn tối đa{shared_vi}{f' (mức từ {since})' if since else ''}: {count} đêm × "
                     f"{room}{_vnd(rate.amount, rate.currency)} = {_vnd(rate.amount * factor * count, rate.currency)}"
                     f"{_whose(rate)}.",
