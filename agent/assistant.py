@@ -16,6 +16,7 @@ from langchain_core.messages import HumanMessage
 from agent.answer import FinalAnswer
 from agent.graph import build_graph
 from agent.models import make_chat_model
+from agent.retention import retain
 from agent.state import AgentContext
 from agent.threads import ThreadOwners, new_thread_id
 from agent.tracing import Tracer
@@ -50,10 +51,14 @@ class Assistant:
 
     @cached_property
     def graph(self):
+        self.settings.data_dir.mkdir(parents=True, exist_ok=True)
+        return build_graph(checkpointer=self._checkpointer)
+
+    @cached_property
+    def _checkpointer(self):
         from langgraph.checkpoint.sqlite import SqliteSaver
 
-        self.settings.data_dir.mkdir(parents=True, exist_ok=True)
-        return build_graph(checkpointer=SqliteSaver(self._conversations))
+        return SqliteSaver(self._conversations)
 
     @cached_property
     def _conversations(self) -> sqlite3.Connection:
@@ -112,6 +117,8 @@ class Assistant:
         if final is None:
             raise RuntimeError("the graph ended without an answer")
         tracer.finish(final.model_dump(mode="json"))
+        s = self.settings
+        retain(self._checkpointer, thread_id, s.max_threads, s.data_dir / "traces", s.max_traces)
         yield {"node": "final", "answer": final}
 
     def ask(self, question: str, thread_id: str | None = None, tenant: str | None = None) -> FinalAnswer:

@@ -78,6 +78,15 @@ class Settings(BaseSettings):
     max_id_retries: int = Field(
         2, ge=0, le=10, description="Retries after an unknown node id before the fallback."
     )
+    max_threads: int = Field(
+        10_000,
+        ge=1,
+        description="Conversations kept in <data_dir>/conversations.sqlite; the least recently used beyond this "
+        "are deleted (each keeps only its latest state).",
+    )
+    max_traces: int = Field(
+        10_000, ge=1, description="Trace files kept in <data_dir>/traces; the oldest beyond this are deleted."
+    )
 
     # Chunking (characters; sized for e5-small's 512-token window)
     chunk_target_chars: int = Field(900, ge=100)
