@@ -285,10 +285,45 @@ _PART_OF_PERIOD = re.compile(
 )
 
 
+# A phrasal verb's particle ("pay off", "carry over", "hand in") may follow its object: "pay my staff loan off
+# early", "carry my unused days over". The object is a short noun phrase: a determiner or content words, never a
+# preposition, a conjunction or an auxiliary ("pay for the time off" is no repayment).
+_PARTICLES = frozenset("off over back up out in down away".split())
+_DETERMINERS = frozenset("my the a an your his her our their its this that these those all some any".split())
+OBJECT_WORDS = 3  # at most this many words of an object between a phrasal verb's words
+_CLAUSE = re.compile(r"[,.;:!?()]")
+
+
+def _object_word(word: str) -> bool:
+    return word in _DETERMINERS or word not in FUNCTION_WORDS_EN
+
+
+def _separated(form: str, clauses: list[list[str]]) -> bool:
+    """Whether a lexicon form with a particle ("pay off ear") is in a clause with an object between two of its
+    words ("pay off my staff loan early", "pay my loan off early"): one gap of one to ``OBJECT_WORDS``."""
+    words = form.split()
+    if len(words) < 2 or not _PARTICLES & set(words[1:]):
+        return False
+    for clause in clauses:
+        stems = [stem(w) for w in clause]
+        for at in range(1, len(words)):
+            head, tail = words[:at], words[at:]
+            for i in range(len(stems) - len(head) + 1):
+                if stems[i : i + len(head)] != head:
+                    continue
+                for gap in range(1, OBJECT_WORDS + 1):
+                    j = i + len(head) + gap
+                    if stems[j : j + len(tail)] == tail and all(map(_object_word, clause[i + len(head) : j])):
+                        return True
+    return False
+
+
 def english_concepts(question: str) -> list[Concept]:
     """The lexicon's concepts an English question names (compared on content words, stemmed), longest
-    wording first, without overlaps; a part of a period ("late October") names none."""
+    wording first, without overlaps; a part of a period ("late October") names none; a phrasal verb may hold its
+    object inside ("pay my loan off")."""
     question = _PART_OF_PERIOD.sub(" ", fold(question))
+    clauses = [re.findall(r"[a-z0-9]+", c) for c in _CLAUSE.split(question)]
     # a third reading without the object pronouns of phrasal verbs: "carry it over" is "carry over"
     words = re.findall(r"[a-z0-9]+", fold(question))
     unsplit = " ".join(stem(w) for w in words if w not in _OBJECT_PRONOUNS)
@@ -296,7 +331,7 @@ def english_concepts(question: str) -> list[Concept]:
     found: list[Concept] = []
     for concept in _lexicon():
         padded = f" {concept.asked} "
-        if any(padded in t for t in texts):
+        if any(padded in t for t in texts) or _separated(concept.asked, clauses):
             if all(f.wordings != concept.wordings for f in found):  # one entry, however many of its forms
                 found.append(concept)
             # consumed in both readings: "late at night" leaves no "late", "my manager" no "manager"

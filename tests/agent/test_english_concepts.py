@@ -280,3 +280,17 @@ def test_a_part_of_a_period_names_no_lateness():
     assert any(
         c.asked.startswith("pay it off") for c in english_concepts("Can I pay it off early next month?")
     )
+
+
+def test_a_phrasal_verb_holding_its_object_still_names_its_concept():
+    """ "pay off my staff loan early", "carry my unused days over": the object stands between the verb's words."""
+    repay = english_concepts("Can I pay off my staff loan early? Is there a penalty?")
+    assert any("trả trước hạn" in c.vietnamese for c in repay)
+    assert any("trả trước hạn" in c.vietnamese for c in english_concepts("Can I pay my loan off early?"))
+    carry = english_concepts("Can I carry my unused days over to next year?")
+    assert any("chuyển phép sang năm sau" in c.vietnamese for c in carry)
+    # a preposition is no object ("pay for the time off" is paid time off, not a repayment), nor a clause break
+    assert not any("trả trước hạn" in c.vietnamese for c in english_concepts("Do they pay for the time off?"))
+    assert not any(
+        "trả trước hạn" in c.vietnamese for c in english_concepts("I pay rent. Off I go early tomorrow.")
+    )

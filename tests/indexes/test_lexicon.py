@@ -143,3 +143,19 @@ def test_everyday_english_for_family_and_discipline():
     assert "xử lý kỷ luật lao động" in lexicon.expansions(
         "What are the possible disciplinary penalties here?"
     )
+
+
+def test_everyday_english_words_reach_the_words_a_regulation_uses():
+    """Single everyday words ("approve", "sick", "fuel", "visitors") translate into the regulation's terms."""
+    lexicon = default_lexicon()
+    assert "phê duyệt" in lexicon.expansions("Who has to approve my unpaid leave?")
+    assert "ốm" in lexicon.expansions("I am sick today, what do I do?")
+    assert "xăng" in lexicon.expansions("Is fuel paid for?")
+    assert {"tiếp khách", "hoa quả", "nước uống"} <= set(
+        lexicon.expansions("What is the budget for drinks and fruit when visitors come?")
+    )
+    assert "công trường" in lexicon.expansions("What time do we start on the construction site?")
+    # they name no topic: a question is not checked against them
+    general = lexicon.vocabulary_only
+    assert {"ốm", "xăng", "công trường", "hoa quả"} <= general
+    assert "học phí" not in general  # tuition support is a benefit a company has or has not
