@@ -67,7 +67,7 @@ class Assistant:
 
     @cached_property
     def threads(self) -> ThreadOwners:
-        return ThreadOwners(self._conversations)
+        return ThreadOwners(self._conversations, lock=self._checkpointer.lock)
 
     def _context(self, tenant: str | None, tracer: Tracer) -> AgentContext:
         tools = ToolContext(

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import time
 from pathlib import Path
 
 from agent.tracing import list_traces
 
 log = logging.getLogger(__name__)
+IN_FLIGHT_S = 600.0  # a thread claimed this recently without a checkpoint may be answering its first question
 
 
 def compact_thread(saver, thread_id: str) -> int:
@@ -42,7 +44,9 @@ def compact_thread(saver, thread_id: str) -> int:
 def evict_threads(saver, max_threads: int) -> list[str]:
     """Delete the least recently used conversations beyond ``max_threads`` (their checkpoints, writes and owner);
     the thread ids deleted. Checkpoint ids are time-ordered, so a thread's latest one says when it was last used;
-    a thread claimed but never answered counts as the oldest."""
+    a thread claimed but never answered counts as the oldest, unless it was claimed in the last ``IN_FLIGHT_S``
+    (its first turn may be running). Callers hold the connection's one lock (``saver.cursor()`` takes the
+    checkpointer's, which ``ThreadOwners`` shares)."""
     with saver.cursor() as cur:
         (count,) = cur.execute("SELECT COUNT(*) FROM thread_owners").fetchone()
         if count <= max_threads:
@@ -52,8 +56,9 @@ def evict_threads(saver, max_threads: int) -> list[str]:
             for row in cur.execute(
                 "SELECT o.thread_id FROM thread_owners AS o LEFT JOIN (SELECT thread_id, MAX(checkpoint_id) AS last "
                 "FROM checkpoints GROUP BY thread_id) AS c ON c.thread_id = o.thread_id "
+                "WHERE c.last IS NOT NULL OR COALESCE(o.claimed_at, 0) < ? "
                 "ORDER BY COALESCE(c.last, ''), o.rowid LIMIT ?",
-                (count - max_threads,),
+                (time.time() - IN_FLIGHT_S, count - max_threads),
             ).fetchall()
         ]
         for table in ("checkpoints", "writes", "thread_owners"):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import secrets
 import sqlite3
 import threading
+import time
 
 from indexes.errors import ThreadAccessError
 
@@ -18,19 +19,25 @@ def new_thread_id() -> str:
 class ThreadOwners:
     """thread id → tenant, in the conversations database beside LangGraph's checkpoints."""
 
-    def __init__(self, connection: sqlite3.Connection) -> None:
+    def __init__(self, connection: sqlite3.Connection, lock: threading.Lock | None = None) -> None:
+        """``lock``: the one every user of the connection holds (the checkpointer's, which history retention
+        deletes under), so a claim never interleaves with an eviction."""
         self._db = connection
-        self._lock = threading.Lock()
+        self._lock = lock or threading.Lock()
         with self._lock, self._db:
             self._db.execute(
-                "CREATE TABLE IF NOT EXISTS thread_owners (thread_id TEXT PRIMARY KEY, tenant TEXT)"
+                "CREATE TABLE IF NOT EXISTS thread_owners (thread_id TEXT PRIMARY KEY, tenant TEXT, claimed_at REAL)"
             )
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(thread_owners)")}
+            if "claimed_at" not in columns:  # a database from before retention
+                self._db.execute("ALTER TABLE thread_owners ADD COLUMN claimed_at REAL")
 
     def claim(self, thread_id: str, tenant: str) -> None:
         """Let ``tenant`` use ``thread_id``: its own or a new thread; raise for another tenant's."""
         with self._lock, self._db:
             self._db.execute(
-                "INSERT OR IGNORE INTO thread_owners (thread_id, tenant) VALUES (?, ?)", (thread_id, tenant)
+                "INSERT OR IGNORE INTO thread_owners (thread_id, tenant, claimed_at) VALUES (?, ?, ?)",
+                (thread_id, tenant, time.time()),
             )
             (owner,) = self._db.execute(
                 "SELECT tenant FROM thread_owners WHERE thread_id = ?", (thread_id,)

@@ -47,7 +47,8 @@ def _graph(saver: SqliteSaver):
 
 def test_the_least_recently_used_threads_beyond_the_limit_are_deleted(tmp_path):
     connection = sqlite3.connect(tmp_path / "conversations.sqlite", check_same_thread=False)
-    owners, saver = ThreadOwners(connection), SqliteSaver(connection)
+    saver = SqliteSaver(connection)
+    owners = ThreadOwners(connection, lock=saver.lock)  # one lock for the connection
     graph = _graph(saver)
     for thread in ["a", "b", "c", "a", "d"]:  # "a" is used again after "c": "b" is the least recently used
         owners.claim(thread, "acme")
@@ -60,6 +61,16 @@ def test_the_least_recently_used_threads_beyond_the_limit_are_deleted(tmp_path):
     state = graph.get_state({"configurable": {"thread_id": "a"}}).values
     assert state["messages"] == ["a", "echo a", "a", "echo a"]  # both turns of "a", from its latest state
     assert graph.get_state({"configurable": {"thread_id": "b"}}).values == {}  # gone: a new conversation
+    owners.claim("new", "acme")  # claimed by a request still answering its first question: not evicted
+    retain(saver, "d", max_threads=3, trace_dir=tmp_path / "traces", max_traces=10)
+    assert {row[0] for row in connection.execute("SELECT thread_id FROM thread_owners")} == {"a", "d", "new"}
+    connection.execute(
+        "UPDATE thread_owners SET claimed_at = 0 WHERE thread_id = 'new'"
+    )  # long ago, unanswered
+    owners.claim("e", "acme")
+    graph.invoke({"messages": ["e"]}, {"configurable": {"thread_id": "e"}})
+    retain(saver, "e", max_threads=3, trace_dir=tmp_path / "traces", max_traces=10)
+    assert {row[0] for row in connection.execute("SELECT thread_id FROM thread_owners")} == {"a", "d", "e"}
 
 
 def test_the_oldest_traces_beyond_the_limit_are_deleted(tmp_path):
