@@ -114,6 +114,20 @@ PARAM_WORDS: dict[str, dict[Language, str]] = {
     "loan_rate": {"vi": "lãi suất cho vay", "en": "the loan's interest rate"},
     "loan_basis": {"vi": "cách tính lãi", "en": "what the interest is charged on"},
     "loan_term": {"vi": "thời hạn vay tối đa", "en": "the longest loan term"},
+    "trip_support_level": {
+        "vi": "mức hỗ trợ tham quan theo thời gian làm việc",
+        "en": "the trip support by service",
+    },
+    "trip_unpaid_reduction": {
+        "vi": "mức giảm khi nghỉ không lương",
+        "en": "the reduction after unpaid leave",
+    },
+    "trip_relative_share": {"vi": "mức hỗ trợ người thân đi cùng", "en": "the relatives' share"},
+    "trip_free_child_age": {
+        "vi": "độ tuổi con được đi miễn phí",
+        "en": "the age under which children go free",
+    },
+    "trip_max_relatives": {"vi": "số người thân tối đa", "en": "the most relatives allowed"},
 }
 
 REFUSAL: dict[Language, str] = {
@@ -286,9 +300,15 @@ _PART_OF_PERIOD = re.compile(
 
 
 # A phrasal verb's particle ("pay off", "carry over", "hand in") may follow its object: "pay my staff loan off
-# early", "carry my unused days over". The object is a short noun phrase: a determiner or content words, never a
-# preposition, a conjunction or an auxiliary ("pay for the time off" is no repayment).
+# early", "carry my unused days over"; its object may stand between the particle and an adverb ("pay off my staff
+# loan early"). The object is a short noun phrase: a determiner or content words, never a preposition, a
+# conjunction or an auxiliary ("pay for the time off" is no repayment). Only a verb of this list heads one ("one
+# day off" is no "one-off", "father works in law" no "father-in-law").
 _PARTICLES = frozenset("off over back up out in down away".split())
+_PHRASAL_VERBS = frozenset(
+    stem(w)
+    for w in "pay carry hand sign cash take give fill send turn call hold put check clock top pick".split()
+)
 _DETERMINERS = frozenset("my the a an your his her our their its this that these those all some any".split())
 OBJECT_WORDS = 3  # at most this many words of an object between a phrasal verb's words
 _CLAUSE = re.compile(r"[,.;:!?()]")
@@ -299,21 +319,30 @@ def _object_word(word: str) -> bool:
 
 
 def _separated(form: str, clauses: list[list[str]]) -> bool:
-    """Whether a lexicon form with a particle ("pay off ear") is in a clause with an object between two of its
-    words ("pay off my staff loan early", "pay my loan off early"): one gap of one to ``OBJECT_WORDS``."""
+    """Whether a lexicon form "verb particle …" ("pay off ear") is in a clause with an object after its verb ("pay
+    my loan off early": then the particle ends the clause or a function word follows the form, "pay the Tet bonus
+    in January" is no "pay in") or after its particle ("pay off my staff loan early"), of one to ``OBJECT_WORDS``."""
     words = form.split()
-    if len(words) < 2 or not _PARTICLES & set(words[1:]):
+    if len(words) < 2 or words[0] not in _PHRASAL_VERBS or words[1] not in _PARTICLES:
         return False
     for clause in clauses:
         stems = [stem(w) for w in clause]
-        for at in range(1, len(words)):
+        for at in (1, 2):
             head, tail = words[:at], words[at:]
+            if not tail:
+                continue
             for i in range(len(stems) - len(head) + 1):
                 if stems[i : i + len(head)] != head:
                     continue
                 for gap in range(1, OBJECT_WORDS + 1):
                     j = i + len(head) + gap
-                    if stems[j : j + len(tail)] == tail and all(map(_object_word, clause[i + len(head) : j])):
+                    after = clause[j + len(tail) : j + len(tail) + 1]
+                    ends = at == 2 or not after or after[0] in FUNCTION_WORDS_EN
+                    if (
+                        stems[j : j + len(tail)] == tail
+                        and all(map(_object_word, clause[i + len(head) : j]))
+                        and ends
+                    ):
                         return True
     return False
 

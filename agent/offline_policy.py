@@ -8,6 +8,7 @@ probation pay for a stated wage      -> calculate_probation_pay (wage; the quest
 a trip's allowance for its days      -> calculate_trip_allowance (dates or days/nights, day trip, shared room)
 resigning: by which day may I leave  -> calculate_notice_end (contract, its months, the notice date)
 a loan's amount and months: repaid?  -> calculate_loan_repayment (amount, months, purpose)
+the company trip + service: how much -> calculate_trip_support (service, relatives, unpaid-leave days)
 N unused leave days: what carries over -> calculate_carry_over (the days, the year)
 a follow-up that changes a date      -> calculate_leave (the previous call's arguments, updated)
 "Điều N"                             -> lookup_article
@@ -58,6 +59,8 @@ def _first_call(q: Question, previous_leave_args: dict[str, Any] | None) -> Next
         return NextCall("calculate_carry_over", q.carry)
     if q.intent == "loan_repayment":
         return NextCall("calculate_loan_repayment", q.loan)
+    if q.intent == "trip_support":
+        return NextCall("calculate_trip_support", q.support)
     if q.intent == "probation_pay":
         return NextCall("calculate_probation_pay", {**q.probation_pay, "employee": employee_words(q.text)})
     if q.intent == "trip_allowance":  # the employee's words pick their group's norms
@@ -98,6 +101,7 @@ def next_call(
             "carry_over",
             "trip_allowance",
             "loan_repayment",
+            "trip_support",
         )
         and "search" in called
         and any(isinstance(r.result, CalculationResult) for r in runs)

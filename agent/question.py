@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from agent.language import language_of
+from indexes.ranges import stated_quantities
 from indexes.search.query_terms import parse_refs
 from indexes.text import canonical_hr_english, fold, nfc
 from tools.date_inputs import written_out_months
@@ -151,7 +152,8 @@ class LeaveArgs:
 class Question:
     text: str
     # "leave_calculation" | "probation_end" | "probation_pay" | "overtime_pay" | "personal_leave" | "notice_end" |
-    # "carry_over" | "trip_allowance" | "loan_repayment" | "article" | "title" | "quantity" | "search"
+    # "carry_over" | "trip_allowance" | "loan_repayment" | "trip_support" | "article" | "title" | "quantity" |
+    # "search"
     intent: str
     leave: LeaveArgs = field(default_factory=LeaveArgs)
     dates_found: int = 0
@@ -163,6 +165,7 @@ class Question:
     loan: dict = field(default_factory=dict)  # calculate_loan_repayment's arguments, for "loan_repayment"
     carry: dict = field(default_factory=dict)  # calculate_carry_over's arguments, for "carry_over"
     trip: dict = field(default_factory=dict)  # calculate_trip_allowance's arguments, for "trip_allowance"
+    support: dict = field(default_factory=dict)  # calculate_trip_support's arguments, for "trip_support"
 
 
 # A question about when probation ends, or whether it has (folded): "hết thử việc", "thử việc kết thúc ngày nào",
@@ -642,6 +645,88 @@ def canonical_english(text: str) -> str:
     return written_out_months(text)
 
 
+# The company trip's support (folded): the trip, the length of service stated, the support asked ("làm ở công ty 8
+# năm, đi nghỉ mát cùng vợ và con trai 7 tuổi thì công ty hỗ trợ tổng cộng bao nhiêu", "I've worked here 2 years,
+# how much support do I get for the summer trip"); not annual leave for a trip, how many relatives, cash instead
+_OUTING = re.compile(
+    r"\b(?:tham quan|nghi mat|du lich|company (?:trip|outing|holiday)|summer trip|staff trip|annual trip|outing"
+    r"|team building)\b"
+)
+_SERVICE_VERB = re.compile(r"\b(?:lam(?: viec)?|worked|working|been (?:here|with)|service)\b")
+_SUPPORT_ASKS = re.compile(
+    r"\b(?:ho tro|cong ty (?:tra|chi)|support\w*|(?:company|they) (?:pay|cover|contribute)\w*)\b[^.?]*?"
+    r"\b(?:bao nhieu|tong cong|how much|what)\b|\b(?:bao nhieu|tong cong|how much)\b[^.?]*?\b(?:ho tro"
+    r"|support\w*|pay|cover\w*)\b"
+)
+_NOT_SUPPORT = re.compile(
+    r"\b(?:nghi phep|phep nam|ngay phep|annual leave|leave days|khong tham gia|khong di|bang tien|tien mat"
+    r"|instead of going|don't go|do not go|cash instead|bao nhieu nguoi|how many (?:relatives|people))\b"
+)
+_SPOUSE = re.compile(r"(?<!\w)(?:vợ|chồng|wife|husband|spouse)(?!\w)")
+_CHILD = re.compile(r"(?<!\w)(?:con|bé|cháu|sons?|daughters?|child(?:ren)?|kids?|boy|girl)(?!\w)")
+_AGES = r"(\d{1,2}(?:\s*(?:,|và|and|&)\s*\d{1,2})*)"
+_CHILD_AGES = re.compile(
+    r"(?<!\w)(?:con|bé|cháu)(?:\s+(?:trai|gái|nhỏ|lớn|út))?\s+(?:(?:được|mới|năm nay|nay)\s+)?"
+    + _AGES
+    + r"\s*tuổi|(?<!\w)(?:sons?|daughters?|child(?:ren)?|kids?|boys?|girls?)\s+(?:aged|of|who (?:is|are))\s+"
+    + _AGES
+    + r"|(?<!\w)(\d{1,2})[- ]years?[- ]old\s+(?:son|daughter|child|kid|boy|girl)"
+)
+_PARENTS = re.compile(r"(?<!\w)(?:(?:bố|cha|ba) mẹ (?:của )?(?:tôi|em|anh|chị|mình)|my parents)(?!\w)")
+_PARENT = re.compile(
+    r"(?<!\w)(?:(?:bố|cha|mẹ) (?:của )?(?:tôi|em|anh|chị|mình)|my (?:mother|father|mum|mom|dad))(?!\w)"
+)
+_UNPAID_DAYS = re.compile(
+    r"\bnghi khong (?:huong )?luong\s*(?:het |mat |khoang )?(\d{1,3}) ngay\b|\b(\d{1,3}) ngay (?:nghi )?khong"
+    r" (?:huong )?luong\b|\b(\d{1,3}) days? (?:of )?unpaid\b|\bunpaid leave (?:of |for )?(\d{1,3}) days\b"
+)
+SERVICE_WINDOW = 40  # characters after "làm", "worked" where the length of service is stated
+
+
+def _service_months(text: str, folded: str) -> int | None:
+    """The length of service stated after a verb of working ("làm ở công ty được 2 năm rưỡi", "worked here 3 years
+    and 4 months"): a count, not a date ("làm từ tháng 6 năm 2020") nor an age."""
+    for verb in _SERVICE_VERB.finditer(folded):
+        window = text[verb.end() : verb.end() + SERVICE_WINDOW]
+        months = [q for q in stated_quantities(window) if q.dimension == "months"]
+        if months:
+            return round(months[0].value)
+    return None
+
+
+def trip_support_args(text: str) -> dict:
+    """calculate_trip_support's arguments when a question about the company trip states the length of service and
+    asks how much is supported; the relatives who come (each child's age must be stated) and the unpaid-leave days
+    it states. Empty otherwise (the rule is then searched and quoted)."""
+    lower = " ".join(nfc(text).lower().split())
+    folded = fold(lower)
+    if not (_OUTING.search(folded) and _SUPPORT_ASKS.search(folded)) or _NOT_SUPPORT.search(folded):
+        return {}
+    months = _service_months(lower, folded)
+    if months is None:
+        return {}
+    args: dict = {"service_months": months}
+    if _SPOUSE.search(lower):
+        args["spouse"] = True
+    if _CHILD.search(lower):
+        ages = [
+            int(age)
+            for m in _CHILD_AGES.finditer(lower)
+            for group in m.groups()
+            if group
+            for age in re.findall(r"\d{1,2}", group)
+        ]
+        if not ages:
+            return {}  # whether a child goes free depends on an age the question does not say
+        args["children_ages"] = ages
+    others = 2 * len(_PARENTS.findall(lower)) or len(_PARENT.findall(lower))
+    if others:
+        args["other_relatives"] = others
+    if unpaid := _UNPAID_DAYS.search(folded):
+        args["unpaid_leave_days"] = int(next(g for g in unpaid.groups() if g))
+    return args
+
+
 def analyse(text: str) -> Question:
     text = canonical_english(nfc(text).strip())
     folded = " ".join(fold(text).split())
@@ -662,6 +747,7 @@ def analyse(text: str) -> Question:
     carry = carry_over_args(text) if not (overtime or personal or notice or leave.probation_start) else {}
     trip = trip_args(text) if not (overtime or personal or notice or carry or pay) else {}
     loan = loan_args(text) if not (overtime or notice or carry or trip) else {}
+    support = trip_support_args(text) if not (overtime or personal or notice or carry or pay or loan) else {}
     if overtime:
         intent = "overtime_pay"
     elif notice:
@@ -672,6 +758,8 @@ def analyse(text: str) -> Question:
         intent = "probation_pay"
     elif personal:
         intent = "personal_leave"
+    elif support:
+        intent = "trip_support"
     elif trip:
         intent = "trip_allowance"
     elif loan:
@@ -701,4 +789,5 @@ def analyse(text: str) -> Question:
         carry=carry,
         trip=trip,
         loan=loan,
+        support=support,
     )

@@ -9,8 +9,8 @@ import re
 
 from agent.amendments import NUMBER, amended_clause, changed_figures, clause_number, figure
 from agent.evidence import Passage, gloss, headings_above
-from agent.ranges import matching_rows, stated_quantities
 from agent.terms import Terms, words_of
+from indexes.ranges import matching_rows, stated_quantities
 from indexes.search.query_terms import query_language
 from indexes.search.retrieval import GLOBAL
 from indexes.spans import Unit, display, quote_of, split_units

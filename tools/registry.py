@@ -31,6 +31,7 @@ from tools.probation_tools import calculate_probation_end, calculate_probation_p
 from tools.rule_tools import lookup_rules
 from tools.search_tools import lookup_article, search
 from tools.tree_tools import expand_node, navigate_tree
+from tools.trip_support_tools import calculate_trip_support
 from tools.trip_tools import calculate_trip_allowance
 
 log = logging.getLogger(__name__)
@@ -100,6 +101,7 @@ ALL: list[ToolSpec] = [
     ToolSpec(calculate_carry_over),
     ToolSpec(calculate_trip_allowance),
     ToolSpec(calculate_loan_repayment),
+    ToolSpec(calculate_trip_support),
 ]
 BY_NAME: dict[str, ToolSpec] = {t.tool_name: t for t in ALL}
 

@@ -294,3 +294,7 @@ def test_a_phrasal_verb_holding_its_object_still_names_its_concept():
     assert not any(
         "trả trước hạn" in c.vietnamese for c in english_concepts("I pay rent. Off I go early tomorrow.")
     )
+    # only a verb heads a phrasal verb, and a particle before a content word is a preposition
+    assert [c.asked for c in english_concepts("Do they pay the Tet bonus in January?")] == ["tet bonu"]
+    assert "one off" not in [c.asked for c in english_concepts("Can I take one day off?")]
+    assert [c.asked for c in english_concepts("My father works in law")] == ["father"]

@@ -9,8 +9,8 @@ import math
 import pytest
 
 from agent.compose import compose
-from agent.ranges import Quantity, matching_rows, row_range, stated_quantities
 from agent.terms import words_of
+from indexes.ranges import Quantity, matching_rows, row_range, stated_quantities
 from tests.agent.passages import passage
 
 SUPPORT = passage(

@@ -44,6 +44,7 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 "calculate_carry_over",
                 "calculate_trip_allowance",
                 "calculate_loan_repayment",
+                "calculate_trip_support",
                 "ask",
             }
             assert tools["expand_node"].input_schema["required"] == ["node_id"]
@@ -75,6 +76,7 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 "calculate_carry_over": {"unused_days": 4, "year": 2026},
                 "calculate_trip_allowance": {"employee": "nhân viên", "destination": "Đà Nẵng", "days": 3},
                 "calculate_loan_repayment": {"amount": 36_000_000, "months": 12},
+                "calculate_trip_support": {"service_months": 8, "spouse": True, "children_ages": [6]},
                 "ask": {"question": "Giờ làm việc buổi sáng bắt đầu lúc mấy giờ?"},
             }
             out = {
@@ -104,6 +106,11 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 and loan["total_interest"] == 0
             )
             assert loan["policy_sources"]["loan_rate"]["source"] == "corpus"
+            # the bundled Điều 4: 3.000.000 from 6 to 12 months; relatives get 50% of the trip's cost (not given)
+            support = out["calculate_trip_support"]
+            assert support["employee_support"] == 3_000_000 and support["total"] == 3_000_000
+            assert support["policy_sources"]["trip_support_level"]["node_id"].startswith("quy_che_du_lich:")
+            assert [r["support"] for r in support["relatives"]] == [None, None]
             trip = out["calculate_trip_allowance"]
             assert (trip["per_diem_total"], trip["hotel_total"], trip["total"]) == (
                 750_000,
