@@ -347,6 +347,28 @@ def _separated(form: str, clauses: list[list[str]]) -> bool:
     return False
 
 
+LONG_FORM = 4  # words of a form long enough that a modifier inside it changes nothing it names
+
+
+def _modified(form: str, clauses: list[list[str]]) -> bool:
+    """Whether a long lexicon form ("break in the middle of a shift") is in a clause with one content word before
+    its last word, a modifier of its noun ("break in the middle of a factory shift")."""
+    words = form.split()
+    if len(words) < LONG_FORM:
+        return False
+    head, last = words[:-1], words[-1]
+    for clause in clauses:
+        stems = [stem(w) for w in clause]
+        for i in range(len(stems) - len(words)):
+            if (
+                stems[i : i + len(head)] == head
+                and stems[i + len(head) + 1] == last
+                and clause[i + len(head)] not in FUNCTION_WORDS_EN
+            ):
+                return True
+    return False
+
+
 def english_concepts(question: str) -> list[Concept]:
     """The lexicon's concepts an English question names (compared on content words, stemmed), longest
     wording first, without overlaps; a part of a period ("late October") names none; a phrasal verb may hold its
@@ -360,7 +382,11 @@ def english_concepts(question: str) -> list[Concept]:
     found: list[Concept] = []
     for concept in _lexicon():
         padded = f" {concept.asked} "
-        if any(padded in t for t in texts) or _separated(concept.asked, clauses):
+        if (
+            any(padded in t for t in texts)
+            or _separated(concept.asked, clauses)
+            or _modified(concept.asked, clauses)
+        ):
             if all(f.wordings != concept.wordings for f in found):  # one entry, however many of its forms
                 found.append(concept)
             # consumed in both readings: "late at night" leaves no "late", "my manager" no "manager"

@@ -298,3 +298,11 @@ def test_a_phrasal_verb_holding_its_object_still_names_its_concept():
     assert [c.asked for c in english_concepts("Do they pay the Tet bonus in January?")] == ["tet bonu"]
     assert "one off" not in [c.asked for c in english_concepts("Can I take one day off?")]
     assert [c.asked for c in english_concepts("My father works in law")] == ["father"]
+
+
+def test_a_modifier_inside_a_long_wording_still_names_its_concept():
+    """ "a factory shift" is a shift: a long form with one content word before its last word still names it."""
+    breaks = english_concepts("Is the break in the middle of a factory shift paid?")
+    assert "break in the middl of a shift" in [c.asked for c in breaks]
+    # a short form is not stretched: "annual bonus leave" names no annual leave
+    assert "annual leav" not in [c.asked for c in english_concepts("Is there an annual bonus leave?")]
