@@ -311,6 +311,9 @@ _PHRASAL_VERBS = frozenset(
 )
 _DETERMINERS = frozenset("my the a an your his her our their its this that these those all some any".split())
 OBJECT_WORDS = 3  # at most this many words of an object between a phrasal verb's words
+# what may follow a particle moved after its object: the clause's end or one of these ("carry my days over to next
+# year", "hand my laptop in when I leave"); an article or a noun makes it a preposition ("check my balance in the app")
+_AFTER_PARTICLE = frozenset("to by before at until till when if after so and or but please".split())
 _CLAUSE = re.compile(r"[,.;:!?()]")
 
 
@@ -337,7 +340,7 @@ def _separated(form: str, clauses: list[list[str]]) -> bool:
                 for gap in range(1, OBJECT_WORDS + 1):
                     j = i + len(head) + gap
                     after = clause[j + len(tail) : j + len(tail) + 1]
-                    ends = at == 2 or not after or after[0] in FUNCTION_WORDS_EN
+                    ends = at == 2 or not after or after[0] in _AFTER_PARTICLE
                     if (
                         stems[j : j + len(tail)] == tail
                         and all(map(_object_word, clause[i + len(head) : j]))
@@ -348,6 +351,10 @@ def _separated(form: str, clauses: list[list[str]]) -> bool:
 
 
 LONG_FORM = 4  # words of a form long enough that a modifier inside it changes nothing it names
+# ... except these, which change what the noun is ("the business trip", "without full pay", "a part-time shift")
+_NARROWING = frozenset(
+    "business work working full partial part half former non no not extra additional unpaid paid other own".split()
+)
 
 
 def _modified(form: str, clauses: list[list[str]]) -> bool:
@@ -364,6 +371,7 @@ def _modified(form: str, clauses: list[list[str]]) -> bool:
                 stems[i : i + len(head)] == head
                 and stems[i + len(head) + 1] == last
                 and clause[i + len(head)] not in FUNCTION_WORDS_EN
+                and clause[i + len(head)] not in _NARROWING
             ):
                 return True
     return False

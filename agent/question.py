@@ -652,19 +652,36 @@ _OUTING = re.compile(
     r"\b(?:tham quan|nghi mat|du lich|company (?:trip|outing|holiday)|summer trip|staff trip|annual trip|outing"
     r"|team building)\b"
 )
-_SERVICE_VERB = re.compile(r"\b(?:lam(?: viec)?|worked|working|been (?:here|with)|service)\b")
+_SERVICE_VERB = re.compile(r"\b(?:lam(?: viec)?|tham nien|worked|working|been (?:here|with)|service)\b")
+# a business trip's allowance is another calculator's ("đi công tác tham quan học tập", "a team building day")
+_BUSINESS_TRIP = re.compile(r"\b(?:cong tac|business trips?|work trips?|per diem)\b")
 _SUPPORT_ASKS = re.compile(
     r"\b(?:ho tro|cong ty (?:tra|chi)|support\w*|(?:company|they) (?:pay|cover|contribute)\w*)\b[^.?]*?"
     r"\b(?:bao nhieu|tong cong|how much|what)\b|\b(?:bao nhieu|tong cong|how much)\b[^.?]*?\b(?:ho tro"
     r"|support\w*|pay|cover\w*)\b"
 )
 _NOT_SUPPORT = re.compile(
-    r"\b(?:nghi phep|phep nam|ngay phep|annual leave|leave days|khong tham gia|khong di|bang tien|tien mat"
-    r"|instead of going|don't go|do not go|cash instead|bao nhieu nguoi|how many (?:relatives|people))\b"
+    r"\b(?:nghi phep|phep nam|ngay phep|xin nghi|bao nhieu ngay|annual leave|leave days|days off|khong tham gia"
+    r"|khong di|vang|bo lo|bang tien|tien mat|instead of going|don'?t go|do not go|can'?t go|cannot go|not going"
+    r"|skip\w*|miss\w*|cash instead|bao nhieu nguoi|how many (?:relatives|people|days))\b"
 )
 _SPOUSE = re.compile(r"(?<!\w)(?:vợ|chồng|wife|husband|spouse)(?!\w)")
+# a spouse's relatives ("bố mẹ vợ", "mẹ chồng", "my wife's parents"), siblings, grandparents, "người thân": not
+# counted here, so the question is declined rather than answered for fewer people
+_IN_LAW = re.compile(r"(?<!\w)(?:bố|mẹ|cha|ba|anh|chị|em)\s+(?:vợ|chồng)(?!\w)|(?:wife|husband|spouse)'s\b")
+_UNCOUNTED = re.compile(
+    r"(?<!\w)(?:em gái|em trai|anh trai|chị gái|anh chị em|ông|bà|người thân|người nhà|cháu|sibling|brother|sister"
+    r"|grand\w+|relatives?|family|in-laws?)(?!\w)"
+)
+_CHILD_COUNT = re.compile(
+    r"(?<!\w)(\d|hai|ba|bốn|two|three|four)\s+(?:đứa\s+)?(?:con|bé|kids|children|sons|daughters)(?!\w)"
+)
+_COUNTS = {"hai": 2, "ba": 3, "bốn": 4, "two": 2, "three": 3, "four": 4}
+_UNACCENTED_RELATIVES = re.compile(r"\b(?:vo|chong|con|be)\b")
+_UNPAID_MONTHS = re.compile(r"\bkhong (?:huong )?luong\b[^.;?]{0,20}\bthang\b|\bmonths? of unpaid\b")
+_TRIP_COST = re.compile(r"\b(?:gia|chi phi|costs?|price)\b[^.;?]{0,25}?(?=\d)")
 _CHILD = re.compile(r"(?<!\w)(?:con|bé|cháu|sons?|daughters?|child(?:ren)?|kids?|boy|girl)(?!\w)")
-_AGES = r"(\d{1,2}(?:\s*(?:,|và|and|&)\s*\d{1,2})*)"
+_AGES = r"(\d{1,2}(?:\s*(?:tuổi)?\s*(?:,|và|and|&)\s*\d{1,2})*)"
 _CHILD_AGES = re.compile(
     r"(?<!\w)(?:con|bé|cháu)(?:\s+(?:trai|gái|nhỏ|lớn|út))?\s+(?:(?:được|mới|năm nay|nay)\s+)?"
     + _AGES
@@ -702,6 +719,10 @@ def trip_support_args(text: str) -> dict:
     folded = fold(lower)
     if not (_OUTING.search(folded) and _SUPPORT_ASKS.search(folded)) or _NOT_SUPPORT.search(folded):
         return {}
+    if _BUSINESS_TRIP.search(folded) or _IN_LAW.search(lower) or _UNCOUNTED.search(lower):
+        return {}
+    if _UNPAID_MONTHS.search(folded) or (lower == folded and _UNACCENTED_RELATIVES.search(folded)):
+        return {}  # unpaid leave in months, or "vo", "con" without accents: not read, so not guessed
     months = _service_months(lower, folded)
     if months is None:
         return {}
@@ -716,7 +737,8 @@ def trip_support_args(text: str) -> dict:
             if group
             for age in re.findall(r"\d{1,2}", group)
         ]
-        if not ages:
+        counted = [int(n) if n.isdigit() else _COUNTS[n] for n in _CHILD_COUNT.findall(lower)]
+        if not ages or (counted and sum(counted) != len(ages)):
             return {}  # whether a child goes free depends on an age the question does not say
         args["children_ages"] = ages
     others = 2 * len(_PARENTS.findall(lower)) or len(_PARENT.findall(lower))
@@ -724,6 +746,8 @@ def trip_support_args(text: str) -> dict:
         args["other_relatives"] = others
     if unpaid := _UNPAID_DAYS.search(folded):
         args["unpaid_leave_days"] = int(next(g for g in unpaid.groups() if g))
+    if (cost := _TRIP_COST.search(folded)) and (amount := parse_money(text[cost.end() :])):
+        args["trip_cost"] = amount
     return args
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from agent.tracing import list_traces
 
 log = logging.getLogger(__name__)
-IN_FLIGHT_S = 600.0  # a thread claimed this recently without a checkpoint may be answering its first question
+IN_FLIGHT_S = 600.0  # a thread claimed this recently may be answering
 
 
 def compact_thread(saver, thread_id: str) -> int:
@@ -44,8 +44,8 @@ def compact_thread(saver, thread_id: str) -> int:
 def evict_threads(saver, max_threads: int) -> list[str]:
     """Delete the least recently used conversations beyond ``max_threads`` (their checkpoints, writes and owner);
     the thread ids deleted. Checkpoint ids are time-ordered, so a thread's latest one says when it was last used;
-    a thread claimed but never answered counts as the oldest, unless it was claimed in the last ``IN_FLIGHT_S``
-    (its first turn may be running). Callers hold the connection's one lock (``saver.cursor()`` takes the
+    a thread claimed but never answered counts as the oldest; none claimed in the last ``IN_FLIGHT_S`` is evicted
+    (a turn may be running on it: each claim renews the time). Callers hold the connection's one lock (``saver.cursor()`` takes the
     checkpointer's, which ``ThreadOwners`` shares)."""
     with saver.cursor() as cur:
         (count,) = cur.execute("SELECT COUNT(*) FROM thread_owners").fetchone()
@@ -56,13 +56,19 @@ def evict_threads(saver, max_threads: int) -> list[str]:
             for row in cur.execute(
                 "SELECT o.thread_id FROM thread_owners AS o LEFT JOIN (SELECT thread_id, MAX(checkpoint_id) AS last "
                 "FROM checkpoints GROUP BY thread_id) AS c ON c.thread_id = o.thread_id "
-                "WHERE c.last IS NOT NULL OR COALESCE(o.claimed_at, 0) < ? "
+                "WHERE COALESCE(o.claimed_at, 0) < ? "
                 "ORDER BY COALESCE(c.last, ''), o.rowid LIMIT ?",
                 (time.time() - IN_FLIGHT_S, count - max_threads),
             ).fetchall()
         ]
         for table in ("checkpoints", "writes", "thread_owners"):
             cur.executemany(f"DELETE FROM {table} WHERE thread_id = ?", [(t,) for t in old])  # noqa: S608
+            if (
+                table != "thread_owners"
+            ):  # a conversation no owner row claims can never be evicted: none is kept
+                cur.execute(
+                    f"DELETE FROM {table} WHERE thread_id NOT IN (SELECT thread_id FROM thread_owners)"  # noqa: S608
+                )
     return old
 
 

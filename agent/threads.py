@@ -35,9 +35,15 @@ class ThreadOwners:
     def claim(self, thread_id: str, tenant: str) -> None:
         """Let ``tenant`` use ``thread_id``: its own or a new thread; raise for another tenant's."""
         with self._lock, self._db:
+            now = time.time()
             self._db.execute(
                 "INSERT OR IGNORE INTO thread_owners (thread_id, tenant, claimed_at) VALUES (?, ?, ?)",
-                (thread_id, tenant, time.time()),
+                (thread_id, tenant, now),
+            )
+            # its last claim: a thread answering now is never evicted, however old its conversation
+            self._db.execute(
+                "UPDATE thread_owners SET claimed_at = ? WHERE thread_id = ? AND tenant = ?",
+                (now, thread_id, tenant),
             )
             (owner,) = self._db.execute(
                 "SELECT tenant FROM thread_owners WHERE thread_id = ?", (thread_id,)

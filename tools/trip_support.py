@@ -29,19 +29,26 @@ ShareBasis = Literal["support", "cost"]
 _TRIP = re.compile(
     r"\b(?:tham quan|nghi mat|du lich|company trip|summer trip|outing|team building|holiday trip)\b"
 )
-_AMOUNT = re.compile(r"\b\d{1,3}(?:[.,]\d{3})+\b")
-_MONEY_UNIT = re.compile(r"\b(?:dong|vnd)\b|đ\b")
+_AMOUNT = re.compile(
+    r"\b(\d{1,3}(?:[.,]\d{3})+)\b|\b(\d{1,3}(?:[.,]\d)?)\s*(trieu|million)\b|\b(\d{4,})\s*(?:dong|vnd|đ)\b"
+)
+_MONEY_UNIT = re.compile(r"\b(?:dong|vnd|trieu|million)\b|đ\b")
+_GRANTS_NOTHING = re.compile(r"\bkhong\b|\bno (?:support|allowance)\b|\bnot eligible\b|\bnone\b|^[-–—]$")
 # relatives, in the rule as written (lower case, accented: folded, "con" is also "còn", "vợ" "vô")
 _RELATIVES = re.compile(
     r"(?<!\w)(?:vợ|chồng|con|người thân|spouses?|child(?:ren)?|relatives?|family members?)(?!\w)"
 )
-_SHARE = re.compile(r"(\d{1,3})\s*%\s*(muc ho tro|chi phi|gia|support|cost|the cost|price|fare)\b(?! tri)")
+_SHARE = re.compile(
+    r"(\d{1,3})\s*%\s*(?:of\s+(?:the\s+)?(?:employee'?s?\s+|their\s+|his or her\s+)?)?"
+    r"(muc ho tro|chi phi|gia|support|cost|price|fare)\b(?! tri)"
+)
 # relatives who pay their own way, or a share someone else pays (the union's fund is not the company's support)
 _SELF_PAID = re.compile(
-    r"\b(?:tu (?:dong|chi tra|tra|thanh toan)|pay (?:in full|all|the full|their own))\b|\bcong doan\b|\bunion\b"
+    r"\b(?:tu (?:dong|chi tra|tra|thanh toan)|pay (?:in full|all|the full|their own))\b"
+    r"|\b(?:duoc )?cong doan(?: co so)? (?:ho tro|chi tra|tra|chi)\b|\bunion (?:pays|covers|contributes)\b"
 )
 _FREE_CHILD = re.compile(
-    r"\bcon (?:duoi|nho hon|chua du) (\d{1,2}) tuoi\b[^.;]*?\b(?:khong (?:phai )?(?:dong|tra|nop)|mien phi|"
+    r"\b(?:con|tre em|tre|chau) (?:duoi|nho hon|chua du) (\d{1,2}) tuoi\b[^.;]*?\b(?:khong (?:phai )?(?:dong|tra|nop)|mien phi|"
     r"duoc mien|cong ty chi tra|cong ty tra)"
     r"|\bchildren (?:under|below|younger than) (\d{1,2})\b[^.;]*?\b(?:free|pay nothing|no charge|covered)"
 )
@@ -49,7 +56,7 @@ _MAX_RELATIVES = re.compile(
     r"\btoi da (\d{1,2}) nguoi than\b|\bup to (\d{1,2}) (?:relatives|family members|companions)\b"
 )
 _REDUCTION = re.compile(
-    r"\bnghi khong (?:huong )?luong\b[^.;]*?\b(tu|tren|from|over|more than)\s*(\d{1,3}) ngay\b[^.;]*?"
+    r"\bnghi khong (?:huong )?luong\b[^.;]*?\b(tu du|tu|tren|from|over|more than)\s*(\d{1,3}) ngay\b[^.;]*?"
     r"(\d{1,3})\s*%|\bunpaid leave\b[^.;]*?\b(from|over|more than|at least)?\s*(\d{1,3}) days\b[^.;]*?"
     r"(\d{1,3})\s*%"
 )
@@ -94,11 +101,23 @@ def _level(rule: RuleText) -> TripLevel | None:
     span = row_range(cells[0]) if cells else None
     if span is None or span.dimension != "months":
         return None
-    money = next((m for c in cells[1:] if (m := _AMOUNT.search(c))), None)
-    if money and not (_MONEY_UNIT.search(fold(header)) or _MONEY_UNIT.search(fold(row))):
+    money = next((m for c in cells[1:] if (m := _AMOUNT.search(fold(c)))), None)
+    if money is None:  # a row granting nothing says so ("Không hỗ trợ"); any other is no row of amounts
+        if not any(_GRANTS_NOTHING.search(fold(c)) for c in cells[1:]):
+            return None
+        return TripLevel(key=cells[0], amount=None, source=cite_rule(rule, f"mức hỗ trợ: {cells[0]}"))
+    if not (_MONEY_UNIT.search(fold(header)) or _MONEY_UNIT.search(fold(row))):
         return None
-    amount = int(re.sub(r"[.,]", "", money.group(0))) if money else None
-    return TripLevel(key=cells[0], amount=amount, source=cite_rule(rule, f"mức hỗ trợ: {cells[0]}"))
+    return TripLevel(key=cells[0], amount=_money(money), source=cite_rule(rule, f"mức hỗ trợ: {cells[0]}"))
+
+
+def _money(m: re.Match[str]) -> int:
+    grouped, millions, _, plain = m.groups()
+    if grouped:
+        return int(re.sub(r"[.,]", "", grouped))
+    if millions:
+        return round(float(millions.replace(",", ".")) * 1_000_000)
+    return int(plain)
 
 
 def policy_from_rules(rules: list[RuleText]) -> TripSupportPolicy:
@@ -107,12 +126,16 @@ def policy_from_rules(rules: list[RuleText]) -> TripSupportPolicy:
     policy = TripSupportPolicy()
     # a combined document has a part on the trip, a section holding sections ("III. THAM QUAN, DU LỊCH NGHỈ MÁT")
     sectioned = {r.doc_id for r in rules if _TRIP.search(fold(" ".join(r.title_path[1:-1])))}
-    for rule in (r for r in rules if _is_trip(r, sectioned)):
-        written = rule.text.rpartition(" … ")[2]
-        own = fold(written)
+    trip = [r for r in rules if _is_trip(r, sectioned)]
+    for rule in trip:
         level = _level(rule)
         if level and (not policy.levels or policy.levels[0].source.node_id == rule.node_id):
             policy.levels.append(level)
+    # the other rules from the document of the table (one company's trip, not another's or the law's)
+    table_doc = policy.levels[0].source.doc_id if policy.levels else None
+    for rule in (r for r in trip if table_doc in (None, r.doc_id)):
+        written = rule.text.rpartition(" … ")[2]
+        own = fold(written)
         for clause, lower in zip(own.split(";"), written.lower().split(";"), strict=False):
             share = _SHARE.search(clause)
             # relatives named before the share, and no one but the company paying it ("được Công đoàn hỗ trợ
@@ -217,8 +240,9 @@ def calculate(
                 rule=f"trip_unpaid_reduction ({_where(policy.reduction)})",
             )
         )
+        bound_en = f"more than {days}" if policy.reduction_above else f"{days} or more"
         steps_en.append(
-            f"{unpaid_leave_days} days of unpaid leave ({policy.reduction_days} or more): "
+            f"{unpaid_leave_days} days of unpaid leave ({bound_en}): "
             f"{policy.reduction_percent}% = {_money_en(employee)}."
         )
     if trip_cost is not None and employee > trip_cost:  # the support pays the trip, no more
@@ -305,6 +329,8 @@ def _relatives(
             pct = policy.share_percent
             if policy.share_basis == "support":
                 amount: int | None = base * pct // 100
+                if trip_cost is not None:  # a share pays the relative's trip, no more
+                    amount = min(amount, trip_cost)
                 how_vi = f"{pct}% mức hỗ trợ của người lao động = {fmt_money(amount)} đồng"
                 how_en = f"{pct}% of the employee's support = {_money_en(amount)}"
             elif trip_cost is not None:

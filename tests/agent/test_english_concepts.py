@@ -298,6 +298,9 @@ def test_a_phrasal_verb_holding_its_object_still_names_its_concept():
     assert [c.asked for c in english_concepts("Do they pay the Tet bonus in January?")] == ["tet bonu"]
     assert "one off" not in [c.asked for c in english_concepts("Can I take one day off?")]
     assert [c.asked for c in english_concepts("My father works in law")] == ["father"]
+    assert "check in" not in [
+        c.asked for c in english_concepts("Can I check my leave balance in the HR app?")
+    ]
 
 
 def test_a_modifier_inside_a_long_wording_still_names_its_concept():
@@ -306,3 +309,8 @@ def test_a_modifier_inside_a_long_wording_still_names_its_concept():
     assert "break in the middl of a shift" in [c.asked for c in breaks]
     # a short form is not stretched: "annual bonus leave" names no annual leave
     assert "annual leav" not in [c.asked for c in english_concepts("Is there an annual bonus leave?")]
+    # a word that narrows the noun is no modifier: "the business trip" is not the company trip
+    assert not any(
+        "nghỉ mát" in " ".join(c.vietnamese)
+        for c in english_concepts("Can I get money instead of the business trip allowance?")
+    )

@@ -45,32 +45,39 @@ def _graph(saver: SqliteSaver):
     return graph.compile(checkpointer=saver)
 
 
+def _owners(connection: sqlite3.Connection) -> set[str]:
+    return {row[0] for row in connection.execute("SELECT thread_id FROM thread_owners")}
+
+
 def test_the_least_recently_used_threads_beyond_the_limit_are_deleted(tmp_path):
     connection = sqlite3.connect(tmp_path / "conversations.sqlite", check_same_thread=False)
     saver = SqliteSaver(connection)
     owners = ThreadOwners(connection, lock=saver.lock)  # one lock for the connection
     graph = _graph(saver)
-    for thread in ["a", "b", "c", "a", "d"]:  # "a" is used again after "c": "b" is the least recently used
+
+    def turn(thread: str) -> None:  # a turn that ended long ago (its claim is no longer in flight)
         owners.claim(thread, "acme")
         graph.invoke({"messages": [thread]}, {"configurable": {"thread_id": thread}})
+        connection.execute("UPDATE thread_owners SET claimed_at = 0 WHERE thread_id = ?", (thread,))
         retain(saver, thread, max_threads=3, trace_dir=tmp_path / "traces", max_traces=10)
-    kept = {row[0] for row in connection.execute("SELECT thread_id FROM thread_owners")}
+
+    for thread in ["a", "b", "c", "a", "d"]:  # "a" is used again after "c": "b" is the least recently used
+        turn(thread)
+    kept = _owners(connection)
     assert kept == {"a", "c", "d"}
     assert {row[0] for row in connection.execute("SELECT DISTINCT thread_id FROM checkpoints")} == kept
     assert all(_checkpoints(connection, t) == 1 for t in kept)
     state = graph.get_state({"configurable": {"thread_id": "a"}}).values
     assert state["messages"] == ["a", "echo a", "a", "echo a"]  # both turns of "a", from its latest state
     assert graph.get_state({"configurable": {"thread_id": "b"}}).values == {}  # gone: a new conversation
-    owners.claim("new", "acme")  # claimed by a request still answering its first question: not evicted
+    # a thread claimed now may be answering (its first turn, or a follow-up of an old one): never evicted
+    owners.claim("new", "acme")
+    owners.claim("c", "acme")
     retain(saver, "d", max_threads=3, trace_dir=tmp_path / "traces", max_traces=10)
-    assert {row[0] for row in connection.execute("SELECT thread_id FROM thread_owners")} == {"a", "d", "new"}
-    connection.execute(
-        "UPDATE thread_owners SET claimed_at = 0 WHERE thread_id = 'new'"
-    )  # long ago, unanswered
-    owners.claim("e", "acme")
-    graph.invoke({"messages": ["e"]}, {"configurable": {"thread_id": "e"}})
-    retain(saver, "e", max_threads=3, trace_dir=tmp_path / "traces", max_traces=10)
-    assert {row[0] for row in connection.execute("SELECT thread_id FROM thread_owners")} == {"a", "d", "e"}
+    assert _owners(connection) == {"c", "d", "new"}
+    connection.execute("UPDATE thread_owners SET claimed_at = 0")  # long ago; "new" was never answered
+    turn("e")
+    assert _owners(connection) == {"c", "d", "e"}  # the unanswered one went first
 
 
 def test_the_oldest_traces_beyond_the_limit_are_deleted(tmp_path):

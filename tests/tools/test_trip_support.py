@@ -160,3 +160,36 @@ def test_the_questions_words_are_read_as_written():
         "Làm 3 năm, không tham gia nghỉ mát thì được nhận bằng tiền bao nhiêu?",  # cash instead
     ):
         assert analyse(other).intent != "trip_support", other
+
+
+def test_amounts_in_millions_the_union_as_organiser_and_a_share_capped_at_the_cost():
+    rules = [
+        rule(f"{HEADER} … Từ đủ 12 tháng trở lên | 5 triệu đồng", 3),
+        rule(f"{HEADER} … Dưới 12 tháng | (xem Điều 1)", 4),
+        rule("Người thân đi cùng chuyến do Công đoàn tổ chức được Công ty hỗ trợ 50% mức hỗ trợ của NLĐ.", 8,
+             "Điều 4. Người thân đi cùng"),
+    ]  # fmt: skip
+    policy = policy_from_rules(rules)
+    assert [(lv.key, lv.amount) for lv in policy.levels] == [("Từ đủ 12 tháng trở lên", 5_000_000)]
+    assert policy.share_percent == 50  # the union organises; the company pays the share
+    cheap = calculate(policy, 24, spouse=True, trip_cost=2_000_000)
+    assert [r.support for r in cheap.relatives] == [2_000_000] and cheap.total == 4_000_000
+
+
+def test_business_trips_in_laws_and_uncounted_relatives_are_not_routed():
+    for question in (
+        "Đi công tác tham quan học tập ở Nhật 5 ngày, tôi làm 4 năm, được hỗ trợ bao nhiêu tiền?",
+        "Tôi làm 5 năm, đi nghỉ mát cùng bố mẹ vợ thì hỗ trợ bao nhiêu?",
+        "Tôi làm 5 năm, đi nghỉ mát cùng em gái thì hỗ trợ bao nhiêu?",
+        "Làm 3 năm, đi nghỉ mát với hai con 5 tuổi thì hỗ trợ bao nhiêu?",  # two children, one age
+        "lam 3 nam di nghi mat cung vo thi ho tro bao nhieu",  # "vo" without accents: not guessed
+        "Tôi làm 3 năm, nghỉ không lương 2 tháng, đi nghỉ mát được hỗ trợ bao nhiêu?",
+        "I've worked here 3 years. If I can't go on the company trip, how much support do I get?",
+    ):
+        assert analyse(question).intent != "trip_support", question
+    two = analyse("Làm 3 năm, đi nghỉ mát với 2 con 3 tuổi và 6 tuổi thì hỗ trợ bao nhiêu?")
+    assert two.support["children_ages"] == [3, 6]
+    priced = analyse(
+        "Tôi làm 5 năm, chuyến nghỉ mát giá 5 triệu/người, đi cùng vợ thì công ty hỗ trợ bao nhiêu?"
+    )
+    assert priced.support == {"service_months": 60, "spouse": True, "trip_cost": 5_000_000}
