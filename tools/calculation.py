@@ -9,6 +9,16 @@ from pydantic import BaseModel, Field
 from tools.leave_policy import ParamSource
 
 
+def money_en(value: float) -> str:
+    """An amount as an English answer writes it: 1,280,000 VND."""
+    return f"{round(value):,} VND"
+
+
+def where(source: ParamSource) -> str:
+    """Where a step's parameter came from, for its rule label: the document and section, or the default's note."""
+    return f"{source.doc_id} › {source.node_id}" if source.source == "corpus" else f"mặc định: {source.note}"
+
+
 class CalculationStep(BaseModel):
     text: str
     rule: str  # which policy parameter (and its source) the step applied

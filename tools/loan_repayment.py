@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from indexes.text import fold
-from tools.calculation import CalculationResult, CalculationStep
+from tools.calculation import CalculationResult, CalculationStep, money_en, where
 from tools.leave_calculator import fmt_money
 from tools.leave_policy import ParamSource, RuleText, cite_rule
 
@@ -206,14 +206,6 @@ class LoanResult(CalculationResult):
     total_repaid: int
 
 
-def _where(source: ParamSource) -> str:
-    return f"{source.doc_id} › {source.node_id}" if source.source == "corpus" else f"mặc định: {source.note}"
-
-
-def _money_en(value: float) -> str:
-    return f"{round(value):,} VND"
-
-
 def calculate(policy: LoanPolicy, amount: int, months: int, purpose: str = "") -> LoanResult:
     """Each month's instalment (an equal part of the principal plus the month's interest) and the interest over
     the term; an interest-free purpose pays none."""
@@ -247,7 +239,7 @@ def calculate(policy: LoanPolicy, amount: int, months: int, purpose: str = "") -
     steps = [
         CalculationStep(
             text=f"Nợ gốc chia đều: {fmt_money(amount)} đồng / {months} tháng = {fmt_money(principal)} đồng mỗi tháng.",
-            rule=f"loan_repayment ({_where(repayment)})",
+            rule=f"loan_repayment ({where(repayment)})",
         ),
         CalculationStep(
             text=(
@@ -262,15 +254,15 @@ def calculate(policy: LoanPolicy, amount: int, months: int, purpose: str = "") -
                 else f"Lãi {pct_vi} tính trên {on_vi}: tháng đầu {fmt_money(interests[0])} đồng, "
                 f"tháng cuối {fmt_money(interests[-1])} đồng."
             ),
-            rule=f"loan_rate ({_where(rate_source)})",
+            rule=f"loan_rate ({where(rate_source)})",
         ),
     ]
     if not free and rate:
         steps.append(
-            CalculationStep(text=f"Lãi tính trên {on_vi}.", rule=f"loan_basis ({_where(basis_source)})")
+            CalculationStep(text=f"Lãi tính trên {on_vi}.", rule=f"loan_basis ({where(basis_source)})")
         )
     steps_en = [
-        f"The principal in equal parts: {_money_en(amount)} / {months} months = {_money_en(principal)} a month.",
+        f"The principal in equal parts: {money_en(amount)} / {months} months = {money_en(principal)} a month.",
         "This loan pays no interest (the rule quoted)."
         if free
         else (
@@ -279,8 +271,8 @@ def calculate(policy: LoanPolicy, amount: int, months: int, purpose: str = "") -
             else "No document states an interest rate: counted as none."
         )
         if not rate
-        else f"Interest of {pct_en} on {on_en}: {_money_en(interests[0])} in the first month, "
-        f"{_money_en(interests[-1])} in the last.",
+        else f"Interest of {pct_en} on {on_en}: {money_en(interests[0])} in the first month, "
+        f"{money_en(interests[-1])} in the last.",
     ]
     sources = {"loan_repayment": repayment, "loan_rate": rate_source}
     if not free and rate:
@@ -299,7 +291,7 @@ def calculate(policy: LoanPolicy, amount: int, months: int, purpose: str = "") -
         steps.append(
             CalculationStep(
                 text=f"Thời hạn vay tối đa {longest} tháng, ngắn hơn {months} tháng được hỏi.",
-                rule=f"loan_term ({_where(term_source)})",
+                rule=f"loan_term ({where(term_source)})",
             )
         )
         steps_en.append(f"The longest term is {longest} months, shorter than the {months} asked.")
@@ -312,10 +304,10 @@ def calculate(policy: LoanPolicy, amount: int, months: int, purpose: str = "") -
         + over_vi
     )
     answer_en = (
-        f"Borrowing {_money_en(amount)} over {months} months: the first month's repayment is {_money_en(first)} "
-        f"({_money_en(principal)} principal + {_money_en(interests[0])} interest)"
-        + (f", the last month's {_money_en(last)}" if last != first else ", the same each month")
-        + f"; interest {_money_en(total_interest)} in total, {_money_en(amount + total_interest)} repaid in all."
+        f"Borrowing {money_en(amount)} over {months} months: the first month's repayment is {money_en(first)} "
+        f"({money_en(principal)} principal + {money_en(interests[0])} interest)"
+        + (f", the last month's {money_en(last)}" if last != first else ", the same each month")
+        + f"; interest {money_en(total_interest)} in total, {money_en(amount + total_interest)} repaid in all."
         + over_en
     )
     return LoanResult(

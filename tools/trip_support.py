@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field
 
 from indexes.ranges import Quantity, row_range
 from indexes.text import fold
-from tools.calculation import CalculationResult, CalculationStep
+from tools.calculation import CalculationResult, CalculationStep, money_en, where
 from tools.leave_calculator import fmt_money
 from tools.leave_policy import ParamSource, RuleText, cite_rule
 
@@ -185,14 +185,6 @@ _WHO_VI = {"spouse": "Vợ/chồng", "child": "Con", "other": "Người thân kh
 _WHO_EN = {"spouse": "Spouse", "child": "Child", "other": "Other relative"}
 
 
-def _money_en(value: float) -> str:
-    return f"{round(value):,} VND"
-
-
-def _where(source: ParamSource) -> str:
-    return f"{source.doc_id} › {source.node_id}"
-
-
 def calculate(
     policy: TripSupportPolicy,
     service_months: int,
@@ -218,12 +210,12 @@ def calculate(
         CalculationStep(
             text=f"Thời gian làm việc {service_vi or '0 tháng'}: dòng “{level.key}” của bảng mức hỗ trợ: "
             + (f"{fmt_money(level.amount)} đồng." if level.amount is not None else "không được hỗ trợ."),
-            rule=f"trip_support_level ({_where(level.source)})",
+            rule=f"trip_support_level ({where(level.source)})",
         )
     ]
     steps_en = [
         f"{service_en or '0 months'} of service: the row “{level.key}” of the support table: "
-        + (f"{_money_en(level.amount)}." if level.amount is not None else "no support.")
+        + (f"{money_en(level.amount)}." if level.amount is not None else "no support.")
     ]
     base = level.amount or 0
     employee = base
@@ -237,13 +229,13 @@ def calculate(
             CalculationStep(
                 text=f"Nghỉ không lương {unpaid_leave_days} ngày ({bound}): hưởng "
                 f"{policy.reduction_percent}% = {fmt_money(employee)} đồng.",
-                rule=f"trip_unpaid_reduction ({_where(policy.reduction)})",
+                rule=f"trip_unpaid_reduction ({where(policy.reduction)})",
             )
         )
         bound_en = f"more than {days}" if policy.reduction_above else f"{days} or more"
         steps_en.append(
             f"{unpaid_leave_days} days of unpaid leave ({bound_en}): "
-            f"{policy.reduction_percent}% = {_money_en(employee)}."
+            f"{policy.reduction_percent}% = {money_en(employee)}."
         )
     if trip_cost is not None and employee > trip_cost:  # the support pays the trip, no more
         employee = trip_cost
@@ -254,14 +246,14 @@ def calculate(
             )
         )
         steps_en.append(
-            f"The trip costs {_money_en(trip_cost)}, less than the support: the support is the cost."
+            f"The trip costs {money_en(trip_cost)}, less than the support: the support is the cost."
         )
     # an employee the table grants nothing brings no supported relatives
     asked = (spouse, children_ages or [], other_relatives) if level.amount is not None else (False, [], 0)
     applied = _relatives(policy, base, *asked, trip_cost, sources)
     for r, param in applied:
-        where = _where(sources[param]) if param in sources else "không có quy định"
-        steps.append(CalculationStep(text=r.note, rule=f"{param} ({where})"))
+        label = where(sources[param]) if param in sources else "không có quy định"
+        steps.append(CalculationStep(text=r.note, rule=f"{param} ({label})"))
         steps_en.append(r.note_en)
     relatives = [r for r, _ in applied]
     total = employee + sum(r.support or 0 for r in relatives if not r.goes_free)
@@ -332,11 +324,11 @@ def _relatives(
                 if trip_cost is not None:  # a share pays the relative's trip, no more
                     amount = min(amount, trip_cost)
                 how_vi = f"{pct}% mức hỗ trợ của người lao động = {fmt_money(amount)} đồng"
-                how_en = f"{pct}% of the employee's support = {_money_en(amount)}"
+                how_en = f"{pct}% of the employee's support = {money_en(amount)}"
             elif trip_cost is not None:
                 amount = trip_cost * pct // 100
                 how_vi = f"{pct}% chi phí chuyến đi {fmt_money(trip_cost)} đồng = {fmt_money(amount)} đồng"
-                how_en = f"{pct}% of the trip's cost {_money_en(trip_cost)} = {_money_en(amount)}"
+                how_en = f"{pct}% of the trip's cost {money_en(trip_cost)} = {money_en(amount)}"
             else:
                 amount = None
                 how_vi, how_en = (
@@ -375,13 +367,13 @@ def _answers(
     if not relatives:
         return (
             f"Công ty hỗ trợ bạn {fmt_money(employee)} đồng cho chuyến tham quan, nghỉ mát.",
-            f"The company supports your trip with {_money_en(employee)}.",
+            f"The company supports your trip with {money_en(employee)}.",
         )
     unknown = [r for r in relatives if r.support is None and not r.goes_free]
     vi = f"Công ty hỗ trợ tổng cộng {fmt_money(total)} đồng: bạn {fmt_money(employee)} đồng" + "".join(
         f"; {r.note.rstrip('.')}" for r in relatives
     )
-    en = f"The company's support comes to {_money_en(total)} in all: you {_money_en(employee)}" + "".join(
+    en = f"The company's support comes to {money_en(total)} in all: you {money_en(employee)}" + "".join(
         f"; {r.note_en.rstrip('.')}" for r in relatives
     )
     if unknown:
