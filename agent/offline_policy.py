@@ -60,7 +60,7 @@ def _first_call(q: Question, previous_leave_args: dict[str, Any] | None) -> Next
     if q.intent == "loan_repayment":
         return NextCall("calculate_loan_repayment", q.loan)
     if q.intent == "trip_support":
-        return NextCall("calculate_trip_support", q.support)
+        return NextCall("calculate_trip_support", {**q.support, "employee": q.text})
     if q.intent == "probation_pay":
         return NextCall("calculate_probation_pay", {**q.probation_pay, "employee": employee_words(q.text)})
     if q.intent == "trip_allowance":  # the employee's words pick their group's norms

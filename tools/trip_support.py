@@ -62,6 +62,22 @@ _REDUCTION = re.compile(
 )
 
 
+# an extra amount for an award ("được công nhận danh hiệu Chiến sĩ thi đua cơ sở … được hỗ trợ thêm 1.000.000 đồng",
+# "được khen thưởng "Lao động giỏi" năm trước được cộng thêm 500.000 đồng")
+_BONUS = re.compile(r"\b(?:ho tro them|cong them|thuong them|hưởng them|an additional|an extra|extra)\s+")
+_AWARD = re.compile(
+    r"\b(?:danh hieu|khen thuong|giai thuong|award(?:ed)?|title)\b\W*(.+?)(?:\W+(?:cua|nam|duoc|of|for)\b|$)"
+)
+_AWARD_FILLER = frozenset("co so cap the a an best".split())
+
+
+class TripBonus(BaseModel):
+    award: str  # its name, folded ("chien si thi dua co so"), what the asker's words are matched with
+    name: str  # as written ("Chiến sĩ thi đua cơ sở")
+    amount: int
+    source: ParamSource
+
+
 class TripLevel(BaseModel):
     key: str  # the row's key as written ("Từ đủ 03 năm đến dưới 07 năm")
     amount: int | None  # đồng; None: the row grants nothing ("Không thuộc đối tượng hỗ trợ")
@@ -81,6 +97,7 @@ class TripSupportPolicy(BaseModel):
     reduction_above: bool = False  # "trên 30 ngày": more than the days, not from them
     reduction_percent: int | None = None
     reduction: ParamSource | None = None
+    bonuses: list[TripBonus] = Field(default_factory=list)
 
 
 def _is_trip(rule: RuleText, sectioned: set[str]) -> bool:
@@ -136,6 +153,8 @@ def policy_from_rules(rules: list[RuleText]) -> TripSupportPolicy:
     for rule in (r for r in trip if table_doc in (None, r.doc_id)):
         written = rule.text.rpartition(" … ")[2]
         own = fold(written)
+        if (bonus := _bonus(rule, written, own)) is not None:
+            policy.bonuses.append(bonus)
         for clause, lower in zip(own.split(";"), written.lower().split(";"), strict=False):
             share = _SHARE.search(clause)
             # relatives named before the share, and no one but the company paying it ("được Công đoàn hỗ trợ
@@ -163,6 +182,29 @@ def policy_from_rules(rules: list[RuleText]) -> TripSupportPolicy:
                 policy.reduction_above = op in ("tren", "over", "more than")
                 policy.reduction = cite_rule(rule, f"nghỉ không lương từ {days} ngày: hưởng {percent}%")
     return policy
+
+
+def _bonus(rule: RuleText, written: str, own: str) -> TripBonus | None:
+    """An extra amount a rule grants for an award, with the award's name (``own`` is ``written`` folded: the
+    offsets of one are the other's)."""
+    extra = _BONUS.search(own)
+    award = _AWARD.search(own[: extra.start()]) if extra else None
+    money = _AMOUNT.search(own, extra.end()) if extra else None
+    if not (award and money):
+        return None
+    quotes = " \"'“”"
+    name = " ".join(written[award.start(1) : award.end(1)].split()).strip(quotes)
+    folded = " ".join(award.group(1).split()).strip(quotes)
+    return TripBonus(
+        award=folded, name=name, amount=_money(money), source=cite_rule(rule, f"hỗ trợ thêm: {name}")
+    )
+
+
+def awarded(bonus: TripBonus, employee: str) -> bool:
+    """Whether the asker's words name the award ("tôi là chiến sĩ thi đua năm ngoái"): its words in their order,
+    a level word such as "cơ sở" aside ("người lao động" names no "Lao động giỏi")."""
+    words = [w for w in re.findall(r"[a-z0-9]+", bonus.award) if w not in _AWARD_FILLER]
+    return bool(words) and f" {' '.join(words)} " in f" {' '.join(re.findall(r'[a-z0-9]+', fold(employee)))} "
 
 
 class RelativeSupport(BaseModel):
@@ -193,7 +235,10 @@ def calculate(
     other_relatives: int = 0,
     unpaid_leave_days: int = 0,
     trip_cost: int | None = None,
+    employee_words: str = "",
 ) -> TripSupportResult:
+    """``employee_words``: who the asker is, in their words; an award a rule adds an amount for is counted when
+    they name it, and said in the answer when they do not."""
     if not policy.levels:
         raise ValueError("no document states the trip support by length of service")
     months = Quantity(float(service_months), "months")
@@ -237,6 +282,20 @@ def calculate(
             f"{unpaid_leave_days} days of unpaid leave ({bound_en}): "
             f"{policy.reduction_percent}% = {money_en(employee)}."
         )
+    eligible = level.amount is not None
+    named = [b for b in policy.bonuses if eligible and awarded(b, employee_words)]
+    for n, b in enumerate(named, 1):
+        employee += b.amount
+        key = f"trip_bonus_{n}"  # one source per award, its step naming the same key (what the answer cites)
+        sources[key] = b.source
+        steps.append(
+            CalculationStep(
+                text=f"Hỗ trợ thêm cho danh hiệu “{b.name}”: {fmt_money(b.amount)} đồng.",
+                rule=f"{key} ({where(b.source)})",
+            )
+        )
+        steps_en.append(f"An extra {money_en(b.amount)} for the award “{b.name}”.")
+    unnamed = [b for b in policy.bonuses if eligible and b not in named]
     if trip_cost is not None and employee > trip_cost:  # the support pays the trip, no more
         employee = trip_cost
         steps.append(
@@ -257,7 +316,7 @@ def calculate(
         steps_en.append(r.note_en)
     relatives = [r for r, _ in applied]
     total = employee + sum(r.support or 0 for r in relatives if not r.goes_free)
-    answer, answer_en = _answers(level, employee, relatives, total)
+    answer, answer_en = _answers(level, employee, relatives, total, unnamed)
     return TripSupportResult(
         service_months=service_months,
         level=level.key,
@@ -355,6 +414,16 @@ def _relatives(
 
 
 def _answers(
+    level: TripLevel, employee: int, relatives: list[RelativeSupport], total: int, unnamed: list[TripBonus]
+) -> tuple[str, str]:
+    vi, en = _amounts(level, employee, relatives, total)
+    for b in unnamed:  # a stated extra the asker did not say they hold: said, not counted
+        vi += f" Nếu bạn có danh hiệu “{b.name}”, được hỗ trợ thêm {fmt_money(b.amount)} đồng."
+        en += f" With the award “{b.name}” you would get {money_en(b.amount)} more."
+    return vi, en
+
+
+def _amounts(
     level: TripLevel, employee: int, relatives: list[RelativeSupport], total: int
 ) -> tuple[str, str]:
     if level.amount is None:

@@ -37,11 +37,14 @@ def calculate_trip_support(
     trip_cost: Annotated[
         int | None, Field(ge=1, le=10**10, description="The trip's cost per person in đồng, when known.")
     ] = None,
+    employee: Annotated[
+        str, Field(max_length=500, description="Who the employee is, in their words (an award they hold).")
+    ] = "",
 ) -> TripSupportResult | ToolFailure:
     """Compute the company's support for its yearly trip (tham quan, nghỉ mát, du lịch) from the documents' trip
     rules: the employee's amount from the table by length of service (reduced after long unpaid leave, where a rule
     says so), each relative's share (of the employee's amount or of the trip's cost, as stated), children under the
-    stated age free, relatives beyond the most allowed unsupported, and the total. Use it when a question about the
+    stated age free, relatives beyond the most allowed unsupported, an award's extra amount, and the total. Use it when a question about the
     company trip states the length of service and asks how much is supported."""
     try:
         return calculate(
@@ -52,6 +55,7 @@ def calculate_trip_support(
             other_relatives,
             unpaid_leave_days,
             trip_cost,
+            employee,
         )
     except ValueError as exc:
         return ToolFailure(error="invalid_arguments", message=str(exc))

@@ -193,3 +193,20 @@ def test_business_trips_in_laws_and_uncounted_relatives_are_not_routed():
         "Tôi làm 5 năm, chuyến nghỉ mát giá 5 triệu/người, đi cùng vợ thì công ty hỗ trợ bao nhiêu?"
     )
     assert priced.support == {"service_months": 60, "spouse": True, "trip_cost": 5_000_000}
+
+
+def test_an_award_the_asker_names_adds_its_amount_and_one_not_named_is_said():
+    rules = [
+        *RULES,
+        rule("2. CBCNV được công nhận danh hiệu Chiến sĩ thi đua cơ sở của năm liền trước được hỗ trợ thêm "
+             "1.000.000 đồng.", 8),
+    ]  # fmt: skip
+    policy = policy_from_rules(rules)
+    assert [(b.award, b.amount) for b in policy.bonuses] == [("chien si thi dua co so", 1_000_000)]
+    named = calculate(policy, 96, employee_words="Tôi là chiến sĩ thi đua năm ngoái, làm 8 năm")
+    assert named.employee_support == 6_000_000 and named.policy_sources["trip_bonus_1"].line_start == 8
+    assert any(s.rule.startswith("trip_bonus_1 ") for s in named.steps)
+    plain = calculate(policy, 96, employee_words="Làm 8 năm, người lao động đi nghỉ mát")
+    assert (
+        plain.employee_support == 5_000_000 and "1.000.000" in plain.answer and "Nếu bạn có" in plain.answer
+    )
