@@ -64,7 +64,7 @@ _REDUCTION = re.compile(
 
 # an extra amount for an award ("được công nhận danh hiệu Chiến sĩ thi đua cơ sở … được hỗ trợ thêm 1.000.000 đồng",
 # "được khen thưởng "Lao động giỏi" năm trước được cộng thêm 500.000 đồng")
-_BONUS = re.compile(r"\b(?:ho tro them|cong them|thuong them|hưởng them|an additional|an extra|extra)\s+")
+_BONUS = re.compile(r"\b(?:ho tro them|cong them|thuong them|huong them|an additional|an extra|extra)\s+")
 _AWARD = re.compile(
     r"\b(?:danh hieu|khen thuong|giai thuong|award(?:ed)?|title)\b\W*(.+?)(?:\W+(?:cua|nam|duoc|of|for)\b|$)"
 )
