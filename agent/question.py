@@ -13,6 +13,7 @@ from tools.date_inputs import written_out_months
 from tools.overtime_inputs import OvertimeDayInputs, parse_days, parse_inputs, parse_money
 from tools.personal_leave import asked_relation, event_of
 from tools.trip_norms import OTHER_TRIP, in_vietnam
+from tools.trip_support import COMPANY_TRIP
 
 # Cue words (folded). A month mention takes the role of the cue in its clause.
 START_CUES = (
@@ -648,10 +649,6 @@ def canonical_english(text: str) -> str:
 # The company trip's support (folded): the trip, the length of service stated, the support asked ("làm ở công ty 8
 # năm, đi nghỉ mát cùng vợ và con trai 7 tuổi thì công ty hỗ trợ tổng cộng bao nhiêu", "I've worked here 2 years,
 # how much support do I get for the summer trip"); not annual leave for a trip, how many relatives, cash instead
-_OUTING = re.compile(
-    r"\b(?:tham quan|nghi mat|du lich|company (?:trip|outing|holiday)|summer trip|staff trip|annual trip|outing"
-    r"|team building)\b"
-)
 _SERVICE_VERB = re.compile(r"\b(?:lam(?: viec)?|tham nien|worked|working|been (?:here|with)|service)\b")
 # a business trip's allowance is another calculator's ("đi công tác tham quan học tập", "a team building day")
 _BUSINESS_TRIP = re.compile(r"\b(?:cong tac|business trips?|work trips?|per diem)\b")
@@ -717,7 +714,7 @@ def trip_support_args(text: str) -> dict:
     it states. Empty otherwise (the rule is then searched and quoted)."""
     lower = " ".join(nfc(text).lower().split())
     folded = fold(lower)
-    if not (_OUTING.search(folded) and _SUPPORT_ASKS.search(folded)) or _NOT_SUPPORT.search(folded):
+    if not (COMPANY_TRIP.search(folded) and _SUPPORT_ASKS.search(folded)) or _NOT_SUPPORT.search(folded):
         return {}
     if _BUSINESS_TRIP.search(folded) or _IN_LAW.search(lower) or _UNCOUNTED.search(lower):
         return {}

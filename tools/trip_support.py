@@ -25,9 +25,10 @@ from tools.leave_policy import ParamSource, RuleText, cite_rule
 
 ShareBasis = Literal["support", "cost"]
 
-# the yearly trip, in a section's title or a rule (folded); "chuyến đi" alone is any trip
-_TRIP = re.compile(
-    r"\b(?:tham quan|nghi mat|du lich|company trip|summer trip|outing|team building|holiday trip)\b"
+# the company's yearly trip, in a section's title, a rule or a question (folded); "chuyến đi" alone is any trip
+COMPANY_TRIP = re.compile(
+    r"\b(?:tham quan|nghi mat|du lich|company (?:trip|outing|holiday)|summer trip|staff trip|annual trip"
+    r"|holiday trip|outing|team building)\b"
 )
 _AMOUNT = re.compile(
     r"\b(\d{1,3}(?:[.,]\d{3})+)\b|\b(\d{1,3}(?:[.,]\d)?)\s*(trieu|million)\b|\b(\d{4,})\s*(?:dong|vnd|đ)\b"
@@ -104,9 +105,9 @@ def _is_trip(rule: RuleText, sectioned: set[str]) -> bool:
     """A rule about the yearly trip: its own text or its section's titles say so; or, in a document with no part
     on the trip (``sectioned``), the document's title ("Quy định hỗ trợ tham quan, nghỉ mát"). A combined
     document's other parts ("I. Quỹ tương trợ") are not the trip's."""
-    if _TRIP.search(fold(f"{' '.join(rule.title_path[1:])} {rule.text}")):
+    if COMPANY_TRIP.search(fold(f"{' '.join(rule.title_path[1:])} {rule.text}")):
         return True
-    return rule.doc_id not in sectioned and bool(_TRIP.search(fold(" ".join(rule.title_path[:1]))))
+    return rule.doc_id not in sectioned and bool(COMPANY_TRIP.search(fold(" ".join(rule.title_path[:1]))))
 
 
 def _level(rule: RuleText) -> TripLevel | None:
@@ -142,7 +143,7 @@ def policy_from_rules(rules: list[RuleText]) -> TripSupportPolicy:
     and the first relatives' share, free-child age, most relatives and reduction each states."""
     policy = TripSupportPolicy()
     # a combined document has a part on the trip, a section holding sections ("III. THAM QUAN, DU LỊCH NGHỈ MÁT")
-    sectioned = {r.doc_id for r in rules if _TRIP.search(fold(" ".join(r.title_path[1:-1])))}
+    sectioned = {r.doc_id for r in rules if COMPANY_TRIP.search(fold(" ".join(r.title_path[1:-1])))}
     trip = [r for r in rules if _is_trip(r, sectioned)]
     for rule in trip:
         level = _level(rule)
