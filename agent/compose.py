@@ -39,6 +39,7 @@ from agent.language import (
     wordings_with_heads,
 )
 from agent.question import analyse, asks_year_total
+from agent.question_parts import question_parts
 from agent.quote_units import (
     QUANTITY_KINDS,
     amendment_of,
@@ -57,6 +58,7 @@ from agent.terms import (
     question_terms,
     unknown_topic_words,
     unsupported_words,
+    words_of,
 )
 from indexes.search.lexicon import default_lexicon
 from indexes.search.retrieval import GLOBAL
@@ -205,6 +207,50 @@ def _check(
     return _Check(passes, best_cover)
 
 
+MAX_PARTS = 3  # the parts of one question quoted for (``question_parts``)
+PART_RATIO = (
+    0.5  # a part's unit scores at least this share of the part's best (as units of the top section do)
+)
+
+
+def _part_expansions(part: str, expansions: list[str] | None) -> list[str]:
+    """The question's expansions that translate or name something in this part of it."""
+    lexicon = default_lexicon()
+    own = {*lexicon.expansions(part, ()), *lexicon.canonical_terms(part, ())}
+    return [e for e in expansions or [] if e in own]
+
+
+def _part_units(
+    question: str,
+    lang: Language,
+    eligible: list[Passage],
+    expansions: list[str] | None,
+    groups: list[str] | None,
+) -> list[tuple[Passage, int]]:
+    """For a question that asks several things (``question_parts``), the best unit for each part, ranked by that
+    part's own words (and the expansions of them): one that holds at least one of them itself, not only in its
+    title. Nothing for a question that asks one thing."""
+    parts = question_parts(question)
+    if len(parts) < 2:
+        return []
+    found = []
+    for part in parts[:MAX_PARTS]:
+        own = [*_part_expansions(part, expansions), *(groups or [])]
+        terms = question_terms(part, _with_concepts(part, lang, own, eligible))
+        asked = terms.words | terms.extra_words
+        ranked = rank_units(eligible, terms, analyse(part).intent == "quantity")
+        # among the units nearly as good, the first that says what the part asks itself (a section title
+        # counts for each of its units: "lãi suất" in the title ranks every unit of the section alike)
+        holding = [
+            x
+            for x in ranked
+            if x[0] >= PART_RATIO * ranked[0][0] and asked & set(words_of(x[3], terms.accented))
+        ]
+        if holding:
+            found.append((holding[0][1], holding[0][2]))
+    return found
+
+
 def compose(
     question: str,
     passages: list[Passage],
@@ -279,6 +325,15 @@ def compose(
     update = update_of(top[1], picked, passages)
     if update is not None and update[0] is top[1]:  # the section itself says the figure changed: quote both
         picked, update = sorted({*picked, update[1]}), None
+    # a question that asks two things ("tối đa bao nhiêu, có tính lãi không?"): each part's best unit is quoted
+    eligible = [p for p in passages if cover(p) >= min_coverage]
+    others_parts = []  # (passage, unit index) of parts answered in another section
+    for p, i in _part_units(question, lang, eligible, expansions, groups):
+        same_section = [j for j, u in enumerate(passage_units(top[1])) if u.text == passage_units(p)[i].text]
+        if p.node_id == top[1].node_id and same_section:
+            picked = sorted({*picked, same_section[0]})
+        elif p.node_id != top[1].node_id:
+            others_parts.append((p, i))
     quote = quote_units(top[1], picked)
     parts = [f"{phrase('according', lang, title=top[1].title)}“{quote}” [{top[1].node_id}]"]
     node_ids = [top[1].node_id]
@@ -289,6 +344,10 @@ def compose(
             f"{phrase('also', lang, title=top[1].title)}“{quote}” [{top[1].node_id}]",
         ]
         node_ids.insert(0, changed.node_id)
+    for p, i in others_parts:
+        if p.node_id not in node_ids:
+            parts.append(f"{phrase('also', lang, title=p.title)}“{quote_units(p, [i])}” [{p.node_id}]")
+            node_ids.append(p.node_id)
     for score, p, i, unit in scored:
         superseded = amendment_of(p, i, passages) is not None
         if p.node_id not in node_ids and score >= 0.8 * top[0] and unit not in quote and not superseded:
