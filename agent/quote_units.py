@@ -118,7 +118,12 @@ QUANTITY_KINDS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "percent": (re.compile(r"\b(?:phan tram|percent|percentage|ty le)\b|%"), re.compile(r"\d\s*%")),
     "time_of_day": (
         re.compile(r"\b(?:luc may gio|may gio|what time|gio nao)\b"),
-        re.compile(r"\b\d{1,2}\s*(?::|h)\s*\d{2}\b|\b\d{1,2}\s*(?:gio|am|pm)\b"),
+        # a clock time: with minutes ("07:30", "7h30", "07 giờ 30"), am/pm, a part of the day ("5 giờ chiều"), or
+        # after "từ", "đến", "lúc" ("từ 7 giờ đến 16 giờ"); "không quá 04 giờ" is a duration, not a time
+        re.compile(
+            r"\b\d{1,2}\s*(?::|h|gio)\s*\d{2}\b|\b\d{1,2}\s*(?:am|pm)\b"
+            r"|\b\d{1,2}\s*gio\s*(?:sang|chieu|toi|trua|dem)\b|\b(?:tu|den|luc)\s+\d{1,2}\s*(?:gio|h)\b"
+        ),
     ),
     "amount": (
         re.compile(r"\b(?:bao nhieu tien|so tien|muc tien|how much|what amount)\b"),

@@ -349,3 +349,19 @@ def test_an_absent_preposition_is_no_absent_topic(monkeypatch):
 
     monkeypatch.setattr(agent.terms, "_RELATIONAL", frozenset())
     assert compose(question, [advance], 0.2, True, unknown_terms=["giữa"]).refused
+
+
+def test_a_clock_time_is_not_a_duration_in_hours():
+    from agent.quote_units import QUANTITY_KINDS
+    from indexes.text import fold
+
+    time_of_day = QUANTITY_KINDS["time_of_day"][1]
+    for unit in (
+        "ca hành chính từ 07 giờ 30 đến 16 giờ 30",
+        "từ 7 giờ đến 16 giờ",
+        "Ca 1: 06h00 - 14h00",
+        "5 giờ chiều",
+    ):
+        assert time_of_day.search(fold(unit)), unit
+    for unit in ("không quá 04 giờ đối với ngày làm việc 08 giờ", "làm thêm tối đa 12 giờ trong 01 ngày"):
+        assert not time_of_day.search(fold(unit)), unit
