@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from agent.evidence import (
     Passage,
     calculator_result,
+    gloss,
     glossed,
     headings_above,
     passages,
@@ -208,46 +209,58 @@ def _check(
 
 
 MAX_PARTS = 3  # the parts of one question quoted for (``question_parts``)
-PART_RATIO = (
-    0.5  # a part's unit scores at least this share of the part's best (as units of the top section do)
-)
+# a part's unit scores at least this share of the part's best, as the top section's units do of the top
+PART_RATIO = 0.5
+# ... and, in another section than the one quoted, this share of the top unit for the whole question: a short
+# follow-up ("Who approves it?") ranked on its own words alone would reach any section that has them
+OTHER_PART_RATIO = 0.2
+
+Scored = tuple[float, Passage, int, str]  # a unit's score, its passage, its index there, its text
 
 
 def _part_expansions(part: str, expansions: list[str] | None) -> list[str]:
-    """The question's expansions that translate or name something in this part of it."""
+    """The question's expansions that translate or name something in this part of it (the lexicon's terms for
+    its words, in Vietnamese and, for documents in English, in English)."""
     lexicon = default_lexicon()
-    own = {*lexicon.expansions(part, ()), *lexicon.canonical_terms(part, ())}
+    own = {*lexicon.expansions(part, ()), *lexicon.canonical_terms(part, ()), *lexicon.english_terms(part)}
     return [e for e in expansions or [] if e in own]
+
+
+def _holds(unit: str, terms: Terms, lang: Language) -> bool:
+    """Whether a unit says one of a part's words itself (a unit in English through its gloss, for a Vietnamese
+    question)."""
+    text = f"{unit} {gloss(unit)}" if lang == "vi" else unit
+    return bool((terms.words | terms.extra_words) & set(words_of(text, terms.accented)))
 
 
 def _part_units(
     question: str,
     lang: Language,
-    eligible: list[Passage],
+    scored: list[Scored],
     expansions: list[str] | None,
     groups: list[str] | None,
-) -> list[tuple[Passage, int]]:
-    """For a question that asks several things (``question_parts``), the best unit for each part, ranked by that
-    part's own words (and the expansions of them): one that holds at least one of them itself, not only in its
-    title. Nothing for a question that asks one thing."""
+) -> list[Scored]:
+    """For a question that asks several things (``question_parts``), the best unit for each part among the
+    whole question's candidates (``scored``: passing mentions already out), ranked by that part's own words and
+    their expansions: among those nearly as good, the first that says one of them itself, not only in its title.
+    Nothing for a question that asks one thing."""
     parts = question_parts(question)
     if len(parts) < 2:
         return []
-    found = []
+    candidates = {(id(p), i) for _, p, i, _ in scored}
+    passages = list({id(p): p for _, p, _, _ in scored}.values())
+    found: list[Scored] = []
     for part in parts[:MAX_PARTS]:
         own = [*_part_expansions(part, expansions), *(groups or [])]
-        terms = question_terms(part, _with_concepts(part, lang, own, eligible))
-        asked = terms.words | terms.extra_words
-        ranked = rank_units(eligible, terms, analyse(part).intent == "quantity")
-        # among the units nearly as good, the first that says what the part asks itself (a section title
-        # counts for each of its units: "lãi suất" in the title ranks every unit of the section alike)
-        holding = [
+        terms = question_terms(part, _with_concepts(part, lang, own, passages))
+        ranked = [
             x
-            for x in ranked
-            if x[0] >= PART_RATIO * ranked[0][0] and asked & set(words_of(x[3], terms.accented))
+            for x in rank_units(passages, terms, analyse(part).intent == "quantity")
+            if (id(x[1]), x[2]) in candidates
         ]
+        holding = [x for x in ranked if x[0] >= PART_RATIO * ranked[0][0] and _holds(x[3], terms, lang)]
         if holding:
-            found.append((holding[0][1], holding[0][2]))
+            found.append(holding[0])
     return found
 
 
@@ -316,7 +329,7 @@ def compose(
     expanded = [x for x in scored if x[1].tool == "expand_node"]
     if expanded and expanded[0][0] >= FOCUS_RATIO * top[0]:
         top = expanded[0]  # the section the planner chose to read whole: quote it
-    same = [x for x in scored if x[1] is top[1] and x[0] >= 0.5 * top[0]][:MAX_UNITS]
+    same = [x for x in scored if x[1] is top[1] and x[0] >= PART_RATIO * top[0]][:MAX_UNITS]
     picked = with_list_items(passage_units(top[1]), [x[2] for x in same])
     picked = with_table_rows(top[1], picked, ranking, top[2], question_terms(question, groups))
     amendment = amendment_of(top[1], picked[0], passages)
@@ -325,15 +338,18 @@ def compose(
     update = update_of(top[1], picked, passages)
     if update is not None and update[0] is top[1]:  # the section itself says the figure changed: quote both
         picked, update = sorted({*picked, update[1]}), None
-    # a question that asks two things ("tối đa bao nhiêu, có tính lãi không?"): each part's best unit is quoted
-    eligible = [p for p in passages if cover(p) >= min_coverage]
-    others_parts = []  # (passage, unit index) of parts answered in another section
-    for p, i in _part_units(question, lang, eligible, expansions, groups):
-        same_section = [j for j, u in enumerate(passage_units(top[1])) if u.text == passage_units(p)[i].text]
-        if p.node_id == top[1].node_id and same_section:
-            picked = sorted({*picked, same_section[0]})
-        elif p.node_id != top[1].node_id:
-            others_parts.append((p, i))
+    # a question that asks two things ("tối đa bao nhiêu, có tính lãi không?"): each part's best unit is quoted,
+    # in the top section's quote, or from another section that the whole question ranks high enough
+    whole = {(id(p), i): score for score, p, i, _ in scored}
+    in_other: dict[str, tuple[Passage, list[int]]] = {}  # node id -> its passage and the part units there
+    top_units = [u.text for u in passage_units(top[1])]
+    for _, p, i, unit in _part_units(question, lang, scored, expansions, groups):
+        if amendment_of(p, i, passages) is not None:
+            continue  # a clause since amended: its amendment is what holds
+        if p.node_id == top[1].node_id and unit in top_units:
+            picked = sorted({*picked, top_units.index(unit)})
+        elif p.node_id != top[1].node_id and whole[(id(p), i)] >= OTHER_PART_RATIO * top[0]:
+            in_other.setdefault(p.node_id, (p, []))[1].append(i)
     quote = quote_units(top[1], picked)
     parts = [f"{phrase('according', lang, title=top[1].title)}“{quote}” [{top[1].node_id}]"]
     node_ids = [top[1].node_id]
@@ -344,10 +360,11 @@ def compose(
             f"{phrase('also', lang, title=top[1].title)}“{quote}” [{top[1].node_id}]",
         ]
         node_ids.insert(0, changed.node_id)
-    for p, i in others_parts:
-        if p.node_id not in node_ids:
-            parts.append(f"{phrase('also', lang, title=p.title)}“{quote_units(p, [i])}” [{p.node_id}]")
-            node_ids.append(p.node_id)
+    for node_id, (p, units) in in_other.items():
+        other = quote_units(p, units)
+        if node_id not in node_ids and other not in quote:
+            parts.append(f"{phrase('also', lang, title=p.title)}“{other}” [{node_id}]")
+            node_ids.append(node_id)
     for score, p, i, unit in scored:
         superseded = amendment_of(p, i, passages) is not None
         if p.node_id not in node_ids and score >= 0.8 * top[0] and unit not in quote and not superseded:

@@ -10,70 +10,108 @@ from agent.language import language_of
 from indexes.text import fold, has_diacritics, nfc
 
 # A Vietnamese clause asks something when it holds a question word: with accents as written ("mấy" is not "máy"),
-# without them folded and "may" only before what it counts; "không" and "chưa" only as a clause's last word,
-# where "có … không" and "đã … chưa" put them ("chưa được xét" in the middle states a fact).
-_VI_WORDS = r"bao nhiêu|bao lâu|bao giờ|mấy|thế nào|ra sao|gì|nào|ai|ở đâu|đâu"
-_VI_ASKS = re.compile(rf"(?<!\w)(?:{_VI_WORDS})(?!\w)|(?<!\w)(?:không|chưa|chăng)\s*$")
+# without them folded ("may" only before what it counts); "không" and "chưa" only at a clause's end, where
+# "có … không" and "đã … chưa" put them, a polite particle after them allowed ("chưa được xét" states a fact).
+# An indefinite "bất kỳ … nào", "có gì thay đổi" asks nothing.
+_POLITE = r"(?:\s+(?:ạ|vậy|nhỉ|nhé|hả|thế|a|vay|nhi|nhe|ha|the))*"
+_VI_ASKS = re.compile(
+    r"(?<!\w)(?:bao nhiêu|bao lâu|bao giờ|mấy|thế nào|ra sao|tại sao|vì sao|thì sao|gì|nào|ai|ở đâu|đâu)(?!\w)"
+    rf"|(?<!\w)(?:không|chưa|chăng){_POLITE}\s*$"
+)
 _VI_ASKS_FOLDED = re.compile(
-    r"\b(?:bao nhieu|bao lau|bao gio|the nao|ra sao|o dau|"
-    r"may (?:ngay|gio|thang|nam|lan|tuan|phut|tieng|buoi|nguoi|phan tram|%))\b|\b(?:khong|chua)\s*$"
+    r"\b(?:bao nhieu|bao lau|bao gio|the nao|ra sao|tai sao|vi sao|thi sao|o dau|khi nao|luc nao|gi|"
+    r"may (?:ngay|gio|thang|nam|lan|tuan|phut|tieng|buoi|nguoi|phan tram|%))\b"
+    rf"|\b(?:khong|chua){_POLITE}\s*$"
+)
+_VI_INDEFINITE = re.compile(
+    r"(?<!\w)(?:bất kỳ|bất cứ|có)\s+(?:\w+\s+)?(?:gì|nào|ai)(?!\w)(?!.*(?:không|chưa)\s*$)"
 )
 # An English clause asks something when it opens with a question word ("when"/"where" only with an auxiliary
-# after them: "When my shift changes," is a condition), or with an auxiliary when it ends the sentence with "?"
+# after them: "When my shift changes," is a condition), or with an auxiliary when a question follows it or it ends
+# the sentence.
 _AUX = (
     r"is|are|am|was|were|do|does|did|can|could|will|would|should|shall|must|may|might|have|has|had|"
     r"isn't|aren't|don't|doesn't|can't|won't"
 )
-_EN_WH = re.compile(
-    rf"^(?:and |also |or |then |so )*(?:what|how|which|who|whom|why|whose|(?:when|where) (?:{_AUX}))\b"
+_LEAD = r"^(?:and |also |then |so )*"
+_EN_WH = re.compile(rf"{_LEAD}(?:what|how|which|who|whom|why|whose|(?:when|where) (?:{_AUX}))\b")
+_EN_AUX = re.compile(rf"{_LEAD}(?:{_AUX})\b")
+# a condition ("Nếu …", "Khi …", "Trong trường hợp …", "If …", "In case …") never asks by itself: it belongs to
+# the question that follows ("Nếu không, có được trả tiền không?" is one question)
+_CONDITION = re.compile(
+    r"^(?:nếu|nêu|neu|khi|trong trường hợp|trường hợp|giả sử|if|in case|unless|when(?! (?:"
+    + _AUX
+    + r")\b))\b"
 )
-_EN_AUX = re.compile(rf"^(?:and |also |or |then |so )*(?:{_AUX})\b")
-# where one question may end and another begin: a sentence's question mark, a semicolon, a comma (not inside a
-# number: "7,200,000"), or "và" / "and" / "or" / "hay" / "còn" between clauses
-_BREAK = re.compile(r"\?\s+|;\s*|(?<!\d),\s*|,(?!\d)\s*|\s+(?:và|and|or|hay|còn)\s+", re.IGNORECASE)
+# Where one question may end and another begin: a question mark, a full stop ending a sentence (not "TP. HCM":
+# a capital after it, not a digit), a semicolon, a comma (not inside a number: "7,200,000"), or "và" / "and" /
+# "còn" between clauses. "hay" / "or" join the alternatives of one question ("paid or unpaid"), never two.
+_BREAK = re.compile(
+    r"\?\s*|(?<=[a-zà-ỹ])\.\s+(?=[A-ZÀ-Ỹ])|;\s*|,(?!\d)\s*|\s+(?:và|va|and)\s+|,\s+còn\s+",
+    re.IGNORECASE,
+)
+_AND_AFTER = re.compile(r"(?i)^(?:and|và|va)\b")
 MIN_WORDS = 2  # a part of fewer words ("và sau đó?") asks nothing on its own
 
 
 def _asks(clause: str, vietnamese: bool, accented: bool, sentence_end: bool) -> bool:
-    text = clause.strip(" ?.!")
+    """Whether a clause asks something itself (a question word, or an English auxiliary opening a question)."""
+    text = nfc(clause).strip(" ?.!").lower()
+    if _CONDITION.search(text if accented or not vietnamese else fold(text)):
+        return False
     if vietnamese:
-        return bool(_VI_ASKS.search(nfc(text).lower()) if accented else _VI_ASKS_FOLDED.search(fold(text)))
-    lowered = re.sub(r"\s+", " ", text.lower())
+        if accented:
+            return bool(_VI_ASKS.search(_VI_INDEFINITE.sub(" ", text)))
+        return bool(_VI_ASKS_FOLDED.search(fold(text)))
+    lowered = re.sub(r"\s+", " ", text)
     return bool(_EN_WH.search(lowered) or (sentence_end and _EN_AUX.search(lowered)))
 
 
-def question_parts(question: str) -> list[str]:
-    """The question's parts, in order, each a clause (or run of clauses) that asks something; one part when it
-    asks one thing. A clause that asks nothing joins the part after it (a condition, the topic: "Nếu nghỉ 2
-    ngày, có bị trừ lương không" is one part), or the last part when none follows."""
-    text = question.strip()
-    vietnamese = language_of(text) == "vi"
-    accented = has_diacritics(text)
-    pieces: list[tuple[str, str]] = []  # (clause, the break after it: "?" ends a sentence, "" the question)
+def _pieces(text: str) -> list[tuple[int, int, str]]:
+    """The question's clauses as (start, end, the break after it: "?" a sentence's end, "" the question's)."""
+    pieces = []
     start = 0
     for m in _BREAK.finditer(text):
-        pieces.append((text[start : m.start()], m.group(0).strip().lower()))
+        pieces.append((start, m.start(), m.group(0).strip().lower()))
         start = m.end()
-    pieces.append((text[start:], ""))
-    asks = [_asks(piece, vietnamese, accented, brk in ("?", "")) for piece, brk in pieces]
-    # "Can my husband join, and how much does the company pay?": an auxiliary's clause joined by "and" / "or" to
-    # a question is one too
+    pieces.append((start, len(text), ""))
+    return [p for p in pieces if text[p[0] : p[1]].strip()]
+
+
+def _asking(text: str, pieces: list[tuple[int, int, str]]) -> list[bool]:
+    """Which clauses ask something; an English auxiliary's clause joined by "and" to a question is one too ("Can
+    my husband join, and how much does the company pay?")."""
+    vietnamese = language_of(text) == "vi"
+    accented = has_diacritics(text)
+    asks = [_asks(text[s:e], vietnamese, accented, brk in ("?", ".", "")) for s, e, brk in pieces]
     for i in range(len(pieces) - 2, -1, -1):
-        piece, brk = pieces[i]
-        joined = brk in ("and", "or") or (brk == "," and re.match(r"(?i)(?:and|or)\b", pieces[i + 1][0]))
+        start, end, brk = pieces[i]
+        nxt = text[pieces[i + 1][0] : pieces[i + 1][1]]
+        joined = brk in ("and", ",") and (brk == "and" or _AND_AFTER.match(nxt))
         if not vietnamese and not asks[i] and joined and asks[i + 1]:
-            asks[i] = _asks(piece, vietnamese, accented, True)
-    parts: list[str] = []
-    pending = ""  # clauses that ask nothing yet
-    for (piece, _), asked in zip(pieces, asks, strict=True):
-        clause = f"{pending} {piece}".strip()
-        if asked and len(clause.split()) >= MIN_WORDS:
-            parts.append(clause)
-            pending = ""
-        else:
-            pending = clause
-    if pending:
-        if not parts:
+            asks[i] = _asks(text[start:end], vietnamese, accented, True)
+    return asks
+
+
+def question_parts(question: str) -> list[str]:
+    """The question's parts, in order, each a span of it (a clause or run of clauses) that asks something; one
+    part when it asks one thing. A clause that asks nothing joins the part after it (a condition, the topic: "Nếu
+    nghỉ 2 ngày, có bị trừ lương không" is one part), or the last part when none follows."""
+    text = nfc(question).strip()
+    pieces = _pieces(text)
+    spans: list[tuple[int, int]] = []
+    pending: int | None = None  # where the clauses that ask nothing yet begin
+    for (start, end, _), asked in zip(pieces, _asking(text, pieces), strict=True):
+        begin = start if pending is None else pending
+        if asked and len(text[begin:end].split()) >= MIN_WORDS:
+            spans.append((begin, end))
+            pending = None
+        elif pending is None:
+            pending = start
+    if pending is not None:
+        if not spans:
             return [text]
-        parts[-1] = f"{parts[-1]} {pending}"
-    return parts
+        spans[-1] = (spans[-1][0], len(text))
+    if len(spans) < 2:
+        return [text]
+    return [text[s:e].strip() for s, e in spans]

@@ -118,11 +118,14 @@ QUANTITY_KINDS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "percent": (re.compile(r"\b(?:phan tram|percent|percentage|ty le)\b|%"), re.compile(r"\d\s*%")),
     "time_of_day": (
         re.compile(r"\b(?:luc may gio|may gio|what time|gio nao)\b"),
-        # a clock time: with minutes ("07:30", "7h30", "07 giờ 30"), am/pm, a part of the day ("5 giờ chiều"), or
-        # after "từ", "đến", "lúc" ("từ 7 giờ đến 16 giờ"); "không quá 04 giờ" is a duration, not a time
+        # a clock time: with minutes ("07:30", "7h30", "07 giờ 30", not "8 giờ 30 phút" of work), am/pm (not "10/3
+        # âm lịch", the lunar calendar), a part of the day ("5 giờ chiều"), a range ("8 giờ – 17 giờ"), or after
+        # "từ", "lúc", "sau", "trước", "vào", "khoảng" ("kết thúc sau 22 giờ"), unless it counts hours: "từ 02 giờ
+        # trở lên", "không quá 04 giờ" and "đến 12 giờ/ngày" are durations
         re.compile(
-            r"\b\d{1,2}\s*(?::|h|gio)\s*\d{2}\b|\b\d{1,2}\s*(?:am|pm)\b"
-            r"|\b\d{1,2}\s*gio\s*(?:sang|chieu|toi|trua|dem)\b|\b(?:tu|den|luc)\s+\d{1,2}\s*(?:gio|h)\b"
+            r"\b\d{1,2}\s*(?::|h)\s*\d{2}\b|\b\d{1,2}\s*gio\s*\d{2}\b(?!\s*phut)|\b\d{1,2}\s*(?:am|pm)\b(?!\s*lich)"
+            r"|\b\d{1,2}\s*gio\s*(?:sang|chieu|toi|trua|dem)\b|\b\d{1,2}\s*gio\s*[-–]\s*\d{1,2}\s*gio\b"
+            r"|\b(?:tu|luc|sau|truoc|vao|khoang)\s+\d{1,2}\s*(?:gio|h)\b(?!\s*(?:tro len|tro xuong|lien tuc|/))"
         ),
     ),
     "amount": (

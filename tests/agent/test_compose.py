@@ -356,12 +356,24 @@ def test_a_clock_time_is_not_a_duration_in_hours():
     from indexes.text import fold
 
     time_of_day = QUANTITY_KINDS["time_of_day"][1]
-    for unit in (
+    clock_times = (
         "ca hành chính từ 07 giờ 30 đến 16 giờ 30",
         "từ 7 giờ đến 16 giờ",
         "Ca 1: 06h00 - 14h00",
         "5 giờ chiều",
-    ):
+        "kết thúc sau 22 giờ mà không còn phương tiện công cộng",
+        "nộp trước 17 giờ",
+        "8 giờ – 17 giờ",
+    )
+    for unit in clock_times:
         assert time_of_day.search(fold(unit)), unit
-    for unit in ("không quá 04 giờ đối với ngày làm việc 08 giờ", "làm thêm tối đa 12 giờ trong 01 ngày"):
+    durations = (
+        "không quá 04 giờ đối với ngày làm việc 08 giờ",
+        "làm thêm tối đa 12 giờ trong 01 ngày",
+        "làm việc từ 04 giờ trở lên trong ngày",
+        "tăng lên đến 12 giờ/ngày",
+        "8 giờ 30 phút mỗi ngày",
+        "Giỗ Tổ Hùng Vương 01 ngày (10/3 âm lịch)",
+    )
+    for unit in durations:
         assert not time_of_day.search(fold(unit)), unit
