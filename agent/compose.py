@@ -349,7 +349,11 @@ def compose(
         if p.node_id == top[1].node_id and unit in top_units:
             picked = sorted({*picked, top_units.index(unit)})
         elif p.node_id != top[1].node_id and whole[(id(p), i)] >= OTHER_PART_RATIO * top[0]:
-            in_other.setdefault(p.node_id, (p, []))[1].append(i)
+            # one passage per section: a unit found in another copy of it (a clipped hit) by its text
+            kept, indices = in_other.setdefault(p.node_id, (p, []))
+            texts = [u.text for u in passage_units(kept)]
+            if unit in texts:
+                indices.append(texts.index(unit))
     quote = quote_units(top[1], picked)
     parts = [f"{phrase('according', lang, title=top[1].title)}“{quote}” [{top[1].node_id}]"]
     node_ids = [top[1].node_id]

@@ -25,6 +25,7 @@ _VI_ASKS_FOLDED = re.compile(
 )
 _VI_INDEFINITE = re.compile(
     r"(?<!\w)(?:bất kỳ|bất cứ|có)\s+(?:\w+\s+)?(?:gì|nào|ai)(?!\w)(?!.*(?:không|chưa)\s*$)"
+    r"|(?<!\w)(?:gì|nào|ai)\s+cũng(?!\w)|(?<!\w)(?:không|chẳng)\s+(?:ai|gì)(?!\w)|(?<!\w)thì sao(?!\w)"
 )
 # An English clause asks something when it opens with a question word ("when"/"where" only with an auxiliary
 # after them: "When my shift changes," is a condition), or with an auxiliary when a question follows it or it ends
@@ -39,17 +40,16 @@ _EN_AUX = re.compile(rf"{_LEAD}(?:{_AUX})\b")
 # a condition ("Nếu …", "Khi …", "Trong trường hợp …", "If …", "In case …") never asks by itself: it belongs to
 # the question that follows ("Nếu không, có được trả tiền không?" is one question)
 _CONDITION = re.compile(
-    r"^(?:nếu|nêu|neu|khi|trong trường hợp|trường hợp|giả sử|if|in case|unless|when(?! (?:"
-    + _AUX
-    + r")\b))\b"
+    r"^(?:nếu|nêu|neu|khi(?! nào| nao)|(?:trong )?trường hợp(?! nào)|(?:trong )?truong hop(?! nao)|giả sử|dù"
+    r"|mặc dù|bất kể|if|in case|unless|when(?! (?:" + _AUX + r")\b))\b"
 )
-# Where one question may end and another begin: a question mark, a full stop ending a sentence (not "TP. HCM":
-# a capital after it, not a digit), a semicolon, a comma (not inside a number: "7,200,000"), or "và" / "and" /
-# "còn" between clauses. "hay" / "or" join the alternatives of one question ("paid or unpaid"), never two.
-_BREAK = re.compile(
-    r"\?\s*|(?<=[a-zà-ỹ])\.\s+(?=[A-ZÀ-Ỹ])|;\s*|,(?!\d)\s*|\s+(?:và|va|and)\s+|,\s+còn\s+",
-    re.IGNORECASE,
-)
+# "…, hay …" / "…, or …" offers the alternative of the question before it, not a question of its own
+_ALTERNATIVE = re.compile(r"^(?:hay|hoặc|or)\b")
+# Where one question may end and another begin: a question mark, a full stop ending a sentence (between a
+# lower-case letter and a capital: not "TP. HCM" nor "7.200.000"), a semicolon, a comma (not inside a number:
+# "7,200,000"), or "và" / "and" between clauses. "hay" / "or" join the alternatives of one question ("paid or
+# unpaid", "…, hay bị trừ vào phép năm?"), never two.
+_BREAK = re.compile(r"\?\s*|(?<=\w)\.\s+(?=\w)|;\s*|,(?!\d)\s*|\s(?:và|va|and)\s", re.IGNORECASE)
 _AND_AFTER = re.compile(r"(?i)^(?:and|và|va)\b")
 MIN_WORDS = 2  # a part of fewer words ("và sau đó?") asks nothing on its own
 
@@ -57,7 +57,7 @@ MIN_WORDS = 2  # a part of fewer words ("và sau đó?") asks nothing on its own
 def _asks(clause: str, vietnamese: bool, accented: bool, sentence_end: bool) -> bool:
     """Whether a clause asks something itself (a question word, or an English auxiliary opening a question)."""
     text = nfc(clause).strip(" ?.!").lower()
-    if _CONDITION.search(text if accented or not vietnamese else fold(text)):
+    if _CONDITION.search(text if accented or not vietnamese else fold(text)) or _ALTERNATIVE.search(text):
         return False
     if vietnamese:
         if accented:
@@ -72,6 +72,8 @@ def _pieces(text: str) -> list[tuple[int, int, str]]:
     pieces = []
     start = 0
     for m in _BREAK.finditer(text):
+        if m.group(0).startswith(".") and not (text[m.start() - 1].islower() and text[m.end()].isupper()):
+            continue  # a full stop ends a sentence before a capital, not in "TP. HCM" nor "7.200.000"
         pieces.append((start, m.start(), m.group(0).strip().lower()))
         start = m.end()
     pieces.append((start, len(text), ""))
@@ -97,7 +99,7 @@ def question_parts(question: str) -> list[str]:
     """The question's parts, in order, each a span of it (a clause or run of clauses) that asks something; one
     part when it asks one thing. A clause that asks nothing joins the part after it (a condition, the topic: "Nếu
     nghỉ 2 ngày, có bị trừ lương không" is one part), or the last part when none follows."""
-    text = nfc(question).strip()
+    text = re.sub(r"\s+", " ", nfc(question)).strip()
     pieces = _pieces(text)
     spans: list[tuple[int, int]] = []
     pending: int | None = None  # where the clauses that ask nothing yet begin
@@ -110,8 +112,8 @@ def question_parts(question: str) -> list[str]:
             pending = start
     if pending is not None:
         if not spans:
-            return [text]
+            return [question.strip()]
         spans[-1] = (spans[-1][0], len(text))
     if len(spans) < 2:
-        return [text]
+        return [question.strip()]
     return [text[s:e].strip() for s, e in spans]

@@ -107,6 +107,9 @@ _DURATION = (
     r"\d+\s*(?:(?:working|calendar|business|consecutive|full|extra)\s+)?"  # "6 working days"
     r"(?:ngay|thang|nam|tuan|gio|phut|days?|months?|years?|weeks?|hours?|minutes?)\b"
 )
+_HOUR = r"(?:[01]?\d|2[0-3])"  # an hour of the day
+# what follows an hour that counts hours rather than naming one ("từ 02 giờ trở lên", "sau 4 giờ làm việc")
+_COUNTED = r"tro len|tro xuong|lien tuc|lam viec|dau|moi|trong|ke tu|di lai|/"
 QUANTITY_KINDS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "duration": (
         re.compile(
@@ -118,14 +121,17 @@ QUANTITY_KINDS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "percent": (re.compile(r"\b(?:phan tram|percent|percentage|ty le)\b|%"), re.compile(r"\d\s*%")),
     "time_of_day": (
         re.compile(r"\b(?:luc may gio|may gio|what time|gio nao)\b"),
-        # a clock time: with minutes ("07:30", "7h30", "07 giờ 30", not "8 giờ 30 phút" of work), am/pm (not "10/3
-        # âm lịch", the lunar calendar), a part of the day ("5 giờ chiều"), a range ("8 giờ – 17 giờ"), or after
-        # "từ", "lúc", "sau", "trước", "vào", "khoảng" ("kết thúc sau 22 giờ"), unless it counts hours: "từ 02 giờ
-        # trở lên", "không quá 04 giờ" and "đến 12 giờ/ngày" are durations
+        # a clock time (an hour of the day, 0–23): with minutes ("07:30", "7h30", "07 giờ 30", not "8 giờ 30 phút"
+        # of work), am/pm (not "10/3 âm lịch", the lunar calendar), a part of the day ("5 giờ chiều"), a range ("8
+        # giờ – 17 giờ", "6h - 14h", not "8 giờ – 9 giờ/ngày"), a day's deadline ("17h ngày 25"), or after "từ",
+        # "lúc", "sau", "trước", "vào" ("kết thúc sau 22 giờ"), unless it counts hours: "từ 02 giờ trở lên", "sau 4
+        # giờ làm việc", "trước 24 giờ", "không quá 04 giờ" and "đến 12 giờ/ngày" are durations
         re.compile(
-            r"\b\d{1,2}\s*(?::|h)\s*\d{2}\b|\b\d{1,2}\s*gio\s*\d{2}\b(?!\s*phut)|\b\d{1,2}\s*(?:am|pm)\b(?!\s*lich)"
-            r"|\b\d{1,2}\s*gio\s*(?:sang|chieu|toi|trua|dem)\b|\b\d{1,2}\s*gio\s*[-–]\s*\d{1,2}\s*gio\b"
-            r"|\b(?:tu|luc|sau|truoc|vao|khoang)\s+\d{1,2}\s*(?:gio|h)\b(?!\s*(?:tro len|tro xuong|lien tuc|/))"
+            rf"\b{_HOUR}\s*(?::|h)\s*\d{{2}}\b|\b{_HOUR}\s*gio\s*\d{{2}}\b(?!\s*phut)"
+            rf"|\b{_HOUR}\s*(?:am|pm|a\.m\.?|p\.m\.?)(?!\w)(?!\s*lich)"
+            rf"|\b{_HOUR}\s*gio\s*(?:sang|chieu|toi|trua|dem)\b"
+            rf"|\b{_HOUR}\s*(?:gio|h)\s*[-–]\s*{_HOUR}\s*(?:gio|h)\b(?!\s*/)|\b{_HOUR}h\s+ngay\b"
+            rf"|\b(?:tu|luc|sau|truoc|vao)\s+{_HOUR}\s*(?:gio|h)\b(?!\s*(?:{_COUNTED}))"
         ),
     ),
     "amount": (

@@ -364,6 +364,9 @@ def test_a_clock_time_is_not_a_duration_in_hours():
         "kết thúc sau 22 giờ mà không còn phương tiện công cộng",
         "nộp trước 17 giờ",
         "8 giờ – 17 giờ",
+        "Ca sáng: 6h - 14h",
+        "hạn chót 17h ngày 25",
+        "Night work is from 10 p.m. to 6 a.m.",
     )
     for unit in clock_times:
         assert time_of_day.search(fold(unit)), unit
@@ -374,6 +377,9 @@ def test_a_clock_time_is_not_a_duration_in_hours():
         "tăng lên đến 12 giờ/ngày",
         "8 giờ 30 phút mỗi ngày",
         "Giỗ Tổ Hùng Vương 01 ngày (10/3 âm lịch)",
+        "thông báo trước 24 giờ",
+        "Sau 4 giờ làm việc liên tục được nghỉ 30 phút",
+        "Nhân viên làm việc 8 giờ – 9 giờ/ngày",
     )
     for unit in durations:
         assert not time_of_day.search(fold(unit)), unit

@@ -61,6 +61,7 @@ from tests.agent.passages import passage
                 "and who approves it",
             ],
         ),
+        ("Khi nào được tăng lương và tăng bao nhiêu?", ["Khi nào được tăng lương", "tăng bao nhiêu"]),
         (
             "Is sick leave paid or unpaid, and how many days do I get?",
             ["Is sick leave paid or unpaid", "and how many days do I get"],
@@ -86,7 +87,11 @@ def test_a_question_of_several_parts(question, parts):
         "My basic salary is 7,200,000 VND. How much is my probation salary?",
         "Đi công tác vào TP. HCM có được đi máy bay không?",
         "The training cost 180 million VND and I have worked 24 months since. If I quit now, how much do I repay?",
+        "Nhân viên nào ở TP. HCM được hưởng phụ cấp bao nhiêu?",
+        "Ai cũng được nghỉ phép năm, vậy thử việc có được không?",
+        "Dù nghỉ lý do gì, có phải báo trước không?",
         # the alternatives of one question
+        "Nghỉ ốm có được hưởng lương không, hay bị trừ vào phép năm không?",
         "Is it paid or unpaid?",
         "Is the trip paid or do I pay?",
         "Nghỉ phép hay nghỉ không lương thì tốt hơn?",
@@ -164,3 +169,11 @@ def test_a_part_never_brings_back_an_amended_clause():
     question = "Phép năm được mấy ngày, được ứng trước tối đa mấy ngày phép?"
     answer = compose(question, [ADVANCE, AMENDMENT, ANNUAL], 0.2, True)
     assert "03 ngày" in answer.text and "02 ngày" not in answer.text
+
+
+def test_a_part_found_in_a_clipped_copy_of_a_section_is_quoted_from_the_copy_kept():
+    clipped = passage("cty:muc-3", TERMS.title, "Mức vay: không quá 20.000.000 đồng/người/lần.", rank=1)
+    whole = TERMS.model_copy(update={"rank": 2})
+    question = "Điều kiện vay quỹ tương trợ là gì, vay tối đa bao nhiêu tiền, trả nợ trong bao lâu?"
+    answer = compose(question, [CONDITIONS, clipped, whole], 0.2, True)
+    assert answer.text.count("[cty:muc-3]") == 1 and "20.000.000" in answer.text
