@@ -43,11 +43,13 @@ from agent.question import analyse, asks_year_total
 from agent.question_parts import question_parts
 from agent.quote_units import (
     QUANTITY_KINDS,
+    ScoredUnit,
     amendment_of,
     is_example,
     passage_units,
     quote_units,
     rank_units,
+    unit_index,
     update_of,
     with_list_items,
     with_table_rows,
@@ -215,8 +217,6 @@ PART_RATIO = 0.5
 # follow-up ("Who approves it?") ranked on its own words alone would reach any section that has them
 OTHER_PART_RATIO = 0.2
 
-Scored = tuple[float, Passage, int, str]  # a unit's score, its passage, its index there, its text
-
 
 def _part_expansions(part: str, expansions: list[str] | None) -> list[str]:
     """The question's expansions that translate or name something in this part of it (the lexicon's terms for
@@ -236,10 +236,10 @@ def _holds(unit: str, terms: Terms, lang: Language) -> bool:
 def _part_units(
     question: str,
     lang: Language,
-    scored: list[Scored],
+    scored: list[ScoredUnit],
     expansions: list[str] | None,
     groups: list[str] | None,
-) -> list[Scored]:
+) -> list[ScoredUnit]:
     """For a question that asks several things (``question_parts``), the best unit for each part among the
     whole question's candidates (``scored``: passing mentions already out), ranked by that part's own words and
     their expansions: among those nearly as good, the first that says one of them itself, not only in its title.
@@ -249,7 +249,7 @@ def _part_units(
         return []
     candidates = {(id(p), i) for _, p, i, _ in scored}
     passages = list({id(p): p for _, p, _, _ in scored}.values())
-    found: list[Scored] = []
+    found: list[ScoredUnit] = []
     for part in parts[:MAX_PARTS]:
         own = [*_part_expansions(part, expansions), *(groups or [])]
         terms = question_terms(part, _with_concepts(part, lang, own, passages))
@@ -342,18 +342,19 @@ def compose(
     # in the top section's quote, or from another section that the whole question ranks high enough
     whole = {(id(p), i): score for score, p, i, _ in scored}
     in_other: dict[str, tuple[Passage, list[int]]] = {}  # node id -> its passage and the part units there
-    top_units = [u.text for u in passage_units(top[1])]
     for _, p, i, unit in _part_units(question, lang, scored, expansions, groups):
         if amendment_of(p, i, passages) is not None:
             continue  # a clause since amended: its amendment is what holds
-        if p.node_id == top[1].node_id and unit in top_units:
-            picked = sorted({*picked, top_units.index(unit)})
-        elif p.node_id != top[1].node_id and whole[(id(p), i)] >= OTHER_PART_RATIO * top[0]:
+        if p.node_id == top[1].node_id:
+            j = unit_index(top[1], unit)
+            if j is not None:
+                picked = sorted({*picked, j})
+        elif whole[(id(p), i)] >= OTHER_PART_RATIO * top[0]:
             # one passage per section: a unit found in another copy of it (a clipped hit) by its text
             kept, indices = in_other.setdefault(p.node_id, (p, []))
-            texts = [u.text for u in passage_units(kept)]
-            if unit in texts:
-                indices.append(texts.index(unit))
+            j = unit_index(kept, unit)
+            if j is not None:
+                indices.append(j)
     quote = quote_units(top[1], picked)
     parts = [f"{phrase('according', lang, title=top[1].title)}“{quote}” [{top[1].node_id}]"]
     node_ids = [top[1].node_id]

@@ -44,9 +44,15 @@ def passage_units(passage: Passage) -> list[Unit]:
     return split_units(_CLIP_RE.sub("", passage.text))
 
 
-def rank_units(
-    passages: list[Passage], terms: Terms, quantity: bool
-) -> list[tuple[float, Passage, int, str]]:
+ScoredUnit = tuple[float, Passage, int, str]  # a unit's score, its passage, its index there, its text
+
+
+def unit_index(passage: Passage, text: str) -> int | None:
+    """The index of the unit of a passage that reads ``text`` (a unit found in another copy of its section)."""
+    return next((i for i, u in enumerate(passage_units(passage)) if u.text == text), None)
+
+
+def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[ScoredUnit]:
     sections = [p for p in passages if ":" in p.node_id]
     if sections:  # a document's preamble ("Căn cứ ...; ban hành ... như sau") answers nothing itself
         passages = sections
