@@ -36,9 +36,14 @@ class CompanySet:
         return self.folder / "questions.jsonl"
 
     def settings(self, settings: Settings) -> Settings:
-        """This set's own corpus alone, in its own data dir under the usual one."""
+        """This set's own corpus alone, in its own data dir under the usual one (the embedding model stays in
+        the usual one's folder: a copy per set would write ~550 MB each)."""
         return settings.model_copy(
-            update={"corpus_dir": self.corpus_dir, "data_dir": settings.data_dir / self.folder.name}
+            update={
+                "corpus_dir": self.corpus_dir,
+                "data_dir": settings.data_dir / self.folder.name,
+                "models_dir": settings.model_cache_dir,
+            }
         )
 
     def load(self) -> list[GoldenItem]:
@@ -51,6 +56,7 @@ class CompanySet:
             update={
                 "corpus_dir": self.corpus_dir,
                 "data_dir": settings.data_dir / f"{self.folder.name}-with-law",
+                "models_dir": settings.model_cache_dir,
                 "tenant": COMPANY_TENANT,
             }
         )

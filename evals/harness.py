@@ -195,11 +195,20 @@ def answer_metrics(rows: list[dict]) -> dict[str, float]:
     } | quality_metrics(rows)
 
 
+EVAL_THREADS_KEPT = 50
+
+
+def _eval_conversations(settings: Settings) -> Settings:
+    """Each eval question is a one-turn thread never resumed: keep the last ``EVAL_THREADS_KEPT`` to inspect,
+    not the server's bound (each holds its whole state, ~300 KB: ten thousand of them filled 3.5 GB per set)."""
+    return settings.model_copy(update={"max_threads": min(settings.max_threads, EVAL_THREADS_KEPT)})
+
+
 def run_eval(
     settings: Settings, strategies=STRATEGIES, today: dt.date | None = None, items=None, assistant=None
 ) -> EvalResult:
     items = items if items is not None else load_golden()
-    assistant = assistant or Assistant(settings, today=today)
+    assistant = assistant or Assistant(_eval_conversations(settings), today=today)
     store = IndexStore(settings.index_dir)
     ctx = ToolContext(settings, tenant=settings.tenant, today=today, embedder=assistant.embedder)
     with tempfile.TemporaryDirectory(prefix="quyche-tree-cache-") as cache_dir:  # a cold cache per run

@@ -58,6 +58,7 @@ def real_law_settings(settings: Settings) -> Settings:
     return settings.model_copy(
         update={
             "data_dir": settings.data_dir / "real-law",
+            "models_dir": settings.model_cache_dir,  # one model folder, not a ~550 MB copy per data dir
             "corpus_dir": REAL_LAW_DIR / "texts",
             "tenant": "global",
         }

@@ -102,3 +102,39 @@ def test_with_law_asks_a_company_set_as_a_tenant_beside_national_law(tmp_path, c
     assert "--with-law asks a company set" in capsys.readouterr().err
     assert main(["eval", "--set", "real-law", "--with-law", "--no-save"]) == 2
     assert main(["eval", "--set", "dev-company", "--with-law", "--tenant", "x", "--no-save"]) == 2
+
+
+def test_every_eval_data_dir_shares_the_usual_model_folder(make_settings, tmp_path):
+    """Sets, sets with law and the real-law texts each index into a data dir of their own, but the embedding
+    model stays in one folder: a copy per data dir wrote ~550 MB each and filled the disk."""
+    from evals.real_law_eval import real_law_settings
+
+    settings = make_settings(models_dir=None)
+    usual = settings.model_cache_dir
+    derived = [real_law_settings(settings)]
+    for company in COMPANY_SETS.values():
+        derived += [company.settings(settings), company.with_law_settings(settings)]
+    assert {s.data_dir for s in derived}.isdisjoint({settings.data_dir})
+    assert len({s.data_dir for s in derived}) == len(derived)
+    assert {s.model_cache_dir for s in derived} == {usual}
+
+
+def test_an_eval_keeps_a_few_conversations_not_the_servers_bound(make_settings, monkeypatch):
+    """Each eval question is a one-turn thread: the eval's conversation store keeps the last few only."""
+    import sqlite3
+
+    from evals import harness
+    from evals.golden import load_golden
+    from indexes.pipeline.ingest import index_folder
+
+    settings = make_settings()
+    index_folder(settings, settings.corpus_dir, show_progress=False)
+    monkeypatch.setattr(harness, "EVAL_THREADS_KEPT", 2)
+    # a thread claimed in the last ten minutes may still be answering and is never evicted; here none is
+    monkeypatch.setattr("agent.retention.IN_FLIGHT_S", -1.0)
+    items = [i for i in load_golden() if not i.refuse][:5]
+    result = harness.run_eval(settings, ("bm25", "agent"), items=items)
+    assert len(result.per_item) == 5
+    db = sqlite3.connect(settings.data_dir / "conversations.sqlite")
+    assert db.execute("SELECT COUNT(*) FROM thread_owners").fetchone() == (2,)
+    assert db.execute("SELECT COUNT(DISTINCT thread_id) FROM checkpoints").fetchone() == (2,)
