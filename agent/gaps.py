@@ -51,12 +51,49 @@ def _pairs_of(concept: Concept) -> set[str]:
     return pairs
 
 
+def _shared_words(concept: Concept) -> set[str]:
+    """The folded words every Vietnamese wording of a topic has ("nghỉ" of "nghỉ ốm", "nghỉ ốm đau", "nghỉ
+    bệnh"; "chính thức" of "nhân viên chính thức", "lao động chính thức")."""
+    wordings = [set(_WORD.findall(fold(w))) for w in concept.vietnamese]
+    return set.intersection(*wordings) if wordings else set()
+
+
+_SENTENCE = re.compile(r"(?<=[.;:!?])\s+|\n+")
+
+
+def _mention_pairs(concept: Concept) -> tuple[set[str], set[str]]:
+    """The word pairs a sentence may paraphrase a topic with, and the words it must hold beside one. Words all
+    its wordings share, several of them, are the mention itself: their pairs in the question's wording
+    ("chính thức" of "nhân viên chính thức", "lao động chính thức"). One shared word that opens the question's
+    wording is the kind the topic is of ("nghỉ" of "nghỉ ốm", "nghỉ bệnh"; Vietnamese puts the head first): a
+    pair beside it must hold a word the wording adds to it ("ốm": "nghỉ hưởng" of "nghỉ hưởng chế độ ốm đau"
+    is any paid leave, "ốm đau" alone a loan's hardship). Otherwise any meaningful pair of a wording."""
+    shared = _shared_words(concept)
+    asked = _WORD.findall(concept.asked)
+    pairs = _pairs_of(concept)
+    if len(shared) > 1:
+        own = {f"{a} {b}" for a, b in zip(asked, asked[1:], strict=False) if {a, b} <= shared}
+        return own or pairs, set()
+    if shared and asked[:1] == sorted(shared):
+        adds = set(asked) - shared
+        return {b for b in pairs if adds & set(b.split())} or pairs, shared
+    return pairs, set()
+
+
 def _mentions(concept: Concept, found: list[Passage]) -> bool:
-    """Whether the passages state a topic or use one of the meaningful word pairs of its wordings (a paraphrase
-    such as "nghỉ không hưởng lương" keeps it possible that the documents regulate it)."""
+    """Whether the passages state a topic, or one sentence paraphrases it (``_mention_pairs``): a paraphrase
+    ("nghỉ không hưởng lương") keeps it possible that the documents regulate it."""
     texts = [stated_text(p) for p in map(glossed, found)]
-    padded = " ".join(f" {' '.join(_WORD.findall(fold(t)))} " for t in texts)
-    return any(states(concept, t) for t in texts) or any(f" {b} " in padded for b in _pairs_of(concept))
+    if any(states(concept, t) for t in texts):
+        return True
+    pairs, beside = _mention_pairs(concept)
+    for text in texts:
+        for sentence in _SENTENCE.split(text):
+            words = _WORD.findall(fold(sentence))
+            padded = f" {' '.join(words)} "
+            if beside <= set(words) and any(f" {b} " in padded for b in pairs):
+                return True
+    return False
 
 
 def absent_topics(question: str, runs: list[ToolRun]) -> list[str]:

@@ -114,3 +114,55 @@ def test_a_topic_the_documents_word_differently_is_not_absent():
         _run(gap_query(fired, [_run(fired, [UNPAID])]) or fired, [UNPAID], "keyword"),
     ]
     assert absent_topics(fired, runs) == ["bi duoi viec"]
+
+
+HARDSHIP_LOAN = (
+    "ql:muc-4",
+    "Mục 4. Vay không lãi từ Quỹ tương trợ",
+    "Trường hợp được vay: bản thân hoặc người thân ốm đau, tai nạn phải điều trị nội trú; nhà ở bị thiệt hại do "
+    "thiên tai.",
+)
+BEREAVEMENT = (
+    "ql:muc-5",
+    "Mục 5. Người thân mất",
+    "Số ngày nghỉ hưởng nguyên lương: bố, mẹ mất 03 ngày; ông, bà mất 01 ngày.",
+)
+SICK_PAY = (
+    "ql:muc-6",
+    "Mục 6. Chế độ ốm đau",
+    "NLĐ nghỉ việc do ốm đau được Công ty trả đủ lương 02 ngày/năm.",
+)
+
+
+def test_a_fragment_of_a_topics_wording_is_no_mention_of_it():
+    """Sick leave ("nghỉ ốm") is absent from documents that only say "ốm đau" in a loan's hardships and "nghỉ
+    hưởng" of bereavement leave: a pair counts with the words every wording of the topic shares ("nghỉ") in one
+    sentence, and holds a word the question adds to that kind ("ốm"). The same pair beside "nghỉ" is a mention."""
+    question = "Nghỉ ốm thì công ty trả lương cho mấy ngày?"
+    probe = gap_query(question, [_run(question, [BEREAVEMENT])])
+    assert probe is not None and "nghi om" in probe
+    runs = [_run(question, [BEREAVEMENT]), _run(probe, [HARDSHIP_LOAN, BEREAVEMENT], mode="keyword")]
+    assert "nghi om" in absent_topics(question, runs)
+    assert compose_from_runs(question, runs, 0.2, quantity=False).refused
+    runs = [_run(question, [BEREAVEMENT]), _run(probe, [SICK_PAY, HARDSHIP_LOAN], mode="keyword")]
+    assert "nghi om" not in absent_topics(question, runs)
+
+
+def test_a_topic_named_by_its_shared_words_or_a_verb_phrase_is_mentioned():
+    """Words every wording of a topic shares, several of them, mention it ("ký chính thức" for "nhân viên chính
+    thức"); a verb phrase whose shared word is its object ("trả lương", "chi trả tiền lương") needs any of its
+    pairs, not one beside "lương"."""
+    advance = (
+        "ql:muc-7",
+        "Mục 7. Ứng trước phép năm",
+        "NLĐ đã ký chính thức được ứng trước tối đa 03 ngày phép của các tháng còn lại trong năm.",
+    )
+    question = "Nhân viên chính thức được ứng trước tối đa mấy ngày phép?"
+    runs = [_run(question, [advance])]
+    runs.append(_run(gap_query(question, runs) or "nhan vien chinh thuc", [advance], mode="keyword"))
+    assert "nhan vien chinh thuc" not in absent_topics(question, runs)
+    overtime = ("ql:dieu-4", "Điều 4. Làm thêm giờ", "Công ty chi trả 300% vào ngày nghỉ lễ.")
+    question = "Tăng ca vào ngày lễ được trả lương thế nào?"
+    runs = [_run(question, [overtime])]
+    runs.append(_run(gap_query(question, runs) or "tra luong", [overtime], mode="keyword"))
+    assert absent_topics(question, runs) == []
