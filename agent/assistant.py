@@ -9,6 +9,7 @@ import datetime as dt
 import sqlite3
 from collections.abc import Iterator
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
 from langchain_core.messages import HumanMessage
@@ -33,10 +34,13 @@ class Assistant:
         today: dt.date | None = None,
         embedder=None,
         indexes: SharedIndexes | None = None,
+        conversations: Path | None = None,
     ) -> None:
         self.settings = settings
         self._model = model
         self.today = today
+        # where conversations are kept: <data dir>/conversations.sqlite unless a caller keeps its own (an eval)
+        self.conversations_path = conversations or settings.data_dir / "conversations.sqlite"
         # Loaded once for the assistant's life and shared by its threads (server requests, chat sessions).
         self.indexes = indexes or SharedIndexes(settings, embedder)
 
@@ -62,8 +66,8 @@ class Assistant:
 
     @cached_property
     def _conversations(self) -> sqlite3.Connection:
-        self.settings.data_dir.mkdir(parents=True, exist_ok=True)
-        return sqlite3.connect(self.settings.data_dir / "conversations.sqlite", check_same_thread=False)
+        self.conversations_path.parent.mkdir(parents=True, exist_ok=True)
+        return sqlite3.connect(self.conversations_path, check_same_thread=False)
 
     @cached_property
     def threads(self) -> ThreadOwners:

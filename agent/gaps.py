@@ -10,7 +10,7 @@ import re
 from agent.evidence import Passage, glossed, passages, stated_text
 from agent.language import Concept, language_of, states, vietnamese_concepts
 from agent.terms import question_terms, words_of
-from indexes.text import fold, is_generic
+from indexes.text import fold, is_generic, is_stopword, nfc
 from tools.registry import ToolRun
 
 GAP_HITS = 3  # passages the gap search asks for
@@ -52,46 +52,55 @@ def _pairs_of(concept: Concept) -> set[str]:
 
 
 def _shared_words(concept: Concept) -> set[str]:
-    """The folded words every Vietnamese wording of a topic has ("nghỉ" of "nghỉ ốm", "nghỉ ốm đau", "nghỉ
-    bệnh"; "chính thức" of "nhân viên chính thức", "lao động chính thức")."""
-    wordings = [set(_WORD.findall(fold(w))) for w in concept.vietnamese]
+    """The words every Vietnamese wording of a topic has, with their accents ("nghỉ" of "nghỉ ốm", "nghỉ ốm đau",
+    "nghỉ bệnh"; "chính thức" of "nhân viên chính thức", "lao động chính thức")."""
+    wordings = [set(_WORD.findall(nfc(w).lower())) for w in concept.vietnamese]
     return set.intersection(*wordings) if wordings else set()
 
 
-_SENTENCE = re.compile(r"(?<=[.;:!?])\s+|\n+")
+def _meaningful(pair: str) -> bool:
+    return not any(is_generic(w, False) or is_stopword(w, False) for w in pair.split())
 
 
 def _mention_pairs(concept: Concept) -> tuple[set[str], set[str]]:
-    """The word pairs a sentence may paraphrase a topic with, and the words it must hold beside one. Words all
-    its wordings share, several of them, are the mention itself: their pairs in the question's wording
-    ("chính thức" of "nhân viên chính thức", "lao động chính thức"). One shared word that opens the question's
+    """The folded word pairs a sentence may paraphrase a topic with, and the words (accented) it must hold beside
+    one. Several words all its wordings share are the mention itself: their meaningful pairs in the question's
+    wording ("thời hiệu" of "thời hiệu xử lý kỷ luật (lao động)"). One shared word that opens the question's
     wording is the kind the topic is of ("nghỉ" of "nghỉ ốm", "nghỉ bệnh"; Vietnamese puts the head first): a
-    pair beside it must hold a word the wording adds to it ("ốm": "nghỉ hưởng" of "nghỉ hưởng chế độ ốm đau"
-    is any paid leave, "ốm đau" alone a loan's hardship). Otherwise any meaningful pair of a wording."""
+    pair beside it must hold a word the wording adds to it ("ốm": "nghỉ hưởng" of "nghỉ hưởng chế độ ốm đau" is
+    any paid leave, "ốm đau" alone a loan's hardship), or, when no pair does, any of its pairs beside it.
+    Otherwise, or when that leaves none, any meaningful pair of a wording, anywhere."""
     shared = _shared_words(concept)
+    folded = {fold(w) for w in shared}
     asked = _WORD.findall(concept.asked)
     pairs = _pairs_of(concept)
     if len(shared) > 1:
-        own = {f"{a} {b}" for a, b in zip(asked, asked[1:], strict=False) if {a, b} <= shared}
-        return own or pairs, set()
-    if shared and asked[:1] == sorted(shared):
-        adds = set(asked) - shared
+        own = {f"{a} {b}" for a, b in zip(asked, asked[1:], strict=False) if {a, b} <= folded}
+        return {b for b in own if _meaningful(b)} or pairs, set()
+    if shared and asked[:1] == sorted(folded):
+        adds = set(asked) - folded
         return {b for b in pairs if adds & set(b.split())} or pairs, shared
     return pairs, set()
 
 
+# where a sentence ends: ". ", "! ", "? ", "; " or a line break (a list item, a table row); not ":", whose lead-in
+# ("… trong các trường hợp sau:") says what the items after it are about
+_SENTENCE = re.compile(r"(?<=[.;!?])\s+|\n+")
+
+
 def _mentions(concept: Concept, found: list[Passage]) -> bool:
-    """Whether the passages state a topic, or one sentence paraphrases it (``_mention_pairs``): a paraphrase
-    ("nghỉ không hưởng lương") keeps it possible that the documents regulate it."""
-    texts = [stated_text(p) for p in map(glossed, found)]
-    if any(states(concept, t) for t in texts):
+    """Whether the passages state a topic, or one sentence paraphrases it (``_mention_pairs``) with the words it
+    must hold in that sentence or in its section's title: a paraphrase ("nghỉ không hưởng lương") keeps it
+    possible that the documents regulate it."""
+    if any(states(concept, stated_text(p)) for p in map(glossed, found)):
         return True
     pairs, beside = _mention_pairs(concept)
-    for text in texts:
-        for sentence in _SENTENCE.split(text):
-            words = _WORD.findall(fold(sentence))
-            padded = f" {' '.join(words)} "
-            if beside <= set(words) and any(f" {b} " in padded for b in pairs):
+    for passage in map(glossed, found):
+        title = set(_WORD.findall(nfc(passage.title).lower()))
+        for sentence in _SENTENCE.split(stated_text(passage)):
+            padded = f" {' '.join(_WORD.findall(fold(sentence)))} "
+            here = title | set(_WORD.findall(nfc(sentence).lower()))
+            if beside <= here and any(f" {b} " in padded for b in pairs):
                 return True
     return False
 

@@ -195,20 +195,22 @@ def answer_metrics(rows: list[dict]) -> dict[str, float]:
     } | quality_metrics(rows)
 
 
-EVAL_THREADS_KEPT = 50
-
-
-def _eval_conversations(settings: Settings) -> Settings:
-    """Each eval question is a one-turn thread never resumed: keep the last ``EVAL_THREADS_KEPT`` to inspect,
-    not the server's bound (each holds its whole state, ~300 KB: ten thousand of them filled 3.5 GB per set)."""
-    return settings.model_copy(update={"max_threads": min(settings.max_threads, EVAL_THREADS_KEPT)})
-
-
 def run_eval(
     settings: Settings, strategies=STRATEGIES, today: dt.date | None = None, items=None, assistant=None
 ) -> EvalResult:
     items = items if items is not None else load_golden()
-    assistant = assistant or Assistant(_eval_conversations(settings), today=today)
+    with tempfile.TemporaryDirectory(prefix="quyche-eval-conversations-") as conversations:
+        # each question is a one-turn thread never resumed: kept aside and dropped with the run, never mixed
+        # with (or evicting) the conversations of the people who use this data dir
+        assistant = assistant or Assistant(
+            settings, today=today, conversations=Path(conversations) / "conversations.sqlite"
+        )
+        return _run_eval(settings, strategies, today, items, assistant)
+
+
+def _run_eval(
+    settings: Settings, strategies, today: dt.date | None, items, assistant: Assistant
+) -> EvalResult:
     store = IndexStore(settings.index_dir)
     ctx = ToolContext(settings, tenant=settings.tenant, today=today, embedder=assistant.embedder)
     with tempfile.TemporaryDirectory(prefix="quyche-tree-cache-") as cache_dir:  # a cold cache per run

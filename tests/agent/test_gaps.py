@@ -149,20 +149,65 @@ def test_a_fragment_of_a_topics_wording_is_no_mention_of_it():
 
 
 def test_a_topic_named_by_its_shared_words_or_a_verb_phrase_is_mentioned():
-    """Words every wording of a topic shares, several of them, mention it ("ký chính thức" for "nhân viên chính
-    thức"); a verb phrase whose shared word is its object ("trả lương", "chi trả tiền lương") needs any of its
-    pairs, not one beside "lương"."""
-    advance = (
-        "ql:muc-7",
-        "Mục 7. Ứng trước phép năm",
-        "NLĐ đã ký chính thức được ứng trước tối đa 03 ngày phép của các tháng còn lại trong năm.",
+    """Words every wording of a topic shares, several of them, mention it by a meaningful pair ("thời hiệu" for
+    "thời hiệu xử lý kỷ luật lao động", in a section on discipline); a verb phrase whose shared word is its object
+    ("trả lương", "chi trả tiền lương") needs any of its pairs, not one beside "lương"."""
+    limitation = (
+        "ql:muc-3",
+        "Thời hiệu và trình tự xử lý",
+        "Thời hiệu: 06 tháng kể từ ngày xảy ra vi phạm. Trình tự: Công ty họp xử lý với Công đoàn.",
     )
-    question = "Nhân viên chính thức được ứng trước tối đa mấy ngày phép?"
-    runs = [_run(question, [advance])]
-    runs.append(_run(gap_query(question, runs) or "nhan vien chinh thuc", [advance], mode="keyword"))
-    assert "nhan vien chinh thuc" not in absent_topics(question, runs)
+    question = "Thời hiệu xử lý kỷ luật lao động là bao lâu?"
+    runs = [_run(question, [limitation])]
+    probe = gap_query(question, runs)
+    assert probe is not None
+    runs.append(_run(probe, [limitation], mode="keyword"))
+    assert absent_topics(question, runs) == []
     overtime = ("ql:dieu-4", "Điều 4. Làm thêm giờ", "Công ty chi trả 300% vào ngày nghỉ lễ.")
     question = "Tăng ca vào ngày lễ được trả lương thế nào?"
     runs = [_run(question, [overtime])]
-    runs.append(_run(gap_query(question, runs) or "tra luong", [overtime], mode="keyword"))
+    probe = gap_query(question, runs)
+    assert probe is not None
+    runs.append(_run(probe, [overtime], mode="keyword"))
     assert absent_topics(question, runs) == []
+
+
+SICK_QUESTION = "Nghỉ ốm thì công ty trả lương cho mấy ngày?"
+
+
+def _absent_sick_leave(*sections: tuple[str, str, str]) -> bool:
+    runs = [_run(SICK_QUESTION, [BEREAVEMENT])]
+    probe = gap_query(SICK_QUESTION, runs)
+    assert probe is not None
+    runs.append(_run(probe, list(sections), mode="keyword"))
+    return "nghi om" in absent_topics(SICK_QUESTION, runs)
+
+
+def test_the_kind_and_the_pair_must_share_a_sentence_or_the_kind_the_title():
+    """ "Nghỉ" (the kind) and "ốm đau" (a pair the question's wording adds) in one sentence, in a lead-in and its
+    items, or in the title and a sentence, mention sick leave; in two sentences, or with "đề nghị" (no "nghỉ"),
+    they do not."""
+    lead_in = (
+        "ql:a",
+        "Điều 5. Trả lương",
+        "Công ty trả lương cho NLĐ nghỉ trong các trường hợp sau: bản thân ốm đau.",
+    )
+    titled = (
+        "ql:b",
+        "Điều 8. Nghỉ việc hưởng chế độ",
+        "1. Thai sản: 06 tháng.\n2. Ốm đau: trả đủ lương 02 ngày/năm.",
+    )
+    apart = (
+        "ql:c",
+        "Điều 9. Hỗ trợ",
+        "NLĐ được nghỉ 01 ngày khi chuyển nhà. Người thân ốm đau được thăm hỏi.",
+    )
+    proposal = (
+        "ql:d",
+        "Điều 10. Vay",
+        "NLĐ có người thân bị ốm đau phải điều trị dài ngày tại bệnh viện tuyến trên được đề nghị vay 10.000.000 đồng.",
+    )
+    assert not _absent_sick_leave(lead_in)
+    assert not _absent_sick_leave(titled)
+    assert _absent_sick_leave(apart)
+    assert _absent_sick_leave(proposal)

@@ -119,22 +119,23 @@ def test_every_eval_data_dir_shares_the_usual_model_folder(make_settings, tmp_pa
     assert {s.model_cache_dir for s in derived} == {usual}
 
 
-def test_an_eval_keeps_a_few_conversations_not_the_servers_bound(make_settings, monkeypatch):
-    """Each eval question is a one-turn thread: the eval's conversation store keeps the last few only."""
+def test_an_eval_never_touches_the_conversations_of_its_data_dir(make_settings):
+    """An eval's one-turn threads are kept in a temporary file dropped with the run: the data dir's own
+    conversations (a user's, a server's) are neither mixed with them nor evicted to bound them."""
     import sqlite3
 
+    from agent.assistant import Assistant
     from evals import harness
     from evals.golden import load_golden
     from indexes.pipeline.ingest import index_folder
 
     settings = make_settings()
     index_folder(settings, settings.corpus_dir, show_progress=False)
-    monkeypatch.setattr(harness, "EVAL_THREADS_KEPT", 2)
-    # a thread claimed in the last ten minutes may still be answering and is never evicted; here none is
-    monkeypatch.setattr("agent.retention.IN_FLIGHT_S", -1.0)
-    items = [i for i in load_golden() if not i.refuse][:5]
-    result = harness.run_eval(settings, ("bm25", "agent"), items=items)
-    assert len(result.per_item) == 5
-    db = sqlite3.connect(settings.data_dir / "conversations.sqlite")
-    assert db.execute("SELECT COUNT(*) FROM thread_owners").fetchone() == (2,)
-    assert db.execute("SELECT COUNT(DISTINCT thread_id) FROM checkpoints").fetchone() == (2,)
+    user = Assistant(settings).ask("Nhân viên được nghỉ phép năm bao nhiêu ngày?")
+    db = settings.data_dir / "conversations.sqlite"
+    before = sqlite3.connect(db).execute("SELECT thread_id FROM thread_owners").fetchall()
+    assert before == [(user.thread_id,)]
+    items = [i for i in load_golden() if not i.refuse][:3]
+    result = harness.run_eval(settings.model_copy(update={"max_threads": 1}), ("bm25", "agent"), items=items)
+    assert len(result.per_item) == 3
+    assert sqlite3.connect(db).execute("SELECT thread_id FROM thread_owners").fetchall() == before
