@@ -35,12 +35,14 @@ class Assistant:
         embedder=None,
         indexes: SharedIndexes | None = None,
         conversations: Path | None = None,
+        traces: Path | None = None,
     ) -> None:
         self.settings = settings
         self._model = model
         self.today = today
         # where conversations are kept: <data dir>/conversations.sqlite unless a caller keeps its own (an eval)
         self.conversations_path = conversations or settings.data_dir / "conversations.sqlite"
+        self.traces_dir = traces or settings.data_dir / "traces"  # likewise the traces of each question
         # Loaded once for the assistant's life and shared by its threads (server requests, chat sessions).
         self.indexes = indexes or SharedIndexes(settings, embedder)
 
@@ -96,7 +98,7 @@ class Assistant:
         """Yield ``{"node": name, "update": ...}`` as the graph runs; the last item holds the answer."""
         thread_id = thread_id or new_thread_id()
         self.threads.claim(thread_id, tenant or self.settings.tenant)  # another tenant's thread: refused
-        tracer = Tracer(self.settings.data_dir / "traces", question, thread_id)
+        tracer = Tracer(self.traces_dir, question, thread_id)
         inputs = {
             "messages": [HumanMessage(question)],
             "question": question,
@@ -122,7 +124,7 @@ class Assistant:
             raise RuntimeError("the graph ended without an answer")
         tracer.finish(final.model_dump(mode="json"))
         s = self.settings
-        retain(self._checkpointer, thread_id, s.max_threads, s.data_dir / "traces", s.max_traces)
+        retain(self._checkpointer, thread_id, s.max_threads, self.traces_dir, s.max_traces)
         yield {"node": "final", "answer": final}
 
     def ask(self, question: str, thread_id: str | None = None, tenant: str | None = None) -> FinalAnswer:

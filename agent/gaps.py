@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 
-from agent.evidence import Passage, glossed, passages, stated_text
+from agent.evidence import Passage, glossed, passages, stated_text, table_phrases
 from agent.language import Concept, language_of, states, vietnamese_concepts
 from agent.terms import question_terms, words_of
-from indexes.text import fold, is_generic, is_stopword, nfc
+from indexes.text import fold, is_generic, nfc
 from tools.registry import ToolRun
 
 GAP_HITS = 3  # passages the gap search asks for
@@ -58,49 +58,110 @@ def _shared_words(concept: Concept) -> set[str]:
     return set.intersection(*wordings) if wordings else set()
 
 
-def _meaningful(pair: str) -> bool:
-    return not any(is_generic(w, False) or is_stopword(w, False) for w in pair.split())
+# Vietnamese function words (accented): a pair with one says nothing of a topic ("có phép", "của nước")
+_FUNCTION_WORDS = frozenset(
+    "có của cho và được các những một thì là về với theo tại trong khi nếu không đã sẽ bị do từ đến".split()
+)
+
+
+def _meaningful(a: str, b: str) -> bool:
+    """Whether a pair of accented words may name a topic: neither a word every regulation uses nor a function
+    word (accents decide: "bảo", "tài" are not "bao", "tại")."""
+    return not any(is_generic(w, True) or w in _FUNCTION_WORDS for w in (a, b))
+
+
+def _matched_wording(concept: Concept) -> list[str]:
+    """The accented words of the wording the question used for a topic (its first wording if none folds to it)."""
+    for wording in concept.vietnamese:
+        words = _WORD.findall(nfc(wording).lower())
+        if " ".join(fold(w) for w in words) == concept.asked:
+            return words
+    return _WORD.findall(nfc(concept.vietnamese[0]).lower()) if concept.vietnamese else []
 
 
 def _mention_pairs(concept: Concept) -> tuple[set[str], set[str]]:
-    """The folded word pairs a sentence may paraphrase a topic with, and the words (accented) it must hold beside
-    one. Several words all its wordings share are the mention itself: their meaningful pairs in the question's
-    wording ("thời hiệu" of "thời hiệu xử lý kỷ luật (lao động)"). One shared word that opens the question's
-    wording is the kind the topic is of ("nghỉ" of "nghỉ ốm", "nghỉ bệnh"; Vietnamese puts the head first): a
-    pair beside it must hold a word the wording adds to it ("ốm": "nghỉ hưởng" of "nghỉ hưởng chế độ ốm đau" is
-    any paid leave, "ốm đau" alone a loan's hardship), or, when no pair does, any of its pairs beside it.
-    Otherwise, or when that leaves none, any meaningful pair of a wording, anywhere."""
+    """The folded word pairs a sentence may paraphrase a topic with, and the accented words it must hold beside
+    one (in it or in what frames it, ``_framed_sentences``). Several words all its wordings share are the mention
+    itself: their meaningful pairs in the question's wording ("thời hiệu" of "thời hiệu xử lý kỷ luật (lao
+    động)"), or, when none is, their pairs ("chính thức" of "nhân viên / lao động chính thức"). One shared word
+    that opens the question's wording is the kind the topic is of ("nghỉ" of "nghỉ ốm", "nghỉ bệnh"; Vietnamese
+    puts the head first): a pair beside it must hold a word the wording adds to it ("ốm": "nghỉ hưởng" of "nghỉ
+    hưởng chế độ ốm đau" is any paid leave, "ốm đau" alone a loan's hardship), or any of its pairs when none
+    does. Otherwise any meaningful pair of a wording, anywhere."""
     shared = _shared_words(concept)
-    folded = {fold(w) for w in shared}
     asked = _WORD.findall(concept.asked)
     pairs = _pairs_of(concept)
     if len(shared) > 1:
-        own = {f"{a} {b}" for a, b in zip(asked, asked[1:], strict=False) if {a, b} <= folded}
-        return {b for b in own if _meaningful(b)} or pairs, set()
-    if shared and asked[:1] == sorted(folded):
-        adds = set(asked) - folded
+        words = _matched_wording(concept)
+        own = [(a, b) for a, b in zip(words, words[1:], strict=False) if {a, b} <= shared]
+        chosen = [x for x in own if _meaningful(*x)] or own
+        return ({fold(f"{a} {b}") for a, b in chosen} or pairs), (set() if chosen else shared)
+    if shared and asked[:1] == [fold(w) for w in shared]:
+        adds = set(asked) - {fold(w) for w in shared}
         return {b for b in pairs if adds & set(b.split())} or pairs, shared
     return pairs, set()
 
 
-# where a sentence ends: ". ", "! ", "? ", "; " or a line break (a list item, a table row); not ":", whose lead-in
-# ("… trong các trường hợp sau:") says what the items after it are about
-_SENTENCE = re.compile(r"(?<=[.;!?])\s+|\n+")
+# where a sentence ends within a line: ". ", "! ", "? ", "; " (not ":", whose lead-in says what follows is about)
+_SENTENCE_END = re.compile(r"(?<=[.;!?])\s+")
+# a list item: "- …", "* …", "• …", "2. …", "a) …"
+_ITEM = re.compile(r"^(?:[-*•+]|\d+[.)]|[a-zđ][.)])\s")
+_NUMBERING = re.compile(r"^(?:[-*•+|\s]|\d+[.)]|[a-zđ][.)]\s)+")
+
+
+def _accented_words(text: str) -> set[str]:
+    return set(_WORD.findall(nfc(text).lower()))
+
+
+def _framed_sentences(passage: Passage) -> list[tuple[str, set[str]]]:
+    """Each sentence of a passage with the accented words that frame it: a list item its lead-in (the line
+    ending with ":" above it), a table row its header row; the section title frames a sentence that opens
+    with what it states ("2. Ốm đau: …" under "Nghỉ việc hưởng chế độ") and is added by the caller."""
+    framed: list[tuple[str, set[str]]] = []
+    lead: set[str] = set()
+    header: set[str] | None = None
+    for line in "\n".join([passage.text, *table_phrases(passage)]).split("\n"):
+        line = line.strip()
+        if not line:
+            lead, header = set(), None
+            continue
+        if line.startswith("|"):
+            context = set() if header is None else header
+            header = _accented_words(line) if header is None else header
+        else:
+            header = None
+            context = lead if _ITEM.match(line.lower()) else set()
+            if not _ITEM.match(line.lower()):
+                lead = set()
+        framed += [(sentence, context) for sentence in _SENTENCE_END.split(line)]
+        if line.endswith(":"):
+            lead = _accented_words(line)
+    return framed
 
 
 def _mentions(concept: Concept, found: list[Passage]) -> bool:
     """Whether the passages state a topic, or one sentence paraphrases it (``_mention_pairs``) with the words it
-    must hold in that sentence or in its section's title: a paraphrase ("nghỉ không hưởng lương") keeps it
-    possible that the documents regulate it."""
+    must hold in it or in what frames it: a paraphrase ("nghỉ không hưởng lương") keeps it possible that the
+    documents regulate it. A text written without accents is compared without them."""
     if any(states(concept, stated_text(p)) for p in map(glossed, found)):
         return True
     pairs, beside = _mention_pairs(concept)
     for passage in map(glossed, found):
-        title = set(_WORD.findall(nfc(passage.title).lower()))
-        for sentence in _SENTENCE.split(stated_text(passage)):
-            padded = f" {' '.join(_WORD.findall(fold(sentence)))} "
-            here = title | set(_WORD.findall(nfc(sentence).lower()))
-            if beside <= here and any(f" {b} " in padded for b in pairs):
+        title = _accented_words(passage.title)
+        for sentence, context in _framed_sentences(passage):
+            words = _WORD.findall(fold(sentence))
+            padded = f" {' '.join(words)} "
+            held = [b for b in pairs if f" {b} " in padded]
+            if not held:
+                continue
+            opening = " ".join(_WORD.findall(fold(_NUMBERING.sub("", sentence.lower())))[:2])
+            frame = context | (title if opening in held else set())
+            here = _accented_words(sentence) | frame
+            if fold(sentence) == sentence.lower():  # no accents: compare without them
+                here, need = {fold(w) for w in here}, {fold(w) for w in beside}
+            else:
+                need = beside
+            if need <= here:
                 return True
     return False
 

@@ -199,11 +199,15 @@ def run_eval(
     settings: Settings, strategies=STRATEGIES, today: dt.date | None = None, items=None, assistant=None
 ) -> EvalResult:
     items = items if items is not None else load_golden()
-    with tempfile.TemporaryDirectory(prefix="quyche-eval-conversations-") as conversations:
-        # each question is a one-turn thread never resumed: kept aside and dropped with the run, never mixed
-        # with (or evicting) the conversations of the people who use this data dir
+    with tempfile.TemporaryDirectory(prefix="quyche-eval-") as scratch:
+        # each question is a one-turn thread never resumed: its conversation and trace are kept aside and
+        # dropped with the run, never mixed with (or evicting) those of the people who use this data dir; an
+        # assistant passed in keeps its own
         assistant = assistant or Assistant(
-            settings, today=today, conversations=Path(conversations) / "conversations.sqlite"
+            settings,
+            today=today,
+            conversations=Path(scratch) / "conversations.sqlite",
+            traces=Path(scratch) / "traces",
         )
         return _run_eval(settings, strategies, today, items, assistant)
 
@@ -223,9 +227,7 @@ def _run_eval(
     answers: dict[str, float] = {}
     rows: list[dict] = []
     if "agent" in strategies:
-        rows, agent_failures, agent_retrieval = _score_agent(
-            items, assistant, store, settings.data_dir / "traces"
-        )
+        rows, agent_failures, agent_retrieval = _score_agent(items, assistant, store, assistant.traces_dir)
         retrieval["agent"] = agent_retrieval.summary()
         answers = answer_metrics(rows)
         failures += agent_failures

@@ -211,3 +211,47 @@ def test_the_kind_and_the_pair_must_share_a_sentence_or_the_kind_the_title():
     assert not _absent_sick_leave(titled)
     assert _absent_sick_leave(apart)
     assert _absent_sick_leave(proposal)
+
+
+def test_a_list_keeps_its_lead_in_a_table_row_its_header_and_a_title_only_an_item_it_opens():
+    """The kind word may frame the pair from a lead-in line above a list, a table's header row, or the section
+    title when the sentence opens with the pair ("2. Ốm đau: …"); a title over a sentence that only mentions the
+    pair in passing frames nothing. A text written without accents is compared without them."""
+    listed = (
+        "ql:e",
+        "Điều 5. Trả lương",
+        "Công ty trả lương cho NLĐ nghỉ trong các trường hợp sau:\n- Bản thân ốm đau;",
+    )
+    table = (
+        "ql:f",
+        "Điều 6. Ngày nghỉ",
+        "| Trường hợp nghỉ | Số ngày |\n|---|---|\n| Ốm đau có giấy bệnh viện | 02 |",
+    )
+    passing = (
+        "ql:g",
+        "Điều 7. Nghỉ việc riêng",
+        "Công đoàn hỗ trợ 500.000 đồng khi cha mẹ ốm đau phải nằm viện.",
+    )
+    plain = (
+        "ql:h",
+        "Dieu 5. Tra luong",
+        "Cong ty tra luong cho NLD nghi trong cac truong hop sau: ban than om dau.",
+    )
+    assert not _absent_sick_leave(listed)
+    assert not _absent_sick_leave(table)
+    assert _absent_sick_leave(passing)
+    assert not _absent_sick_leave(plain)
+
+
+def test_official_staff_is_mentioned_by_its_shared_words_not_by_staff_alone():
+    """ "Nhân viên chính thức" / "lao động chính thức" share "chính thức": a rule for staff who have signed
+    ("NLĐ đã ký chính thức") mentions the topic; a rule that names staff only does not."""
+    question = "Nhân viên chính thức được ứng trước tối đa mấy ngày phép?"
+    signed = ("ql:i", "Mục 7. Ứng trước phép", "NLĐ đã ký chính thức được ứng trước tối đa 03 ngày phép.")
+    uniforms = ("ql:j", "Mục 8. Đồng phục", "Nhân viên được cấp 02 bộ đồng phục mỗi năm.")
+    for sections, absent in (([signed], False), ([uniforms], True)):
+        runs = [_run(question, [uniforms])]
+        probe = gap_query(question, runs)
+        assert probe is not None
+        runs.append(_run(probe, sections, mode="keyword"))
+        assert ("nhan vien chinh thuc" in absent_topics(question, runs)) is absent

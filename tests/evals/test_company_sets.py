@@ -120,8 +120,8 @@ def test_every_eval_data_dir_shares_the_usual_model_folder(make_settings, tmp_pa
 
 
 def test_an_eval_never_touches_the_conversations_of_its_data_dir(make_settings):
-    """An eval's one-turn threads are kept in a temporary file dropped with the run: the data dir's own
-    conversations (a user's, a server's) are neither mixed with them nor evicted to bound them."""
+    """An eval's one-turn threads and their traces are kept in a temporary folder dropped with the run: the data
+    dir's own conversations and traces (a user's, a server's) are neither mixed with them nor evicted."""
     import sqlite3
 
     from agent.assistant import Assistant
@@ -136,6 +136,10 @@ def test_an_eval_never_touches_the_conversations_of_its_data_dir(make_settings):
     before = sqlite3.connect(db).execute("SELECT thread_id FROM thread_owners").fetchall()
     assert before == [(user.thread_id,)]
     items = [i for i in load_golden() if not i.refuse][:3]
-    result = harness.run_eval(settings.model_copy(update={"max_threads": 1}), ("bm25", "agent"), items=items)
-    assert len(result.per_item) == 3
+    traces = sorted((settings.data_dir / "traces").iterdir())
+    assert len(traces) == 1
+    small = settings.model_copy(update={"max_threads": 1})
+    result = harness.run_eval(small, ("bm25", "agent"), items=items)
+    assert len(result.per_item) == 3 and result.per_item[0]["tool_calls"] > 0
     assert sqlite3.connect(db).execute("SELECT thread_id FROM thread_owners").fetchall() == before
+    assert sorted((settings.data_dir / "traces").iterdir()) == traces
