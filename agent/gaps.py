@@ -10,7 +10,8 @@ import re
 from agent.evidence import Passage, glossed, passages, stated_text, table_phrases
 from agent.language import Concept, language_of, states, vietnamese_concepts
 from agent.terms import question_terms, words_of
-from indexes.text import fold, is_generic, nfc
+from indexes.text import fold, is_generic
+from indexes.text import words as accented_words
 from tools.registry import ToolRun
 
 GAP_HITS = 3  # passages the gap search asks for
@@ -54,7 +55,7 @@ def _pairs_of(concept: Concept) -> set[str]:
 def _shared_words(concept: Concept) -> set[str]:
     """The words every Vietnamese wording of a topic has, with their accents ("nghỉ" of "nghỉ ốm", "nghỉ ốm đau",
     "nghỉ bệnh"; "chính thức" of "nhân viên chính thức", "lao động chính thức")."""
-    wordings = [set(_WORD.findall(nfc(w).lower())) for w in concept.vietnamese]
+    wordings = [set(accented_words(w)) for w in concept.vietnamese]
     return set.intersection(*wordings) if wordings else set()
 
 
@@ -73,10 +74,10 @@ def _meaningful(a: str, b: str) -> bool:
 def _matched_wording(concept: Concept) -> list[str]:
     """The accented words of the wording the question used for a topic (its first wording if none folds to it)."""
     for wording in concept.vietnamese:
-        words = _WORD.findall(nfc(wording).lower())
-        if " ".join(fold(w) for w in words) == concept.asked:
-            return words
-    return _WORD.findall(nfc(concept.vietnamese[0]).lower()) if concept.vietnamese else []
+        accented = accented_words(wording)
+        if " ".join(fold(w) for w in accented) == concept.asked:
+            return accented
+    return accented_words(concept.vietnamese[0]) if concept.vietnamese else []
 
 
 def _mention_pairs(concept: Concept) -> tuple[set[str], set[str]]:
@@ -102,15 +103,15 @@ def _mention_pairs(concept: Concept) -> tuple[set[str], set[str]]:
     return pairs, set()
 
 
+def _accented(text: str) -> set[str]:
+    return set(accented_words(text))
+
+
 # where a sentence ends within a line: ". ", "! ", "? ", "; " (not ":", whose lead-in says what follows is about)
 _SENTENCE_END = re.compile(r"(?<=[.;!?])\s+")
 # a list item: "- …", "* …", "• …", "2. …", "a) …"
 _ITEM = re.compile(r"^(?:[-*•+]|\d+[.)]|[a-zđ][.)])\s")
 _NUMBERING = re.compile(r"^(?:[-*•+|\s]|\d+[.)]|[a-zđ][.)]\s)+")
-
-
-def _accented_words(text: str) -> set[str]:
-    return set(_WORD.findall(nfc(text).lower()))
 
 
 def _framed_sentences(passage: Passage) -> list[tuple[str, set[str]]]:
@@ -127,7 +128,7 @@ def _framed_sentences(passage: Passage) -> list[tuple[str, set[str]]]:
             continue
         if line.startswith("|"):
             context = set() if header is None else header
-            header = _accented_words(line) if header is None else header
+            header = _accented(line) if header is None else header
         else:
             header = None
             context = lead if _ITEM.match(line.lower()) else set()
@@ -135,7 +136,7 @@ def _framed_sentences(passage: Passage) -> list[tuple[str, set[str]]]:
                 lead = set()
         framed += [(sentence, context) for sentence in _SENTENCE_END.split(line)]
         if line.endswith(":"):
-            lead = _accented_words(line)
+            lead = _accented(line)
     return framed
 
 
@@ -147,7 +148,7 @@ def _mentions(concept: Concept, found: list[Passage]) -> bool:
         return True
     pairs, beside = _mention_pairs(concept)
     for passage in map(glossed, found):
-        title = _accented_words(passage.title)
+        title = _accented(passage.title)
         for sentence, context in _framed_sentences(passage):
             words = _WORD.findall(fold(sentence))
             padded = f" {' '.join(words)} "
@@ -156,7 +157,7 @@ def _mentions(concept: Concept, found: list[Passage]) -> bool:
                 continue
             opening = " ".join(_WORD.findall(fold(_NUMBERING.sub("", sentence.lower())))[:2])
             frame = context | (title if opening in held else set())
-            here = _accented_words(sentence) | frame
+            here = _accented(sentence) | frame
             if fold(sentence) == sentence.lower():  # no accents: compare without them
                 here, need = {fold(w) for w in here}, {fold(w) for w in beside}
             else:
