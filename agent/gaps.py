@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import re
 
-from agent.evidence import Passage, glossed, passages, stated_text, table_phrases
+from agent.evidence import Passage, glossed, passages, stated_text
 from agent.language import Concept, language_of, states, vietnamese_concepts
+from agent.quote_units import passage_units
 from agent.terms import question_terms, words_of
 from indexes.text import fold, is_generic
 from indexes.text import words as accented_words
@@ -81,8 +82,8 @@ def _matched_wording(concept: Concept) -> list[str]:
 
 
 def _mention_pairs(concept: Concept) -> tuple[set[str], set[str]]:
-    """The folded word pairs a sentence may paraphrase a topic with, and the accented words it must hold beside
-    one (in it or in what frames it, ``_framed_sentences``). Several words all its wordings share are the mention
+    """The folded word pairs a unit may paraphrase a topic with, and the accented words it must hold beside
+    one (in it or in what frames it, ``_framed_units``). Several words all its wordings share are the mention
     itself: their meaningful pairs in the question's wording ("thời hiệu" of "thời hiệu xử lý kỷ luật (lao
     động)"), or, when none is, their pairs ("chính thức" of "nhân viên / lao động chính thức"). One shared word
     that opens the question's wording is the kind the topic is of ("nghỉ" of "nghỉ ốm", "nghỉ bệnh"; Vietnamese
@@ -107,58 +108,37 @@ def _accented(text: str) -> set[str]:
     return set(accented_words(text))
 
 
-# where a sentence ends within a line: ". ", "! ", "? ", "; " (not ":", whose lead-in says what follows is about)
-_SENTENCE_END = re.compile(r"(?<=[.;!?])\s+")
-# a list item: "- …", "* …", "• …", "2. …", "a) …"
-_ITEM = re.compile(r"^(?:[-*•+]|\d+[.)]|[a-zđ][.)])\s")
+# the marks that open a list item or a table row ("- ", "2. ", "a) ", "| ")
 _NUMBERING = re.compile(r"^(?:[-*•+|\s]|\d+[.)]|[a-zđ][.)]\s)+")
 
 
-def _framed_sentences(passage: Passage) -> list[tuple[str, set[str]]]:
-    """Each sentence of a passage with the accented words that frame it: a list item its lead-in (the line
-    ending with ":" above it), a table row its header row; the section title frames a sentence that opens
-    with what it states ("2. Ốm đau: …" under "Nghỉ việc hưởng chế độ") and is added by the caller."""
-    framed: list[tuple[str, set[str]]] = []
-    lead: set[str] = set()
-    header: set[str] | None = None
-    for line in "\n".join([passage.text, *table_phrases(passage)]).split("\n"):
-        line = line.strip()
-        if not line:
-            lead, header = set(), None
-            continue
-        if line.startswith("|"):
-            context = set() if header is None else header
-            header = _accented(line) if header is None else header
-        else:
-            header = None
-            context = lead if _ITEM.match(line.lower()) else set()
-            if not _ITEM.match(line.lower()):
-                lead = set()
-        framed += [(sentence, context) for sentence in _SENTENCE_END.split(line)]
-        if line.endswith(":"):
-            lead = _accented(line)
-    return framed
+def _framed_units(passage: Passage) -> list[tuple[str, set[str]]]:
+    """Each quotable unit of a passage (``passage_units``: a sentence, a list item, a table row with its header)
+    with the accented words of what introduces it (a list's lead-in, "… trong các trường hợp sau:"); the section
+    title frames a unit that opens with what it states ("2. Ốm đau: …" under "Nghỉ việc hưởng chế độ") and is
+    added by the caller."""
+    return [(unit.text, _accented(unit.context)) for unit in passage_units(passage)]
 
 
 def _mentions(concept: Concept, found: list[Passage]) -> bool:
-    """Whether the passages state a topic, or one sentence paraphrases it (``_mention_pairs``) with the words it
-    must hold in it or in what frames it: a paraphrase ("nghỉ không hưởng lương") keeps it possible that the
+    """Whether the passages state a topic, or one unit (``_framed_units``) paraphrases it (``_mention_pairs``)
+    with the words it must hold in it or in what frames it: a paraphrase ("nghỉ không hưởng lương") keeps it possible that the
     documents regulate it. A text written without accents is compared without them."""
     if any(states(concept, stated_text(p)) for p in map(glossed, found)):
         return True
     pairs, beside = _mention_pairs(concept)
     for passage in map(glossed, found):
         title = _accented(passage.title)
-        for sentence, context in _framed_sentences(passage):
-            words = _WORD.findall(fold(sentence))
+        for unit, context in _framed_units(passage):
+            words = _WORD.findall(fold(unit))
             padded = f" {' '.join(words)} "
             held = [b for b in pairs if f" {b} " in padded]
             if not held:
                 continue
-            opening = " ".join(_WORD.findall(fold(_NUMBERING.sub("", sentence.lower())))[:2])
+            opening = " ".join(_WORD.findall(fold(_NUMBERING.sub("", unit.lower())))[:2])
             frame = context | (title if opening in held else set())
-            here = _accented(sentence) | frame
-            if fold(sentence) == sentence.lower():  # no accents: compare without them
+            here = _accented(unit) | frame
+            if fold(unit) == unit.lower():  # no accents: compare without them
                 here, need = {fold(w) for w in here}, {fold(w) for w in beside}
             else:
                 need = beside
