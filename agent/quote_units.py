@@ -25,6 +25,12 @@ MAX_TABLE_ROWS = 8  # a table this small is quoted whole when the question names
 # A regulation's scope article ("Phạm vi điều chỉnh": "this regulation covers conditions, amounts, interest,
 # terms ...") names every topic and states no rule: quoted only when nothing else matches nearly as well.
 _SCOPE_RE = re.compile(r"pham vi dieu chinh|doi tuong ap dung|\bscope\b")
+# So is a definitions article ("Điều 2. Giải thích từ ngữ", "1.2 Definitions"): it names the terms the rules use and
+# states none of them. Only a title that is nothing else: "Giải thích từ ngữ và ngạch nhân sự" also sets out grades.
+_DEFINITIONS_RE = re.compile(
+    r"(?:(?:dieu|muc|chuong|phan|article|section|part)\s+)?[\divxlc.]*\s*[.:)–-]?\s*"
+    r"(?:giai thich tu ngu|dinh nghia|definitions?|interpretation|terms used)\s*"
+)
 SCOPE_WEIGHT = 0.5
 # A worked example ("Ví dụ", "Worked example") illustrates a rule with one person's numbers: the rule itself is
 # quoted unless the example matches far better.
@@ -88,13 +94,14 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
         )
         if score <= 0:
             continue
-        if quantity and _NUMBER_RE.search(unit):
+        # "when" is answered by a date, a weekday, a deadline or "the first day", in figures or not
+        if (quantity and _NUMBER_RE.search(unit)) or ("when" in asked_kinds and _states_kind("when", unit)):
             score *= _quantity_weight(asked_kinds, unit)
         if stated and id(p) not in in_range:
             in_range[id(p)] = _rows_in_range(p, terms.question)
         if stated and i in in_range[id(p)]:
             score *= RANGE_WEIGHT
-        if _SCOPE_RE.search(fold(p.title)):
+        if _SCOPE_RE.search(fold(p.title)) or _DEFINITIONS_RE.fullmatch(fold(p.title).strip()):
             score *= SCOPE_WEIGHT
         if is_example(p, unit):
             score *= EXAMPLE_WEIGHT
@@ -138,6 +145,23 @@ QUANTITY_KINDS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
             rf"|\b{_HOUR}\s*gio\s*(?:sang|chieu|toi|trua|dem)\b"
             rf"|\b{_HOUR}\s*(?:gio|h)\s*[-–]\s*{_HOUR}\s*(?:gio|h)\b(?!\s*/)|\b{_HOUR}h\s+ngay\b"
             rf"|\b(?:tu|luc|sau|truoc|vao)\s+{_HOUR}\s*(?:gio|h)\b(?!\s*(?:{_COUNTED}))"
+        ),
+    ),
+    # "khi nào", "hạn chót", "when ...?", "by when": a date or a weekday, a deadline counted in days, a clock time
+    "when": (
+        re.compile(
+            r"\b(?:khi nao|bao gio|ngay nao|hom nao|luc nao|thoi diem nao|thang nao|han chot|han cuoi|what date|"
+            r"which date|what day|which day|by when|until when|deadline|due date|cut ?off)\b"
+            r"|(?:^|[.?!,;:]\s*|\band\s+)when\b"
+        ),
+        re.compile(
+            rf"\bngay\s+\d{{1,2}}\b|\b\d{{1,2}}/\d{{1,2}}\b|\bthang\s+\d{{1,2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)\b"
+            r"|\b(?:thu\s+(?:hai|ba|tu|nam|sau|bay)|chu\s+nhat|monday|tuesday|wednesday|thursday|friday|saturday"
+            r"|sunday|january|february|march|april|june|july|august|september|october|november|december)\b"
+            # a time counted from an event ("chậm nhất 03 ngày trước khi", "within 5 days"), not a length alone
+            rf"|\b(?:truoc|sau|ke tu|trong vong|cham nhat|within|before|after|no later than)\s+(?:\w+\s+){{0,2}}{_DURATION}"
+            rf"|{_DURATION}(?:\s+\w+){{0,2}}\s+(?:truoc|sau|ke tu|before|after|from)\b|\b{_HOUR}\s*(?::|h)\s*\d{{2}}\b"
+            r"|\bngay\s+(?:thu\s+(?:nhat|hai|ba)|dau\s+tien|cuoi\s+cung)\b|\b(?:first|last)\s+(?:working\s+)?day\b"
         ),
     ),
     "amount": (

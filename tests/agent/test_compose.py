@@ -383,3 +383,58 @@ def test_a_clock_time_is_not_a_duration_in_hours():
     )
     for unit in durations:
         assert not time_of_day.search(fold(unit)), unit
+
+
+def test_when_asks_for_a_date_a_weekday_or_a_deadline_counted_from_an_event():
+    from agent.quote_units import QUANTITY_KINDS
+    from indexes.text import fold
+
+    asks, states = QUANTITY_KINDS["when"]
+    for question in (
+        "When's payday?",
+        "Lương trả vào ngày nào?",
+        "Until when can I use it?",
+        "hạn chót là bao giờ",
+    ):
+        assert asks.search(fold(question)), question
+    # "when" as a conjunction asks for no date
+    assert not asks.search(fold("How many days of leave do I get when I get married?"))
+    for unit in (
+        "Lương tháng được trả một lần vào ngày 05 hằng tháng",
+        "Chậm nhất 03 ngày trước khi hết thời gian thử việc",
+        "Trong thời hạn 10 ngày làm việc kể từ ngày chấm dứt HĐLĐ",
+        "the roster is published every Friday by 12:00",
+        "ngày ký nhận đơn được tính là ngày thứ nhất",
+    ):
+        assert states.search(fold(unit)), unit
+    for unit in ("a) 120 ngày đối với chức danh quản lý", "6 working days of leave", "cùng kỳ trả lương"):
+        assert not states.search(fold(unit)), unit
+
+
+PAYDAY = passage(
+    "quy_dinh_luong:phan-4",
+    "Phần 4. Trả lương",
+    "Khoản 1. Lương tháng được trả một lần vào ngày 05 hằng tháng cho tháng liền trước.\n\n"
+    "Khoản 2. NLĐ bán thời gian được trả theo số giờ làm thực tế, cùng kỳ trả lương với NLĐ toàn thời gian.",
+)
+
+
+def test_a_when_question_quotes_the_unit_stating_the_date():
+    answer = compose("Kỳ trả lương là khi nào?", [PAYDAY], MIN, quantity=False)
+    assert not answer.refused and answer.text.split("“")[1].startswith("Khoản 1."), answer.text
+
+
+def test_a_definitions_article_is_quoted_only_when_no_rule_matches_nearly_as_well():
+    definitions = passage(
+        "noi_quy:dieu-2",
+        "Điều 2. Giải thích từ ngữ",
+        "1. Lịch phân ca: lịch làm việc theo ca do Cửa hàng trưởng lập cho từng tuần.",
+    )
+    roster = passage(
+        "noi_quy:dieu-6",
+        "Điều 6. Phân ca",
+        "1. Lịch phân ca của tuần sau do Cửa hàng trưởng lập và công bố vào thứ Sáu hằng tuần.",
+        rank=1,
+    )
+    answer = compose("Lịch phân ca do ai lập?", [definitions, roster], MIN, quantity=False)
+    assert "Điều 6" in answer.text.split("“")[0], answer.text
