@@ -182,6 +182,9 @@ class Concept:
     wordings: tuple[str, ...]  # folded, English and Vietnamese
     vietnamese: tuple[str, ...] = ()  # the entry's Vietnamese terms as written (NFC)
     general: bool = False  # general vocabulary ("monthly", "documents"; a one-way entry), not an HR topic
+    # named by an English form, so its Vietnamese wordings are meant as written, accents and all (a Vietnamese
+    # question's wording is found folded: "an ca ngay" may be "ăn cả ngày", not the day shift "ca ngày")
+    exact: bool = False
 
 
 @functools.cache
@@ -201,7 +204,7 @@ def _wordings(entry: LexiconEntry) -> tuple[str, ...]:
 def _lexicon() -> tuple[Concept, ...]:
     """Each English form (content words, stemmed) with its entry's wordings, longest forms first."""
     concepts = [
-        Concept(form, _wordings(e), tuple(nfc(v) for v in e.vi), e.general)
+        Concept(form, _wordings(e), tuple(nfc(v) for v in e.vi), e.general, exact=True)
         for e in _entries()
         for form in map(_form_key, e.en)
         if len(form) > 2
@@ -412,7 +415,22 @@ def covers(concept: Concept, text: str, loose: bool = False) -> bool:
     if not loose:
         return any(f" {w} " in padded for w in concept.wordings)
     words = padded.split()
-    return any(_near(_content_syllables(w), words) for w in concept.wordings)
+    # a text with accents is compared with an English concept's Vietnamese wordings as written: "phụ cấp lưu
+    # động" (relocation allowance) is not "phụ cấp lưu trú ... đồng"
+    accented = re.findall(r"\w+", nfc(text).lower()) if concept.exact and has_diacritics(text) else []
+    written = {stemmed(v): v for v in concept.vietnamese} if accented else {}
+    return any(
+        _near(_accented_content(written[w]), accented)
+        if w in written
+        else _near(_content_syllables(w), words)
+        for w in concept.wordings
+    )
+
+
+def _accented_content(wording: str) -> list[str]:
+    """A Vietnamese wording's syllables as written (lower case), without its function syllables."""
+    syllables = re.findall(r"\w+", nfc(wording).lower())
+    return [w for w in syllables if fold(w) not in _WORDING_FUNCTION_SYLLABLES] or syllables
 
 
 def states(concept: Concept, text: str) -> bool:

@@ -314,3 +314,21 @@ def test_a_modifier_inside_a_long_wording_still_names_its_concept():
         "nghỉ mát" in " ".join(c.vietnamese)
         for c in english_concepts("Can I get money instead of the business trip allowance?")
     )
+
+
+def test_an_english_concepts_vietnamese_wording_is_matched_with_its_accents():
+    (allowance,) = [
+        c for c in english_concepts("Is there a relocation allowance?") if c.asked == "relocation allowanc"
+    ]
+    assert "phụ cấp lưu động" in allowance.vietnamese
+    # folded, "phu cap luu dong" is found loosely in a per-diem rule ("lưu trú ... đồng"); with accents it is not
+    per_diem = "Phụ cấp lưu trú: 300.000 đồng/ngày khi đi công tác."
+    assert not states(allowance, per_diem)
+    assert states(allowance, "Phụ cấp lưu động: 500.000 đồng/tháng.")
+    assert states(
+        allowance, "phu cap luu dong 500.000 dong/thang"
+    )  # a text without accents is compared folded
+    rules = passage("phuc_loi:muc-7", "7. Định mức công tác phí", per_diem)
+    assert compose(
+        "Is there a relocation allowance if I move to another province?", [rules], MIN, False
+    ).refused
