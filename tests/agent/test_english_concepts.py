@@ -332,3 +332,14 @@ def test_an_english_concepts_vietnamese_wording_is_matched_with_its_accents():
     assert compose(
         "Is there a relocation allowance if I move to another province?", [rules], MIN, False
     ).refused
+
+
+def test_a_company_car_for_business_trips_is_no_shuttle_bus():
+    (shuttle,) = [c for c in english_concepts("Is there a shuttle bus to the factory?") if "bus" in c.asked]
+    travel = "1. Nhóm I được đi máy bay hạng phổ thông đối với mọi chặng, hoặc xe ô tô của Công ty."
+    assert not states(shuttle, travel)
+    assert states(shuttle, "Công ty bố trí xe đưa đón miễn phí theo 04 tuyến.")
+    (car,) = [
+        c for c in english_concepts("Can I use the company car for a business trip?") if "car" in c.asked
+    ]
+    assert states(car, travel)
