@@ -159,3 +159,16 @@ def test_everyday_english_words_reach_the_words_a_regulation_uses():
     general = lexicon.vocabulary_only
     assert {"ốm", "xăng", "công trường", "hoa quả"} <= general
     assert "học phí" not in general  # tuition support is a benefit a company has or has not
+
+
+def test_everyday_wordings_reach_the_right_entry_and_not_a_neighbour():
+    lexicon = default_lexicon()
+    # "three weeks unpaid" asks for unpaid leave; a longer form still wins ("unpaid wages" are salary arrears)
+    assert "nghỉ không hưởng lương" in lexicon.expansions("Can I take three weeks unpaid?")
+    assert "nghỉ không hưởng lương" not in lexicon.expansions("What if my employer leaves unpaid wages?")
+    # a funeral is the ceremony, not social insurance's funeral grant (an entry of its own)
+    funeral = lexicon.expansions("Do I get a day off for my uncle's funeral?")
+    assert "đám tang" in funeral and "trợ cấp mai táng" not in funeral
+    assert "trợ cấp mai táng" in lexicon.expansions("Who receives the funeral allowance?")
+    # a shuttle bus to work is not the company car of a business trip
+    assert "xe công ty" not in lexicon.expansions("Is there a shuttle bus to the factory?")
