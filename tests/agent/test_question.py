@@ -77,3 +77,8 @@ def test_how_much_notice_a_resignation_needs_under_a_stated_contract_is_computed
     # the employer's notice, or no contract stated: the rule is searched and quoted
     assert analyse("Công ty phải báo trước bao nhiêu ngày khi chấm dứt HĐLĐ với tôi?").intent != "notice_end"
     assert analyse("Nghỉ việc phải báo trước bao nhiêu ngày?").intent != "notice_end"
+
+
+def test_the_most_one_can_have_asks_for_a_quantity():
+    assert analyse("What's the most I can claim for a hotel?").intent == "quantity"
+    assert analyse("Is there a cap on overtime each month?").intent == "quantity"

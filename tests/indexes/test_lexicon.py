@@ -170,5 +170,8 @@ def test_everyday_wordings_reach_the_right_entry_and_not_a_neighbour():
     funeral = lexicon.expansions("Do I get a day off for my uncle's funeral?")
     assert "đám tang" in funeral and "trợ cấp mai táng" not in funeral
     assert "trợ cấp mai táng" in lexicon.expansions("Who receives the funeral allowance?")
+    # a fund is no insurance fund; a staff fund lends to colleagues
+    assert "quỹ bảo hiểm" not in lexicon.expansions("How much can I borrow from the staff fund?")
+    assert "quỹ tương trợ" in lexicon.expansions("How much can I borrow from the staff fund?")
     # a shuttle bus to work is not the company car of a business trip
     assert "xe công ty" not in lexicon.expansions("Is there a shuttle bus to the factory?")
