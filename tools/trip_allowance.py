@@ -20,7 +20,15 @@ from indexes.text import fold
 from tools.calculation import CalculationResult, CalculationStep
 from tools.leave_calculator import fmt_money
 from tools.leave_policy import ParamSource
-from tools.trip_norms import NormCell, NormKind, TripNorms, fold_place, in_vietnam, is_abroad_label
+from tools.trip_norms import (
+    NormCell,
+    NormKind,
+    TripNorms,
+    country_of,
+    fold_place,
+    in_vietnam,
+    is_abroad_label,
+)
 
 TripPart = Literal["per_diem", "hotel", "both"]
 MAX_TRIP_DAYS = 366
@@ -131,6 +139,9 @@ def _norm(
     cells = [c for c in norms.cells if c.kind == kind]
     if destination and (not in_vietnam(destination) or is_abroad_label(destination)):
         abroad = [c for c in cells if c.abroad and c.place and _names_place(c.place, destination)]
+        country = country_of(destination)  # "Osaka": the norms for Japan, when no row names the city
+        if not abroad and country:
+            abroad = [c for c in cells if c.abroad and c.place and _names_place(c.place, country)]
         anywhere = [c for c in cells if c.abroad and (not c.place or is_abroad_label(c.place))]
         cells = abroad or anywhere
         if not cells:

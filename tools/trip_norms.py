@@ -13,12 +13,14 @@ shared room's cap ("ở chung một phòng … bằng 1,5 lần định mức m�
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Iterable
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from indexes.search.lexicon import default_lexicon
 from indexes.staff_groups import directory_of
 from indexes.text import fold, rule_reading
 from tools.leave_policy import ParamSource, RuleText, cite_rule
@@ -311,11 +313,54 @@ def _read_rules(norms: TripNorms, rule: RuleText) -> None:
 
 
 def fold_place(text: str) -> str:
-    """A place name folded, with the common short forms written out ("TP.HCM", "HCMC", "Saigon")."""
+    """A place name folded, with the common short forms written out ("TP.HCM", "HCMC", "Saigon") and a country
+    named in either language by its Vietnamese name ("Japan" and "Nhật Bản" are "nhat ban")."""
+    text = _base_fold_place(text)
+    for name, country in _country_names():
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", country, text)
+    return text
+
+
+def _base_fold_place(text: str) -> str:
     text = f" {fold(text)} "
     for short, full in _PLACE_ALIASES:
         text = re.sub(short, f" {full} ", text)
     return " ".join(re.findall(r"\w+", text))
+
+
+def _folded_words(text: str) -> str:
+    return " ".join(re.findall(r"\w+", fold(text)))
+
+
+@functools.cache
+def _country_names() -> tuple[tuple[str, str], ...]:
+    """(a country's name or adjective in English or Vietnamese, folded; its Vietnamese name, folded), longest
+    first: the lexicon's places outside Vietnam (its cities are one-way entries, see ``country_of``)."""
+    pairs = {
+        _folded_words(form): _folded_words(entry.vi[0])
+        for entry in default_lexicon().entries
+        if entry.topic == "places"
+        and not entry.one_way
+        and _base_fold_place(entry.vi[0]) not in _VIETNAM_BASE
+        for form in (*entry.en, *entry.vi)
+    }
+    return tuple(sorted(((n, c) for n, c in pairs.items() if n and n != c), key=lambda p: -len(p[0])))
+
+
+def country_of(destination: str) -> str:
+    """The country (its Vietnamese name, folded) of a foreign city the destination names ("Osaka" → nhat ban),
+    from the lexicon's one-way place entries; "" when it names none."""
+    asked = f" {_folded_words(destination)} "
+    return next(
+        (
+            _folded_words(entry.vi[0])
+            for entry in default_lexicon().entries
+            if entry.topic == "places" and entry.one_way
+            for form in entry.en
+            if f" {_folded_words(form)} " in asked
+        ),
+        "",
+    )
 
 
 _PLACE_ALIASES = (
@@ -332,19 +377,18 @@ _PLACE_ALIASES = (
 
 # Vietnam's provinces and centrally-run cities (2025 names and the former ones still in use) and a few towns trips
 # go to: a destination among them is in Vietnam; any other, where the documents state norms abroad, may not be.
-VIETNAM_PLACES = frozenset(
-    fold_place(p)
-    for p in (
-        "Hà Nội, Hồ Chí Minh, Hải Phòng, Đà Nẵng, Cần Thơ, Huế, An Giang, Bà Rịa, Vũng Tàu, Bắc Giang, Bắc Kạn, "
-        "Bạc Liêu, Bắc Ninh, Bến Tre, Bình Định, Bình Dương, Bình Phước, Bình Thuận, Cà Mau, Cao Bằng, Đắk Lắk, "
-        "Đắk Nông, Điện Biên, Đồng Nai, Đồng Tháp, Gia Lai, Hà Giang, Hà Nam, Hà Tĩnh, Hải Dương, Hậu Giang, "
-        "Hòa Bình, Hưng Yên, Khánh Hòa, Kiên Giang, Kon Tum, Lai Châu, Lâm Đồng, Lạng Sơn, Lào Cai, Long An, "
-        "Nam Định, Nghệ An, Ninh Bình, Ninh Thuận, Phú Thọ, Phú Yên, Quảng Bình, Quảng Nam, Quảng Ngãi, "
-        "Quảng Ninh, Quảng Trị, Sóc Trăng, Sơn La, Tây Ninh, Thái Bình, Thái Nguyên, Thanh Hóa, Thừa Thiên Huế, "
-        "Tiền Giang, Trà Vinh, Tuyên Quang, Vĩnh Long, Vĩnh Phúc, Yên Bái, Nha Trang, Đà Lạt, Vinh, Hạ Long, "
-        "Quy Nhơn, Buôn Ma Thuột, Pleiku, Phan Thiết, Rạch Giá, Phú Quốc, Biên Hòa, Thủ Dầu Một, Sa Pa, Hội An"
-    ).split(",")
-)
+_VIETNAM_NAMES = (
+    "Hà Nội, Hồ Chí Minh, Hải Phòng, Đà Nẵng, Cần Thơ, Huế, An Giang, Bà Rịa, Vũng Tàu, Bắc Giang, Bắc Kạn, "
+    "Bạc Liêu, Bắc Ninh, Bến Tre, Bình Định, Bình Dương, Bình Phước, Bình Thuận, Cà Mau, Cao Bằng, Đắk Lắk, "
+    "Đắk Nông, Điện Biên, Đồng Nai, Đồng Tháp, Gia Lai, Hà Giang, Hà Nam, Hà Tĩnh, Hải Dương, Hậu Giang, "
+    "Hòa Bình, Hưng Yên, Khánh Hòa, Kiên Giang, Kon Tum, Lai Châu, Lâm Đồng, Lạng Sơn, Lào Cai, Long An, "
+    "Nam Định, Nghệ An, Ninh Bình, Ninh Thuận, Phú Thọ, Phú Yên, Quảng Bình, Quảng Nam, Quảng Ngãi, "
+    "Quảng Ninh, Quảng Trị, Sóc Trăng, Sơn La, Tây Ninh, Thái Bình, Thái Nguyên, Thanh Hóa, Thừa Thiên Huế, "
+    "Tiền Giang, Trà Vinh, Tuyên Quang, Vĩnh Long, Vĩnh Phúc, Yên Bái, Nha Trang, Đà Lạt, Vinh, Hạ Long, "
+    "Quy Nhơn, Buôn Ma Thuột, Pleiku, Phan Thiết, Rạch Giá, Phú Quốc, Biên Hòa, Thủ Dầu Một, Sa Pa, Hội An"
+).split(",")
+_VIETNAM_BASE = frozenset(_base_fold_place(p) for p in _VIETNAM_NAMES)
+VIETNAM_PLACES = frozenset(fold_place(p) for p in _VIETNAM_NAMES)
 
 
 def is_abroad_label(label: str) -> bool:

@@ -21,7 +21,7 @@ LEXICON_FILE = Path(__file__).with_name("hr_lexicon.yaml")
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when libyaml is there
 # People by their role ("my manager", "the director") say who acts, not what is asked about: a question about
 # the evaluation the manager sends is answered by the probation rules whatever they call the manager.
-GENERAL_TOPICS = frozenset({"roles"})
+GENERAL_TOPICS = frozenset({"roles", "places"})
 VOCABULARY_TOPICS = GENERAL_TOPICS | {"general"}
 SHORT_ABBR = 3  # abbreviations this short match only in capitals ("HI", "UI", "CV" are also words)
 

@@ -159,9 +159,11 @@ def test_a_destination_outside_vietnam_is_not_paid_the_domestic_norm_where_norms
     norms = trip_norms_from_rules(abroad)
     args = dict(start=None, end=None, nights=None, day_trip=False, shared_room=False, today=TODAY)
     with pytest.raises(LookupError, match="outside Vietnam"):
-        calculate(norms, employee="L3", destination="Tokyo", days=3, part="per_diem", **args)
+        calculate(norms, employee="L3", destination="Lima", days=3, part="per_diem", **args)
     japan = calculate(norms, employee="L3", destination="Nhật Bản", days=3, part="per_diem", **args)
     assert (japan.per_diem_total, japan.currency) == (210, "USD")
+    tokyo = calculate(norms, employee="L3", destination="Tokyo", days=3, part="per_diem", **args)
+    assert tokyo.per_diem_total == 210  # a city abroad is paid its country's norm
     home = calculate(norms, employee="L3", destination="Quảng Ngãi", days=3, part="per_diem", **args)
     assert home.per_diem_total == 3 * 320_000
 
@@ -308,3 +310,26 @@ def test_a_day_trip_share_is_the_per_diem_articles_not_a_hotel_clauses():
     )
     norms = trip_norms_from_rules([hotel, per_diem])
     assert norms.day_trip_share == 50 and norms.day_trip_source.node_id == "q:dieu-6"
+
+
+def test_a_country_is_named_in_either_language_and_a_city_by_its_country():
+    from tools.trip_norms import country_of, fold_place
+
+    assert fold_place("Japan") == fold_place("Nhật Bản") == fold_place("Nhat Ban") == "nhat ban"
+    assert fold_place("Người lao động tại Lào Cai") == "nguoi lao dong tai lao cai"  # no "Laos" in "lao động"
+    assert country_of("Osaka") == "nhat ban" and country_of("Đà Nẵng") == ""
+    head = "Destination | Bands 1–3 (per day) | Bands 4–5 (per day)"
+    section = ["Travel & Expense Policy", "4. Daily allowance (per diem)", "4.2 Overseas per diem"]
+    rules = [
+        rule_text(f"{head} … Japan | USD 70 | USD 90", section, 5, "policy:4-2"),
+        rule_text(f"{head} … China, Korea, Taiwan, Singapore | USD 55 | USD 70", section, 6, "policy:4-2"),
+    ]
+    norms = trip_norms_from_rules(rules)
+    args = dict(start=None, end=None, days=None, nights=None, day_trip=False, shared_room=False, today=TODAY)
+    for destination, band, amount in (
+        ("Nhật Bản", "band 2", 70),
+        ("Osaka", "Band 4", 90),
+        ("Hàn Quốc", "band 1", 55),
+    ):
+        result = calculate(norms, employee=band, destination=destination, part="per_diem", **args)
+        assert (result.per_diem_total, result.currency) == (amount, "USD"), destination
