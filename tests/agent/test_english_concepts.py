@@ -348,3 +348,12 @@ def test_maternity_leave_is_not_stated_by_a_fathers_leave_or_a_parents_death():
     assert not states(maternity, "đ) Vợ sinh con: NLĐ nam được nghỉ 02 ngày, do Công ty trả lương.")
     assert not states(maternity, "c) Cha đẻ, mẹ đẻ chết: nghỉ 03 ngày.")
     assert states(maternity, "Lao động nữ được nghỉ thai sản 06 tháng trước và sau khi sinh con.")
+
+
+def test_time_off_in_lieu_of_overtime_is_not_the_day_moved_for_a_holiday_on_a_weekend():
+    (in_lieu,) = [
+        c for c in english_concepts("Can I take time off in lieu for my overtime?") if "lieu" in c.asked
+    ]
+    holiday = "Ngày nghỉ lễ trùng vào ngày nghỉ hằng tuần thì người lao động được nghỉ bù vào ngày làm việc kế tiếp."
+    assert not states(in_lieu, holiday)
+    assert states(in_lieu, "NLĐ có thể đăng ký nghỉ bù thời gian làm thêm giờ thay cho nhận tiền làm thêm.")
