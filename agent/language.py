@@ -23,6 +23,7 @@ from indexes.text import (
     inside,
     nfc,
     stem,
+    tone_key,
 )
 
 Language = Literal["vi", "en"]
@@ -410,27 +411,33 @@ def english_concepts(question: str) -> list[Concept]:
 
 def covers(concept: Concept, text: str, loose: bool = False) -> bool:
     """Whether a text states a concept in one of its wordings (folded, stemmed, on word boundaries); ``loose``:
-    every word of a wording appears somewhere in the text (Vietnamese phrasing varies: "nghỉ ... hưởng lương")."""
+    every word of a wording appears somewhere in the text (Vietnamese phrasing varies: "nghỉ ... hưởng lương").
+    An English question's concept (``exact``) is compared with a text that has accents by its Vietnamese wordings
+    as written, whatever the tone marks' placement: "phụ cấp lưu động" is not "phụ cấp lưu trú … đồng"."""
     padded = f" {stemmed(text)} "
     if not loose:
         return any(f" {w} " in padded for w in concept.wordings)
     words = padded.split()
-    # a text with accents is compared with an English concept's Vietnamese wordings as written: "phụ cấp lưu
-    # động" (relocation allowance) is not "phụ cấp lưu trú ... đồng"
-    accented = re.findall(r"\w+", nfc(text).lower()) if concept.exact and has_diacritics(text) else []
-    written = {stemmed(v): v for v in concept.vietnamese} if accented else {}
+    written = _written_wordings(concept) if concept.exact and has_diacritics(text) else {}
+    toned = [tone_key(w) for w in re.findall(r"\w+", nfc(text))] if written else []
     return any(
-        _near(_accented_content(written[w]), accented)
+        any(_near(list(variant), toned) for variant in written[w])
         if w in written
         else _near(_content_syllables(w), words)
         for w in concept.wordings
     )
 
 
-def _accented_content(wording: str) -> list[str]:
-    """A Vietnamese wording's syllables as written (lower case), without its function syllables."""
-    syllables = re.findall(r"\w+", nfc(wording).lower())
-    return [w for w in syllables if fold(w) not in _WORDING_FUNCTION_SYLLABLES] or syllables
+@functools.lru_cache(maxsize=4096)
+def _written_wordings(concept: Concept) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """A concept's folded Vietnamese wordings -> each way the lexicon writes them ("nghỉ hằng năm", "nghỉ hàng
+    năm"), as tone keys without function syllables."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for wording in concept.vietnamese:
+        syllables = re.findall(r"\w+", nfc(wording))
+        content = [w for w in syllables if fold(w).lower() not in _WORDING_FUNCTION_SYLLABLES] or syllables
+        out.setdefault(stemmed(wording), []).append(tuple(tone_key(w) for w in content))
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def states(concept: Concept, text: str) -> bool:

@@ -90,17 +90,17 @@ QUANTITY_CUES = (
     "maximum",
     "minimum",
     "limit",
-    "the most ",
-    "at most",
-    "max ",
-    "cap on",
-    "ceiling",
     "lai suat",
     "bao lau",
     "how long",
     "ho tro",
     "duoc vay",
     "duoc nghi",
+)
+# English ways to ask for an upper bound, read as written (folded, "phụ cấp ổn định" would read "cap on"): "the most
+# I can claim", "at most", "the max", "a cap on", "a ceiling"; not "the most important rule"
+_MOST_ASKED = re.compile(
+    r"\b(?:the most (?:i|you|we|one|they|an? \w+) (?:can|could|may|am|is|are|will)|at most|max|cap(?:ped)? on|ceiling)\b"
 )
 HEAVY_CUES = {
     "dac biet nang nhoc": "especially_heavy",
@@ -796,7 +796,7 @@ def analyse(text: str) -> Question:
         intent = "probation_end"
     elif any(r.article for r in parse_refs(text)):
         intent = "article"
-    elif _has(folded, QUANTITY_CUES):
+    elif _has(folded, QUANTITY_CUES) or _MOST_ASKED.search(text.lower()):
         intent = "quantity"
     elif len(folded.split()) <= 6 and "?" not in text:
         intent = "title"

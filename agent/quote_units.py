@@ -13,6 +13,7 @@ from agent.terms import Terms, words_of
 from indexes.ranges import matching_rows, stated_quantities
 from indexes.search.query_terms import query_language
 from indexes.search.retrieval import GLOBAL
+from indexes.search.title_kinds import question_kinds
 from indexes.spans import Unit, display, quote_of, split_units
 from indexes.staff_groups import naming
 from indexes.text import fold
@@ -26,7 +27,8 @@ MAX_TABLE_ROWS = 8  # a table this small is quoted whole when the question names
 # terms ...") names every topic and states no rule: quoted only when nothing else matches nearly as well.
 _SCOPE_RE = re.compile(r"pham vi dieu chinh|doi tuong ap dung|\bscope\b")
 # So is a definitions article ("Điều 2. Giải thích từ ngữ", "1.2 Definitions"): it names the terms the rules use and
-# states none of them. Only a title that is nothing else: "Giải thích từ ngữ và ngạch nhân sự" also sets out grades.
+# states none of them, unless the question asks what a term means. Only a title that is nothing else: "Giải thích từ
+# ngữ và ngạch nhân sự" also sets out grades.
 _DEFINITIONS_RE = re.compile(
     r"(?:(?:dieu|muc|chuong|phan|article|section|part)\s+)?[\divxlc.]*\s*[.:)–-]?\s*"
     r"(?:giai thich tu ngu|dinh nghia|definitions?|interpretation|terms used)\s*"
@@ -79,6 +81,7 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
     scored = []
     asked_kinds = [kind for kind, (asks, _) in QUANTITY_KINDS.items() if asks.search(terms.question)]
     stated = stated_quantities(terms.question)
+    asks_meaning = "definition" in question_kinds(terms.question)  # "là gì?": the definitions article answers
     in_range: dict[int, set[int]] = {}  # per passage, the rows holding the stated quantity
     # a document's scope, as its search hits say: the asker's company, or "global" (national law)
     scopes = {p.doc_id: p.scope for p in passages if p.scope}
@@ -101,7 +104,9 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
             in_range[id(p)] = _rows_in_range(p, terms.question)
         if stated and i in in_range[id(p)]:
             score *= RANGE_WEIGHT
-        if _SCOPE_RE.search(fold(p.title)) or _DEFINITIONS_RE.fullmatch(fold(p.title).strip()):
+        if _SCOPE_RE.search(fold(p.title)) or (
+            not asks_meaning and _DEFINITIONS_RE.fullmatch(fold(p.title).strip())
+        ):
             score *= SCOPE_WEIGHT
         if is_example(p, unit):
             score *= EXAMPLE_WEIGHT
@@ -147,17 +152,28 @@ QUANTITY_KINDS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
             rf"|\b(?:tu|luc|sau|truoc|vao)\s+{_HOUR}\s*(?:gio|h)\b(?!\s*(?:{_COUNTED}))"
         ),
     ),
-    # "khi nào", "hạn chót", "when ...?", "by when": a date or a weekday, a deadline counted in days, a clock time
+    # "khi nào", "hạn chót", "When is …?", "by when": a date or a weekday, a deadline counted from an event, a clock
+    # time. Not "chưa bao giờ" (never), "bất cứ lúc nào" (any time), "ngày nào cũng" (every day), nor a "when"
+    # clause ("When I get married, how many days …?")
     "when": (
         re.compile(
-            r"\b(?:khi nao|bao gio|ngay nao|hom nao|luc nao|thoi diem nao|thang nao|han chot|han cuoi|what date|"
-            r"which date|what day|which day|by when|until when|deadline|due date|cut ?off)\b"
-            r"|(?:^|[.?!,;:]\s*|\band\s+)when\b"
+            r"(?<!chua )(?<!khong )(?<!bat cu )(?<!bat ky )\b(?:khi nao|bao gio|luc nao)\b"
+            r"|\b(?:ngay nao|hom nao|thoi diem nao|thang nao)\b(?! cung)|\b(?:han chot|han cuoi)\b"
+            r"|\b(?:what date|which date|what day|which day|by when|until when|deadline|due date|cut-off date)\b"
+            r"|(?:^|[.?!,;:]\s*|\band\s+)when(?:'s|\s+(?:is|are|was|do|does|did|will|would|can|could|should|must"
+            r"|shall|has|have))\b"
         ),
         re.compile(
-            rf"\bngay\s+\d{{1,2}}\b|\b\d{{1,2}}/\d{{1,2}}\b|\bthang\s+\d{{1,2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)\b"
-            r"|\b(?:thu\s+(?:hai|ba|tu|nam|sau|bay)|chu\s+nhat|monday|tuesday|wednesday|thursday|friday|saturday"
-            r"|sunday|january|february|march|april|june|july|august|september|october|november|december)\b"
+            # a day of the month (not "ngày 8 giờ", 8 hours a day), a date with its day ("ngày 15/5", "trước 31/3",
+            # "15/5/2026", not the fraction "1/2 lương"), a month (not "tháng 13", the 13th-month salary), "5th"
+            r"\bngay\s+(?:0?[1-9]|[12]\d|3[01])\b(?!\s*(?:gio|h\b|tieng|phut|ngay|thang|nam|%))"
+            r"|\b(?:ngay|truoc|den|tu|vao|sau|het|by|before|until|from|on)\s+(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[0-2])\b"
+            r"|\b(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[0-2])/\d{2,4}\b"
+            r"|\bthang\s+(?:0?[1-9]|1[0-2])\b(?!\s*(?:luong|thang))|\b(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?![- ]month)"
+            # a weekday: in English, or in Vietnamese after a word that dates it ("vào thứ Sáu", not "con thứ ba")
+            r"|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july"
+            r"|august|september|october|november|december)\b"
+            r"|\b(?:vao|moi|hang|tu|den|ngay|truoc|sau)\s+(?:thu\s+(?:hai|ba|tu|nam|sau|bay)|chu\s+nhat)\b"
             # a time counted from an event ("chậm nhất 03 ngày trước khi", "within 5 days"), not a length alone
             rf"|\b(?:truoc|sau|ke tu|trong vong|cham nhat|within|before|after|no later than)\s+(?:\w+\s+){{0,2}}{_DURATION}"
             rf"|{_DURATION}(?:\s+\w+){{0,2}}\s+(?:truoc|sau|ke tu|before|after|from)\b|\b{_HOUR}\s*(?::|h)\s*\d{{2}}\b"

@@ -13,6 +13,19 @@ def nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
+# Vietnamese tone marks (grave, acute, tilde, hook, dot below); the others (circumflex, breve, horn) make letters
+_TONE_MARKS = {"\u0300": "2", "\u0301": "1", "\u0303": "4", "\u0309": "3", "\u0323": "5"}
+
+
+def tone_key(word: str) -> str:
+    """A Vietnamese syllable lower-cased with its tone mark taken off its vowel and written after it: the old and the
+    new placement of a tone are one key ("khoẻ" and "khỏe", "Uỷ" and "Ủy", "hoà" and "hòa"), while tones and
+    letters still tell syllables apart ("đồng" is not "động", "dong" not "đông")."""
+    letters = unicodedata.normalize("NFD", word.lower())
+    tones = "".join(_TONE_MARKS[c] for c in letters if c in _TONE_MARKS)
+    return unicodedata.normalize("NFC", "".join(c for c in letters if c not in _TONE_MARKS)) + tones
+
+
 def fold(text: str) -> str:
     """Lower-case and strip Vietnamese diacritics ("Nghỉ phép" -> "nghi phep"; "đ" -> "d")."""
     decomposed = unicodedata.normalize("NFD", text.lower())

@@ -24,6 +24,7 @@ from tools.trip_norms import (
     NormCell,
     NormKind,
     TripNorms,
+    country_key,
     country_of,
     fold_place,
     in_vietnam,
@@ -58,10 +59,15 @@ def _en(value: float, currency: str = "VND") -> str:
 
 
 def _names_place(label: str, destination: str) -> bool:
-    """Whether a place label names the destination ("Hà Nội, TP. HCM, Đà Nẵng" names "HCMC")."""
+    """Whether a place label names the destination ("Hà Nội, TP. HCM, Đà Nẵng" names "HCMC"; "Japan" names "Nhật
+    Bản", a country being one name in either language)."""
     places = [_place_name(p) for p in re.split(r",|;|\bvà\b|\band\b|/", re.sub(r"\(.*?\)", " ", label))]
     asked = f" {fold_place(destination)} "
-    return any(len(p) > 2 and f" {p} " in asked for p in places)
+    country = country_key(_ABROAD_WORDS.sub(" ", destination))  # "Nhật Bản nước ngoài": the country
+    return any((len(p) > 2 and f" {p} " in asked) or (p and country_key(p) == country) for p in places)
+
+
+_ABROAD_WORDS = re.compile(r"(?i)\b(?:nước ngoài|nuoc ngoai|overseas|abroad)\b")
 
 
 def _place_name(text: str) -> str:
@@ -139,10 +145,15 @@ def _norm(
     cells = [c for c in norms.cells if c.kind == kind]
     if destination and (not in_vietnam(destination) or is_abroad_label(destination)):
         abroad = [c for c in cells if c.abroad and c.place and _names_place(c.place, destination)]
-        country = country_of(destination)  # "Osaka": the norms for Japan, when no row names the city
-        if not abroad and country:
+        country = (
+            "" if abroad else country_of(destination)
+        )  # "Osaka": Japan's norms, when no row names the city
+        if country:
             abroad = [c for c in cells if c.abroad and c.place and _names_place(c.place, country)]
-        anywhere = [c for c in cells if c.abroad and (not c.place or is_abroad_label(c.place))]
+        # norms for anywhere abroad: a table with no place, "Nước ngoài", or its "Any other country" row
+        anywhere = [
+            c for c in cells if c.abroad and (not c.place or is_abroad_label(c.place) or _is_other(c.place))
+        ]
         cells = abroad or anywhere
         if not cells:
             stated = sorted({c.place or c.group for c in norms.cells if c.abroad})

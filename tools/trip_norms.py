@@ -313,54 +313,67 @@ def _read_rules(norms: TripNorms, rule: RuleText) -> None:
 
 
 def fold_place(text: str) -> str:
-    """A place name folded, with the common short forms written out ("TP.HCM", "HCMC", "Saigon") and a country
-    named in either language by its Vietnamese name ("Japan" and "Nhật Bản" are "nhat ban")."""
-    text = _base_fold_place(text)
-    for name, country in _country_names():
-        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", country, text)
-    return text
-
-
-def _base_fold_place(text: str) -> str:
+    """A place name folded, with the common short forms written out ("TP.HCM", "HCMC", "Saigon")."""
     text = f" {fold(text)} "
     for short, full in _PLACE_ALIASES:
         text = re.sub(short, f" {full} ", text)
     return " ".join(re.findall(r"\w+", text))
 
 
-def _folded_words(text: str) -> str:
-    return " ".join(re.findall(r"\w+", fold(text)))
+def country_key(place: str) -> str:
+    """A place that is a whole country's name, in English or Vietnamese, as its Vietnamese name folded ("Japan",
+    "Nhật Bản", "USA", "Mỹ" → nhat ban, hoa ky); any other place folded as it is: "South America" is no America."""
+    folded = fold_place(place)
+    return _country_names().get(folded, folded)
+
+
+# Vietnamese short names a place label or a destination uses for a country: whole labels only ("Mỹ", "Lào"); in free
+# text each is also a common syllable ("mỹ phẩm", "lao động")
+_SHORT_COUNTRY_NAMES = {
+    "my": "united states",
+    "us": "united states",
+    "lao": "laos",
+    "uc": "australia",
+    "duc": "germany",
+    "phap": "france",
+    "nga": "russia",
+    "anh": "united kingdom",
+    "y": "italy",
+}
 
 
 @functools.cache
-def _country_names() -> tuple[tuple[str, str], ...]:
-    """(a country's name or adjective in English or Vietnamese, folded; its Vietnamese name, folded), longest
-    first: the lexicon's places outside Vietnam (its cities are one-way entries, see ``country_of``)."""
-    pairs = {
-        _folded_words(form): _folded_words(entry.vi[0])
+def _country_names() -> dict[str, str]:
+    """Each name of a country in the lexicon's places (English and Vietnamese forms, abbreviations), folded -> the
+    country's Vietnamese name folded; Vietnam's own provinces and cities are left to ``fold_place``."""
+    names: dict[str, str] = {}
+    for entry in default_lexicon().entries:
+        if entry.topic != "places" or entry.one_way or fold_place(entry.vi[0]) in VIETNAM_PLACES:
+            continue
+        for form in (*entry.en, *entry.vi, *entry.abbr):
+            names.setdefault(fold_place(form), fold_place(entry.vi[0]))
+    for short, name in _SHORT_COUNTRY_NAMES.items():
+        if name in names:
+            names.setdefault(short, names[name])
+    return names
+
+
+@functools.cache
+def _city_countries() -> dict[str, str]:
+    """A foreign city (the lexicon's one-way place entries) -> its country's Vietnamese name, folded."""
+    return {
+        fold_place(form): fold_place(entry.vi[0])
         for entry in default_lexicon().entries
-        if entry.topic == "places"
-        and not entry.one_way
-        and _base_fold_place(entry.vi[0]) not in _VIETNAM_BASE
-        for form in (*entry.en, *entry.vi)
+        if entry.topic == "places" and entry.one_way
+        for form in entry.en
     }
-    return tuple(sorted(((n, c) for n, c in pairs.items() if n and n != c), key=lambda p: -len(p[0])))
 
 
 def country_of(destination: str) -> str:
-    """The country (its Vietnamese name, folded) of a foreign city the destination names ("Osaka" → nhat ban),
-    from the lexicon's one-way place entries; "" when it names none."""
-    asked = f" {_folded_words(destination)} "
-    return next(
-        (
-            _folded_words(entry.vi[0])
-            for entry in default_lexicon().entries
-            if entry.topic == "places" and entry.one_way
-            for form in entry.en
-            if f" {_folded_words(form)} " in asked
-        ),
-        "",
-    )
+    """The country (its Vietnamese name, folded) of a foreign city the destination names ("Osaka" → nhat ban);
+    "" when it names none."""
+    asked = f" {fold_place(destination)} "
+    return next((c for city, c in _city_countries().items() if f" {city} " in asked), "")
 
 
 _PLACE_ALIASES = (
@@ -387,7 +400,6 @@ _VIETNAM_NAMES = (
     "Tiền Giang, Trà Vinh, Tuyên Quang, Vĩnh Long, Vĩnh Phúc, Yên Bái, Nha Trang, Đà Lạt, Vinh, Hạ Long, "
     "Quy Nhơn, Buôn Ma Thuột, Pleiku, Phan Thiết, Rạch Giá, Phú Quốc, Biên Hòa, Thủ Dầu Một, Sa Pa, Hội An"
 ).split(",")
-_VIETNAM_BASE = frozenset(_base_fold_place(p) for p in _VIETNAM_NAMES)
 VIETNAM_PLACES = frozenset(fold_place(p) for p in _VIETNAM_NAMES)
 
 

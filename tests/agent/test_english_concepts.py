@@ -357,3 +357,23 @@ def test_time_off_in_lieu_of_overtime_is_not_the_day_moved_for_a_holiday_on_a_we
     holiday = "Ngày nghỉ lễ trùng vào ngày nghỉ hằng tuần thì người lao động được nghỉ bù vào ngày làm việc kế tiếp."
     assert not states(in_lieu, holiday)
     assert states(in_lieu, "NLĐ có thể đăng ký nghỉ bù thời gian làm thêm giờ thay cho nhận tiền làm thêm.")
+
+
+def test_accents_compare_every_spelling_and_either_tone_placement():
+    (rest,) = [c for c in english_concepts("How long is the weekly rest?") if "rest" in c.asked]
+    # the lexicon writes "nghỉ hằng tuần" and "nghỉ hàng tuần": either spelling states it
+    assert states(rest, "Trường hợp không thể nghỉ hằng tuần thì phải bảo đảm nghỉ bình quân 04 ngày.")
+    assert states(rest, "Mỗi tuần người lao động được nghỉ hàng tuần ít nhất 24 giờ liên tục.")
+    (check_up,) = [c for c in english_concepts("Is there an annual health check?") if "health" in c.asked]
+    # old-style "khoẻ" and new-style "khỏe" are one syllable
+    assert states(check_up, "Công ty tổ chức khám sức khoẻ định kỳ mỗi năm một lần.")
+    assert states(check_up, "Công ty tổ chức khám sức khỏe định kỳ mỗi năm một lần.")
+
+
+def test_unpaid_overtime_and_another_job_name_no_unpaid_leave_and_no_second_job():
+    assert not [c for c in english_concepts("What can I do if my overtime is unpaid?") if "unpaid" in c.asked]
+    assert [c.asked for c in english_concepts("Can I take three weeks unpaid?") if "unpaid" in c.asked]
+    named = [
+        c.asked for c in english_concepts("If I resign to take another job, how much notice must I give?")
+    ]
+    assert not [a for a in named if "job" in a], named

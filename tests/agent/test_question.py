@@ -82,3 +82,9 @@ def test_how_much_notice_a_resignation_needs_under_a_stated_contract_is_computed
 def test_the_most_one_can_have_asks_for_a_quantity():
     assert analyse("What's the most I can claim for a hotel?").intent == "quantity"
     assert analyse("Is there a cap on overtime each month?").intent == "quantity"
+    for question in (
+        "What is the most important rule about annual leave?",
+        "Is there a recap on the training policy?",
+        "Phụ cấp ổn định có được tính vào lương đóng BHXH không?",
+    ):
+        assert analyse(question).intent != "quantity", question

@@ -313,23 +313,28 @@ def test_a_day_trip_share_is_the_per_diem_articles_not_a_hotel_clauses():
 
 
 def test_a_country_is_named_in_either_language_and_a_city_by_its_country():
-    from tools.trip_norms import country_of, fold_place
+    from tools.trip_norms import country_key, country_of
 
-    assert fold_place("Japan") == fold_place("Nhật Bản") == fold_place("Nhat Ban") == "nhat ban"
-    assert fold_place("Người lao động tại Lào Cai") == "nguoi lao dong tai lao cai"  # no "Laos" in "lao động"
-    assert country_of("Osaka") == "nhat ban" and country_of("Đà Nẵng") == ""
+    assert country_key("Japan") == country_key("Nhật Bản") == country_key("Nhat Ban") == "nhat ban"
+    assert country_key("USA") == country_key("Mỹ") == country_key("United States") == "hoa ky"
+    # only a whole name: "South America" is no America, "lao động" no Laos
+    assert country_key("South America") == "south america"
+    assert country_key("Người lao động") == "nguoi lao dong"
+    assert country_of("Osaka") == "nhat ban" and country_of("Quảng Ngãi") == ""
     head = "Destination | Bands 1–3 (per day) | Bands 4–5 (per day)"
     section = ["Travel & Expense Policy", "4. Daily allowance (per diem)", "4.2 Overseas per diem"]
     rules = [
         rule_text(f"{head} … Japan | USD 70 | USD 90", section, 5, "policy:4-2"),
-        rule_text(f"{head} … China, Korea, Taiwan, Singapore | USD 55 | USD 70", section, 6, "policy:4-2"),
+        rule_text(f"{head} … USA, Canada | USD 80 | USD 100", section, 6, "policy:4-2"),
+        rule_text(f"{head} … Any other country | USD 50 | USD 60", section, 7, "policy:4-2"),
     ]
     norms = trip_norms_from_rules(rules)
     args = dict(start=None, end=None, days=None, nights=None, day_trip=False, shared_room=False, today=TODAY)
     for destination, band, amount in (
         ("Nhật Bản", "band 2", 70),
         ("Osaka", "Band 4", 90),
-        ("Hàn Quốc", "band 1", 55),
+        ("Mỹ", "band 1", 80),
+        ("South America", "band 1", 50),
     ):
         result = calculate(norms, employee=band, destination=destination, part="per_diem", **args)
         assert (result.per_diem_total, result.currency) == (amount, "USD"), destination
