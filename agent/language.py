@@ -419,13 +419,19 @@ def covers(concept: Concept, text: str, loose: bool = False) -> bool:
         return any(f" {w} " in padded for w in concept.wordings)
     words = padded.split()
     written = _written_wordings(concept) if concept.exact and has_diacritics(text) else {}
-    toned = [tone_key(w) for w in re.findall(r"\w+", nfc(text))] if written else []
+    toned = list(_toned_words(text)) if written else []
     return any(
         any(_near(list(variant), toned) for variant in written[w])
         if w in written
         else _near(_content_syllables(w), words)
         for w in concept.wordings
     )
+
+
+@functools.lru_cache(maxsize=2048)
+def _toned_words(text: str) -> tuple[str, ...]:
+    """A text's words as tone keys (a passage is checked against every concept of a question)."""
+    return tuple(tone_key(w) for w in re.findall(r"\w+", nfc(text)))
 
 
 @functools.lru_cache(maxsize=4096)
