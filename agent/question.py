@@ -575,6 +575,9 @@ _NOT_PLACE = re.compile(
 # the word right before a destination: "đi công tác Đà Nẵng", "đến Huế", "sent to Huế", "a trip to the Quảng Ngãi
 # store", "going to HCMC" (a place after "ở" is where one works: "làm việc ở Hà Nội")
 _DESTINATION_CUES = frozenset({"tac", "den", "toi", "ra", "vao", "to", "in", "at", "di"})
+# ... and as written, the words for going over to another country: "đi công tác sang Đức", "qua Nhật" (not the
+# "sáng" of a morning, nor the "quà" of a gift)
+_ABROAD_CUES = frozenset({"sang", "qua"})
 
 
 def _places(text: str) -> str | None:
@@ -594,7 +597,11 @@ def _places(text: str) -> str | None:
                     before = " ".join(fold(t) for t in tokens[max(0, i - 2) : i])
                 run.append(word)
             elif run:
-                cue = set(before.split()[-1:]) & _DESTINATION_CUES or before.split()[-1:] == ["the"]
+                cue = (
+                    set(before.split()[-1:]) & _DESTINATION_CUES
+                    or before.split()[-1:] == ["the"]
+                    or nfc(tokens[i - 1 - len(run)]).lower() in _ABROAD_CUES
+                )
                 (cued if cue else others).append(" ".join(run))
                 run = []
     found = cued or [p for p in others if in_vietnam(p)]

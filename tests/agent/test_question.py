@@ -88,3 +88,12 @@ def test_the_most_one_can_have_asks_for_a_quantity():
         "Phụ cấp ổn định có được tính vào lương đóng BHXH không?",
     ):
         assert analyse(question).intent != "quantity", question
+
+
+def test_a_trip_over_to_another_country_names_its_destination():
+    q = analyse("Đi công tác sang Nhật Bản 3 ngày thì phụ cấp lưu trú bao nhiêu?")
+    assert q.trip.get("destination") == "Nhật Bản", q.trip
+    assert (
+        analyse("Đi công tác qua Hàn Quốc 2 ngày thì phụ cấp lưu trú bao nhiêu?").trip["destination"]
+        == "Hàn Quốc"
+    )
