@@ -49,8 +49,9 @@ log = logging.getLogger(__name__)
 # bump when the on-disk layout changes (5: titled BM25; 6: trees keep the text spans index; 7: manifest checksum;
 # 8: English chunks carry the lexicon's Vietnamese terms in BM25; 9: rules read in everyday English too: PTO, trial;
 # 10: a lead-in line stays in the chunk of the table it introduces, definition lists are units; 11: an article's
-# bold title line is its heading where no heading is an article; 12: also split in two bold runs or followed by a note)
-INDEX_FORMAT = 12
+# bold title line is its heading where no heading is an article; 12: also split in two bold runs or followed by a note;
+# 13: a document with no heading below its title is cut at its bold-numbered parts, "**Điều 1.** …", "**1. …**")
+INDEX_FORMAT = 13
 PER_DOC_DIRS = ("trees", "chunks", "rules", "documents")  # documents/: copies that can rebuild the store
 
 

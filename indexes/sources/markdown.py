@@ -20,12 +20,20 @@ _BOLD_ARTICLE_RE = re.compile(
     re.IGNORECASE,
 )
 _ARTICLE_TITLE_RE = re.compile(r"^(?:điều|article)\s+\d+", re.IGNORECASE)
+# A short decision or notice often has no heading below its title: its parts start with a bold number, alone or
+# with the part's title, and the text runs on in the same line ("**Điều 1.** Sửa đổi …", "**1. Phụ cấp lưu trú**
+# (thay thế …)", "**5.** Các nội dung khác …")
+_BOLD_PART_RE = re.compile(
+    r"^ {0,3}(\*\*|__)\s*(?:(điều|article)\s+)?(\d{1,2})\s*[.:)]\s*([^*_]*?)\s*[:.]?\s*\1", re.IGNORECASE
+)
 
 
 def find_headings(lines: list[str], first_line: int = 1) -> list[Heading]:
     """ATX headings from ``first_line`` on, skipping fenced code blocks; where no heading is an article ("Điều
     N"), an article's bold title line is its heading, one level below the heading it falls under."""
-    headings, bold = _headings(lines, first_line)
+    headings, bold, parts = _headings(lines, first_line)
+    if not bold and parts and len(headings) <= 1 and all(h.level == 1 for h in headings):
+        return [*headings, *parts]  # parts of a document with no heading below its title
     if not bold or any(_ARTICLE_TITLE_RE.match(h.title) for h in headings):
         return headings
     merged: list[Heading] = []
@@ -39,10 +47,13 @@ def find_headings(lines: list[str], first_line: int = 1) -> list[Heading]:
     return merged
 
 
-def _headings(lines: list[str], first_line: int) -> tuple[list[Heading], list[Heading]]:
-    """The ATX headings, and the bold lines that title an article (level 0: set by ``find_headings``)."""
+def _headings(lines: list[str], first_line: int) -> tuple[list[Heading], list[Heading], list[Heading]]:
+    """The ATX headings, the bold lines that title an article (level 0: set by ``find_headings``), and the
+    paragraphs that start a numbered part in bold, when they number 1, 2, 3 … (level 2; the line is body text
+    too, so the heading spans no line of its own)."""
     headings: list[Heading] = []
     bold: list[Heading] = []
+    parts: list[Heading] = []
     fence: str | None = None
     for number in range(first_line, len(lines) + 1):
         line = lines[number - 1]
@@ -65,7 +76,11 @@ def _headings(lines: list[str], first_line: int) -> tuple[list[Heading], list[He
         elif article := _BOLD_ARTICLE_RE.match(line):
             title = f"{article.group(2).strip()} {article.group(3).strip()} {article.group(4) or ''}"
             bold.append(Heading(number, 0, title.strip()))
-    return headings, bold
+        elif (part := _BOLD_PART_RE.match(line)) and int(part.group(3)) == len(parts) + 1:
+            article = f"{part.group(2).capitalize()} " if part.group(2) else ""
+            title = f"{article}{part.group(3)}. {part.group(4)}".strip().rstrip(".")
+            parts.append(Heading(number, 2, title, span=0))
+    return headings, bold, parts if len(parts) >= 2 else []
 
 
 def build_tree(doc: Document, count_tokens) -> TreeNode:

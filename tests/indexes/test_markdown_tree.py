@@ -2,8 +2,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from indexes.search.chunking import chunk_document
+from indexes.settings import ChunkSizes
 from indexes.sources.folder import parse_document
 from indexes.sources.markdown import build_tree, find_headings
+from indexes.sources.tree_model import Heading
 from tests.conftest import FIXTURES
 
 
@@ -125,3 +128,48 @@ def test_an_article_title_split_in_two_bold_runs_or_followed_by_a_note_is_a_head
         (3, "Điều 8. Làm thêm giờ"),
         (3, "Điều 9. Nghỉ hằng năm (sửa đổi)"),
     ]
+
+
+def test_a_document_with_no_heading_below_its_title_is_cut_at_its_bold_numbered_parts():
+    decision = (
+        "CÔNG TY CỔ PHẦN AN PHÚ\n\nSố: 12/QĐ-AP\n\n# QUYẾT ĐỊNH về việc điều chỉnh mức cho vay tối đa\n\n"
+        "Căn cứ Quy chế Quỹ tương trợ;\n\n**QUYẾT ĐỊNH:**\n\n"
+        "**Điều 1.** Sửa đổi mức vay tối đa như sau:\n\n| Thâm niên | Mức mới |\n|---|---|\n"
+        "| Từ đủ 01 năm | 15.000.000 đồng |\n\n**Điều 2.** Mức mới áp dụng từ ngày 01/7/2026.\n\n"
+        "**Điều 3.** Quyết định có hiệu lực kể từ ngày ký.\n"
+    )
+    root = _tree(decision, "qd_12")
+    assert [(n.node_id, n.title) for n in root.children] == [
+        ("qd_12:dieu-1", "Điều 1"),
+        ("qd_12:dieu-2", "Điều 2"),
+        ("qd_12:dieu-3", "Điều 3"),
+    ]
+    # the part's first line is its text too (the bold number only names it): in the node and in its chunk
+    first = root.children[0]
+    assert first.text.startswith("**Điều 1.** Sửa đổi mức vay") and "15.000.000 đồng" in first.text
+    doc = parse_document("qd_12.md", decision.encode())
+    chunks = chunk_document(doc, root, ChunkSizes(target=200, minimum=60, overlap=50))
+    assert any(c.node_id == "qd_12:dieu-1" and "Sửa đổi mức vay" in c.text for c in chunks)
+    assert "Căn cứ" in root.text and "Căn cứ" not in first.text  # the preamble stays in the root
+    notice = [
+        "**THÔNG BÁO**",
+        "Căn cứ Chính sách phúc lợi, Tổng Giám đốc thông báo như sau:",
+        "**1. Phụ cấp lưu trú khi đi công tác** (thay thế Mục 7), áp dụng từ **ngày 01/10/2026**:",
+        "| Cấp bậc | Mức mới |",
+        "**2. Phụ cấp ăn ca:** nâng lên 40.000 đồng/ca.",
+        "**3.** Các nội dung khác giữ nguyên.",
+    ]
+    assert [(h.level, h.title, h.span) for h in find_headings(notice)] == [
+        (2, "1. Phụ cấp lưu trú khi đi công tác", 0),
+        (2, "2. Phụ cấp ăn ca", 0),
+        (2, "3", 0),
+    ]
+
+
+def test_bold_numbers_stay_text_where_the_document_has_sections_or_they_do_not_count_one_two_three():
+    sectioned = ["# Quy chế", "## Điều 1. Phạm vi", "**1.** Nội dung.", "**2.** Nội dung khác."]
+    assert [h.title for h in find_headings(sectioned)] == ["Quy chế", "Điều 1. Phạm vi"]
+    assert find_headings(["# Thông báo", "**2.** Một đoạn.", "**3.** Đoạn khác."]) == [
+        Heading(1, 1, "Thông báo")
+    ]
+    assert [h.title for h in find_headings(["# Thông báo", "**1.** Chỉ một phần."])] == ["Thông báo"]
