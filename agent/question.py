@@ -87,6 +87,9 @@ QUANTITY_CUES = (
     "dinh muc",
     "how many",
     "how much",
+    "what time",  # "mấy giờ"
+    "what percentage",  # "bao nhiêu phần trăm"
+    "what percent",
     "maximum",
     "minimum",
     "limit",

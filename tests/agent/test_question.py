@@ -90,6 +90,16 @@ def test_the_most_one_can_have_asks_for_a_quantity():
         assert analyse(question).intent != "quantity", question
 
 
+def test_what_time_and_what_percentage_ask_for_a_quantity_as_may_gio_and_bao_nhieu_phan_tram_do():
+    for question in (
+        "What time does the night shift start and finish?",
+        "What percentage of my salary do I get during probation?",
+        "Ca đêm bắt đầu lúc mấy giờ?",
+    ):
+        assert analyse(question).intent == "quantity", question
+    assert analyse("Can I take time off for a medical appointment?").intent != "quantity"
+
+
 def test_a_trip_over_to_another_country_names_its_destination():
     q = analyse("Đi công tác sang Nhật Bản 3 ngày thì phụ cấp lưu trú bao nhiêu?")
     assert q.trip.get("destination") == "Nhật Bản", q.trip
