@@ -78,6 +78,10 @@ def stem(word: str) -> str:
         if word.endswith(suffix) and not word.endswith("ss") and len(word) - len(suffix) >= 3:
             word = word[: -len(suffix)]
             break
+    # a noun of the act is its verb: "approval", "dismissal", "withdrawal", "refusal" -> "approv", "dismiss",
+    # "withdraw", "refus" (not "-ral"/"-nal": "general", "personal" are no verbs)
+    if len(word) >= 7 and word.endswith(("val", "wal", "sal")):
+        return word[:-2]
     return word[:-1] if len(word) >= 5 and word.endswith("e") else word
 
 

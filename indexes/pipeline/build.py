@@ -50,8 +50,9 @@ log = logging.getLogger(__name__)
 # 8: English chunks carry the lexicon's Vietnamese terms in BM25; 9: rules read in everyday English too: PTO, trial;
 # 10: a lead-in line stays in the chunk of the table it introduces, definition lists are units; 11: an article's
 # bold title line is its heading where no heading is an article; 12: also split in two bold runs or followed by a note;
-# 13: a document with no heading below its title is cut at its bold-numbered parts, "**Điều 1.** …", "**1. …**")
-INDEX_FORMAT = 13
+# 13: a document with no heading below its title is cut at its bold-numbered parts, "**Điều 1.** …", "**1. …**";
+# 14: English stems read a noun of the act as its verb, "approval" -> "approv")
+INDEX_FORMAT = 14
 PER_DOC_DIRS = ("trees", "chunks", "rules", "documents")  # documents/: copies that can rebuild the store
 
 

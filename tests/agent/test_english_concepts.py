@@ -107,6 +107,24 @@ def test_irregular_english_endings_stem_alike():
     assert stem("carried") == stem("carry") == "carry" and stem("policies") == stem("policy")
 
 
+def test_a_noun_of_the_act_stems_as_its_verb_and_adjectives_in_al_do_not():
+    from agent.language import stem
+
+    assert stem("approval") == stem("approves") == "approv" and stem("dismissal") == stem("dismissed")
+    assert stem("withdrawal") == stem("withdraw") and stem("refusal") == stem("refuse")
+    assert stem("personal") == "personal" and stem("general") == "general" and stem("annual") == "annual"
+    # "sign off" is the everyday "approve": a rule saying who approves answers who signs off
+    limits = passage(
+        "ot:limits",
+        "Limits",
+        "Store and clinic managers may approve up to **24 hours a month** per person; beyond that, the Area "
+        "Manager must approve in advance.",
+    )
+    question = "How many OT hours can my store manager sign off in a month?"
+    answer = compose(question, [limits], MIN, quantity=True)
+    assert not answer.refused and "24 hours a month" in answer.text
+
+
 def test_general_words_translate_a_question_but_name_no_topic_that_must_be_stated():
     from agent.language import english_concepts
 
