@@ -284,20 +284,24 @@ _OTHERS_JOB = re.compile(
 def group_named(directory: Sequence[str], text: str) -> str | None:
     """The staff group one of whose jobs ``text`` names (``_jobs``: every word of a Vietnamese job, the head noun
     of an English one, the group's code or name), as its own cell ("L3 – Licensed Professional"); the group whose
-    job it names with most words, None when no group or two alike ("nurses": registered or head nurses)."""
+    job it names with most words and fewest qualifiers it does not say, None when no group or two alike
+    ("nurses": registered or head nurses)."""
     if len(directory) < 2:
         return None
     asked = name_words(_OTHERS_JOB.sub(" ", text))
     padded = f" {' '.join(asked)} "
     scored = []
     for entry in directory:
-        best = 0
+        best = (0, 0)  # (the job's words said, minus the qualifiers not said)
         for needed, optional in _jobs(entry):
             if f" {' '.join(needed)} " in padded:
-                best = max(best, len(needed) + sum(1 for w in optional if w in asked))
+                # among jobs named by as many words, fewer qualifiers the text does not say: "a manager" is a
+                # "Managers" group's, not an "assistant managers" one's
+                said = sum(1 for w in optional if w in asked)
+                best = max(best, (len(needed) + said, said - len(optional)))
         scored.append((best, entry))
-    scored.sort(key=lambda x: -x[0])
-    if scored[0][0] == 0 or scored[0][0] == scored[1][0]:
+    scored.sort(key=lambda x: (-x[0][0], -x[0][1]))
+    if scored[0][0][0] == 0 or scored[0][0] == scored[1][0]:
         return None
     return scored[0][1].split(" | ")[0]
 

@@ -101,3 +101,20 @@ def test_someone_elses_job_a_shared_word_or_a_shift_is_no_group():
     assert (
         group_named(directory, "Nhân viên ăn trưa ở căng tin có mất tiền không?") is None
     )  # "in" of "in ấn"
+
+
+def test_a_job_without_the_qualifier_another_group_adds_is_the_plain_jobs_group():
+    bands = split_units(
+        "| Band | Grades | Typical positions |\n|---|---|---|\n"
+        "| Band 3 | E1–E4 | Engineers, specialists |\n"
+        "| Band 4 | S1–S2 | Supervisors, assistant managers |\n"
+        "| Band 5 | M1–M3 | Managers, senior managers, directors |\n"
+    )
+    directory = directory_of(bands)
+    assert group_named(directory, "As a manager, how many days of leave do I get?") == "Band 5"
+    assert group_named(directory, "I'm an assistant manager. How long is my probation?") == "Band 4"
+    assert group_named(directory, "Senior managers: what is the hotel limit?") == "Band 5"
+    nurses = directory_of(
+        split_units("- N1 – Registered nurses: ward staff.\n- N2 – Head nurses: ward leads.\n")
+    )
+    assert group_named(nurses, "How many days of leave does a nurse get?") is None  # two alike
