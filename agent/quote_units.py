@@ -17,6 +17,7 @@ from indexes.search.title_kinds import question_kinds
 from indexes.spans import Unit, display, quote_of, split_units
 from indexes.staff_groups import naming
 from indexes.text import fold
+from indexes.year_periods import asked_times, holds_asked_time
 
 _CLIP_RE = re.compile(r"\s*… \[đã cắt \d+ ký tự[^\]]*\]")
 _NUMBER_RE = re.compile(r"\d")
@@ -81,6 +82,7 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
     scored = []
     asked_kinds = [kind for kind, (asks, _) in QUANTITY_KINDS.items() if asks.search(terms.question)]
     stated = stated_quantities(terms.question)
+    times = asked_times(terms.question)
     asks_meaning = "definition" in question_kinds(terms.question)  # "là gì?": the definitions article answers
     in_range: dict[int, set[int]] = {}  # per passage, the rows holding the stated quantity
     # a document's scope, as its search hits say: the asker's company, or "global" (national law)
@@ -103,6 +105,10 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
         if stated and id(p) not in in_range:
             in_range[id(p)] = _rows_in_range(p, terms.question)
         if stated and i in in_range[id(p)]:
+            score *= RANGE_WEIGHT
+        if times and holds_asked_time(
+            unit, terms.question
+        ):  # "from 1 September to 15 December" for "October"
             score *= RANGE_WEIGHT
         if _SCOPE_RE.search(fold(p.title)) or (
             not asks_meaning and _DEFINITIONS_RE.fullmatch(fold(p.title).strip())

@@ -454,3 +454,25 @@ def test_a_definitions_article_is_quoted_only_when_no_rule_matches_nearly_as_wel
     )
     answer = compose("Lịch phân ca do ai lập?", [definitions, roster], MIN, quantity=False)
     assert "Điều 6" in answer.text.split("“")[0], answer.text
+
+
+def test_a_rule_whose_period_of_the_year_holds_the_asked_month_is_quoted():
+    from tests.agent.passages import passage
+
+    entitlement = passage(
+        "hb:4-2",
+        "4.2 Annual leave entitlement",
+        "| Band | Annual leave per year |\n|---|---|\n| Band 1 line operators | 12 working days of annual leave |\n"
+        "| Band 2 technicians | 12 working days of annual leave |",
+    )
+    booking = passage(
+        "hb:4-5",
+        "4.5 Booking leave",
+        "• Book annual leave in K-Portal at least 3 working days ahead.\n"
+        "• Peak season: from 1 September to 15 December, Band 1 and Band 2 employees may take at most 3 "
+        "consecutive days of annual leave.",
+        rank=1,
+    )
+    question = "I'm a line operator. Can I take a whole week of annual leave in late October?"
+    answer = compose(question, [entitlement, booking], MIN, False)
+    assert not answer.refused and "3 consecutive days" in answer.text.split("\n")[0]

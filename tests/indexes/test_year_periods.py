@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+from indexes.year_periods import asked_times, holds_asked_time, stated_periods
+
+
+def test_periods_of_the_year_a_rule_states_in_either_language():
+    assert stated_periods("Peak season: from 1 September to 15 December, Band 1 may take at most 3 days") == [
+        (245, 350)
+    ]
+    assert stated_periods(
+        "Trong mùa cao điểm từ ngày 01/9 đến ngày 30/11, công nhân chỉ được nghỉ 03 ngày"
+    ) == [(245, 335)]
+    assert stated_periods("Chuyến đi tổ chức từ tháng 6 đến tháng 8 hằng năm") == [(153, 244)]
+    assert stated_periods("Nghỉ 3 tháng hưởng 1/2 lương") == []  # a length and a fraction are no period
+
+
+def test_the_time_of_year_a_question_names_and_not_a_modal_may_or_the_13th_month():
+    assert asked_times("Can I take a whole week of annual leave in late October?") == [(295, 305)]
+    assert asked_times("Tôi muốn nghỉ phép cuối tháng 10 được không?") == [(295, 305)]
+    assert asked_times("Nghỉ ngày 15/10 có được không?") == [(289, 289)]
+    assert asked_times("If I work overtime on 15 October, what rate am I paid?") == [(289, 289)]
+    assert asked_times("You may take leave in advance") == []
+    assert asked_times("Lương tháng 13 được trả khi nào?") == []
+    assert asked_times("Công ty có mấy máy chấm công?") == []
+
+
+def test_a_period_holds_the_asked_time_even_over_the_new_year():
+    assert holds_asked_time("Peak season: from 1 September to 15 December", "a week off in late October?")
+    assert not holds_asked_time(
+        "Peak season: from 1 September to 15 December", "a week off in late December?"
+    )
+    assert holds_asked_time("Mùa cao điểm từ 01/12 – 28/02", "Can I take leave in January?")
+    assert not holds_asked_time("Mùa cao điểm từ 01/12 – 28/02", "Can I take leave in March?")
+    assert not holds_asked_time("Annual leave is 12 working days a year", "Can I take leave in March?")
