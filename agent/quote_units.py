@@ -83,6 +83,7 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
     asked_kinds = [kind for kind, (asks, _) in QUANTITY_KINDS.items() if asks.search(terms.question)]
     stated = stated_quantities(terms.question)
     times = asked_times(terms.question)
+    measure = asked_measure(terms.question)
     asks_meaning = "definition" in question_kinds(terms.question)  # "là gì?": the definitions article answers
     in_range: dict[int, set[int]] = {}  # per passage, the rows holding the stated quantity
     # a document's scope, as its search hits say: the asker's company, or "global" (national law)
@@ -101,7 +102,7 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
             continue
         # "when" is answered by a date, a weekday, a deadline or "the first day", in figures or not
         if (quantity and _NUMBER_RE.search(unit)) or ("when" in asked_kinds and _states_kind("when", unit)):
-            score *= _quantity_weight(asked_kinds, unit)
+            score *= _quantity_weight(asked_kinds, unit, measure)
         if stated and id(p) not in in_range:
             in_range[id(p)] = _rows_in_range(p, terms.question)
         if stated and i in in_range[id(p)]:
@@ -186,6 +187,21 @@ QUANTITY_KINDS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
             r"|\bngay\s+(?:thu\s+(?:nhat|hai|ba)|dau\s+tien|cuoi\s+cung)\b|\b(?:first|last)\s+(?:working\s+)?day\b"
         ),
     ),
+    # how long before something it must be done ("how many days ahead", "báo trước bao lâu", "trước mấy ngày"):
+    # a length counted back from the event ("trước ít nhất 03 ngày làm việc", "3 working days in advance")
+    "lead_time": (
+        re.compile(
+            r"\b(?:how (?:many|much) (?:\w+ )?(?:ahead|in advance|beforehand)|how far (?:ahead|in advance)"
+            r"|how (?:long|many \w+) before|(?:bao nhieu|may) (?:ngay|tuan|thang|gio)(?: \w+)? truoc"
+            r"|truoc (?:bao nhieu|may) (?:ngay|tuan|thang|gio)|truoc bao lau|bao truoc bao lau)\b"
+        ),
+        re.compile(
+            rf"\b(?:truoc|som hon|cham nhat|before|in advance|ahead)\s+(?:\w+\s+){{0,2}}{_DURATION}"
+            rf"|{_DURATION}(?:\s+\w+){{0,2}}\s+(?:truoc|before|in advance|ahead|beforehand)\b"
+            # a notice period, its length after it ("Thời hạn báo trước tối thiểu … HĐLĐ … | 45 ngày")
+            rf"|\b(?:bao truoc|notice)\b.*?{_DURATION}"
+        ),
+    ),
     "amount": (
         re.compile(r"\b(?:bao nhieu tien|so tien|muc tien|how much|what amount)\b"),
         re.compile(
@@ -198,10 +214,43 @@ QUANTITY_WEIGHT = 1.3  # a unit stating a number, when the question asks "how mu
 ASKED_KIND_WEIGHT = 1.6  # ... a number of the kind asked ("60 ngày" for "bao lâu")
 
 
-def _quantity_weight(kinds: list[str], unit: str) -> float:
+def _quantity_weight(kinds: list[str], unit: str, measure: str | None = None) -> float:
     if not kinds:
         return QUANTITY_WEIGHT
+    if "lead_time" in kinds:  # "how many days ahead": a length before the event, more than any length
+        if _states_kind("lead_time", unit):
+            return ASKED_KIND_WEIGHT
+        return QUANTITY_WEIGHT if any(_states_kind(k, unit) for k in kinds) else 1.0
+    if measure and kinds == ["duration"]:  # "bao nhiêu ngày": days, not "44 giờ/tuần"
+        return ASKED_KIND_WEIGHT if re.search(_MEASURE_STATED[measure], fold(unit)) else 1.0
     return ASKED_KIND_WEIGHT if any(_states_kind(k, unit) for k in kinds) else 1.0
+
+
+# the measure a length is asked in ("mấy ngày", "how many hours") and how a unit states one ("12 ngày làm việc")
+_MEASURES = {
+    "days": "ngay|days?",
+    "weeks": "tuan|weeks?",
+    "months": "thang|months?",
+    "years": "nam|years?",
+    "hours": "gio|tieng|hours?",
+}
+_MEASURE_ASKED = re.compile(
+    r"\b(?:may|bao nhieu|how many)\s+(?:(?:working|calendar|full)\s+)?("
+    + "|".join(_MEASURES.values())
+    + r")\b"
+)
+_MEASURE_STATED = {
+    m: rf"\d+\s*(?:(?:working|calendar|business|consecutive|full|extra)\s+)?(?:{words})\b"
+    for m, words in _MEASURES.items()
+}
+
+
+def asked_measure(question: str) -> str | None:
+    """The measure a question asks a length in ("bao nhiêu ngày" → days), when it names one."""
+    found = _MEASURE_ASKED.search(fold(question))
+    if not found:
+        return None
+    return next(m for m, words in _MEASURES.items() if re.fullmatch(words, found.group(1)))
 
 
 def _states_kind(kind: str, unit: str) -> bool:

@@ -476,3 +476,41 @@ def test_a_rule_whose_period_of_the_year_holds_the_asked_month_is_quoted():
     question = "I'm a line operator. Can I take a whole week of annual leave in late October?"
     answer = compose(question, [entitlement, booking], MIN, False)
     assert not answer.refused and "3 consecutive days" in answer.text.split("\n")[0]
+
+
+def test_how_many_days_ahead_asks_for_a_length_before_the_event_and_days_are_not_hours():
+    from agent.quote_units import QUANTITY_KINDS, asked_measure
+
+    asks, states = QUANTITY_KINDS["lead_time"]
+    asking = (
+        "How many days ahead do I need to ask?",
+        "Xin nghỉ phép phải báo trước bao lâu?",
+        "Nộp đơn trước mấy ngày?",
+    )
+    assert _matching(asks, asking) == list(asking)
+    assert _matching(asks, ("How long is annual leave?", "Được nghỉ phép bao nhiêu ngày?")) == []
+    ahead = (
+        "Khi nghỉ phải làm đơn trước ít nhất 03 ngày làm việc",
+        "Submit the request 3 working days in advance",
+        "Loại hợp đồng | Thời hạn báo trước tối thiểu … HĐLĐ không xác định thời hạn | 45 ngày",
+    )
+    assert _matching(states, ahead) == list(ahead)
+    assert _matching(states, ("a) 12 ngày làm việc đối với công việc bình thường",)) == []
+    assert asked_measure("Nhân viên văn phòng được nghỉ phép năm bao nhiêu ngày?") == "days"
+    assert asked_measure("Tăng ca tối đa mỗi năm bao nhiêu giờ?") == "hours"
+    assert asked_measure("Thử việc bao lâu?") is None
+    hours = passage(
+        "noi_quy:dieu-5",
+        "Điều 5. Thời giờ làm việc",
+        "1. Nhân viên khối văn phòng làm việc 44 giờ/tuần; nghỉ hằng tuần ngày Chủ nhật.",
+    )
+    leave = passage(
+        "noi_quy:dieu-9",
+        "Điều 9. Nghỉ phép năm",
+        "a) 12 ngày làm việc đối với công việc bình thường;\nb) 14 ngày làm việc đối với công việc nặng nhọc.",
+        rank=1,
+    )
+    answer = compose(
+        "Nhân viên văn phòng được nghỉ phép năm bao nhiêu ngày?", [hours, leave], MIN, quantity=True
+    )
+    assert "12 ngày làm việc" in answer.text.split("\n")[0], answer.text
