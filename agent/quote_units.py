@@ -84,6 +84,7 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
     stated = stated_quantities(terms.question)
     times = asked_times(terms.question)
     measure = asked_measure(terms.question)
+    period = asked_period(terms.question) if quantity else None
     asks_meaning = "definition" in question_kinds(terms.question)  # "là gì?": the definitions article answers
     in_range: dict[int, set[int]] = {}  # per passage, the rows holding the stated quantity
     # a document's scope, as its search hits say: the asker's company, or "global" (national law)
@@ -103,6 +104,10 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
         # "when" is answered by a date, a weekday, a deadline or "the first day", in figures or not
         if (quantity and _NUMBER_RE.search(unit)) or ("when" in asked_kinds and _states_kind("when", unit)):
             score *= _quantity_weight(asked_kinds, unit, measure)
+            if period and re.search(
+                _PERIOD_STATED[period], fold(unit)
+            ):  # "300 giờ trong 01 năm" for "mỗi năm"
+                score *= PERIOD_WEIGHT
         if stated and id(p) not in in_range:
             in_range[id(p)] = _rows_in_range(p, terms.question)
         if stated and i in in_range[id(p)]:
@@ -212,6 +217,7 @@ QUANTITY_KINDS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
 }
 QUANTITY_WEIGHT = 1.3  # a unit stating a number, when the question asks "how much / how many"
 ASKED_KIND_WEIGHT = 1.6  # ... a number of the kind asked ("60 ngày" for "bao lâu")
+PERIOD_WEIGHT = 1.3  # ... a figure per the period asked ("300 giờ/năm" for "mỗi năm")
 
 
 def _quantity_weight(kinds: list[str], unit: str, measure: str | None = None) -> float:
@@ -243,6 +249,26 @@ _MEASURE_STATED = {
     m: rf"\d+\s*(?:(?:working|calendar|business|consecutive|full|extra)\s+)?(?:{words})\b"
     for m, words in _MEASURES.items()
 }
+
+
+# the period a quantity is asked per ("mỗi năm", "a month", "per week") and how a unit states a figure per period
+# ("300 giờ trong 01 năm", "40 giờ/tháng", "12 days a year")
+_PERIODS = {"year": "nam|years?", "month": "thang|months?", "week": "tuan|weeks?"}
+_PERIOD_ASKED = re.compile(
+    r"\b(?:moi|hang|mot|per|a|each|every|in a)\s+(" + "|".join(_PERIODS.values()) + r")\b"
+)
+_PERIOD_STATED = {
+    p: rf"\d\s*(?:\w+\s*)?/\s*(?:{words})\b|\b(?:moi|hang|mot|trong (?:01|1|mot)|per|a|each|every|in a)\s+(?:{words})\b"
+    for p, words in _PERIODS.items()
+}
+
+
+def asked_period(question: str) -> str | None:
+    """The period a question asks a quantity per ("tăng ca tối đa mỗi năm" → year), when it names one."""
+    found = _PERIOD_ASKED.search(fold(question))
+    if not found:
+        return None
+    return next(p for p, words in _PERIODS.items() if re.fullmatch(words, found.group(1)))
 
 
 def asked_measure(question: str) -> str | None:

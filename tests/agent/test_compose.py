@@ -514,3 +514,19 @@ def test_how_many_days_ahead_asks_for_a_length_before_the_event_and_days_are_not
         "Nhân viên văn phòng được nghỉ phép năm bao nhiêu ngày?", [hours, leave], MIN, quantity=True
     )
     assert "12 ngày làm việc" in answer.text.split("\n")[0], answer.text
+
+
+def test_a_figure_per_the_period_asked_weighs_up():
+    from agent.quote_units import asked_period
+
+    assert asked_period("Tăng ca tối đa mỗi năm được bao nhiêu giờ?") == "year"
+    assert asked_period("What is the maximum overtime per month?") == "month"
+    assert asked_period("Được nghỉ bao nhiêu ngày?") is None
+    month = passage(
+        "gio_lam:dieu-5", "Điều 5. Giới hạn làm thêm giờ", "Số giờ làm thêm không quá 40 giờ/tháng."
+    )
+    year = passage(
+        "gio_lam:dieu-6", "Điều 6. Giới hạn làm thêm giờ", "Số giờ làm thêm không quá 300 giờ/năm.", rank=1
+    )
+    answer = compose("Làm thêm giờ tối đa mỗi năm bao nhiêu giờ?", [month, year], MIN, quantity=True)
+    assert answer.text.split("“")[1].startswith("Số giờ làm thêm không quá 300 giờ/năm"), answer.text
