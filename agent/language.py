@@ -381,11 +381,54 @@ def _modified(form: str, clauses: list[list[str]]) -> bool:
     return False
 
 
+@functools.cache
+def _english_vocabulary() -> frozenset[str]:
+    """Every word of the lexicon's English forms (folded)."""
+    return frozenset(w for e in _entries() for form in e.en for w in re.findall(r"[a-z0-9]+", fold(form)))
+
+
+@functools.cache
+def _place_wordings() -> frozenset[str]:
+    """The lexicon's places, folded ("da nang", "ho chi minh city"): names that are also concepts."""
+    return frozenset(fold(w) for e in _entries() if e.topic == "places" for w in (*e.en, *e.vi, *e.abbr))
+
+
+_TOKEN = re.compile(r"[^\W\d_][\w'’]*")
+_SENTENCE_END = re.compile(r"[.!?:;]\s*$")
+
+
+def without_names(question: str) -> str:
+    """The question with the names of places and people it writes in capitals taken out: a run of two or more
+    capitalised words inside a sentence with a word no English form of the lexicon has ("Son Tra", "Nghe An")
+    is a name, whose "Son" is no child; a run of known words ("Store Manager") or a place the lexicon knows
+    ("Da Nang") stays."""
+    tokens = list(_TOKEN.finditer(question))
+    runs: list[list[re.Match[str]]] = []
+    for i, token in enumerate(tokens):
+        opening = i == 0 or bool(_SENTENCE_END.search(question[: token.start()]))
+        capital = token.group(0)[0].isupper() and not token.group(0).isupper() and not opening
+        between = question[tokens[i - 1].end() : token.start()] if i else ""
+        if capital and runs and runs[-1][-1] is tokens[i - 1] and between.strip() == "":
+            runs[-1].append(token)
+        elif capital:
+            runs.append([token])
+    out, last = [], 0
+    for run in runs:
+        words = [fold(t.group(0)) for t in run]
+        if len(run) < 2 or " ".join(words) in _place_wordings():
+            continue
+        if all(w in _english_vocabulary() for w in words):
+            continue
+        out += [question[last : run[0].start()], " # "]
+        last = run[-1].end()
+    return "".join([*out, question[last:]])
+
+
 def english_concepts(question: str) -> list[Concept]:
     """The lexicon's concepts an English question names (compared on content words, stemmed), longest
     wording first, without overlaps; a part of a period ("late October") names none; a phrasal verb may hold its
     object inside ("pay my loan off")."""
-    question = _PART_OF_PERIOD.sub(" ", fold(question))
+    question = _PART_OF_PERIOD.sub(" ", fold(without_names(question)))
     clauses = [re.findall(r"[a-z0-9]+", c) for c in _CLAUSE.split(question)]
     # a third reading without the object pronouns of phrasal verbs: "carry it over" is "carry over"
     words = re.findall(r"[a-z0-9]+", fold(question))

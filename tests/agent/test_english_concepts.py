@@ -395,3 +395,14 @@ def test_unpaid_overtime_and_another_job_name_no_unpaid_leave_and_no_second_job(
         c.asked for c in english_concepts("If I resign to take another job, how much notice must I give?")
     ]
     assert not [a for a in named if "job" in a], named
+
+
+def test_a_place_name_in_capitals_names_no_concept_but_a_capitalised_role_or_known_place_does():
+    from agent.language import without_names
+
+    asked = [c.asked for c in english_concepts("what's the night shift allowance at Son Tra?")]
+    assert "son" not in asked and any("night shift" in a for a in asked)  # "Son Tra" is a place, not a son
+    assert "son" in [c.asked for c in english_concepts("My son is sick. Can I take leave?")]
+    assert any("manager" in c.asked for c in english_concepts("Can the Store Manager approve my leave?"))
+    assert without_names("I work at Ho Chi Minh City office") == "I work at Ho Chi Minh City office"
+    assert without_names("Em làm ở Nghe An") == "Em làm ở  # "
