@@ -34,6 +34,13 @@ _DEFINITIONS_RE = re.compile(
     r"(?:(?:dieu|muc|chuong|phan|article|section|part)\s+)?[\divxlc.]*\s*[.:)–-]?\s*"
     r"(?:giai thich tu ngu|dinh nghia|definitions?|interpretation|terms used)\s*"
 )
+# So is the article that puts a regulation in force ("Điều 7. Hiệu lực", "Điều khoản thi hành", "Tổ chức thực
+# hiện", "Effective date"): every regulation ends with one, and it answers only a question about when it applies
+_EFFECT_RE = re.compile(
+    r"(?:(?:dieu|muc|chuong|phan|article|section|part)\s+)?[\divxlc.]*\s*[.:)–-]?\s*"
+    r"(?:hieu luc(?: thi hanh)?|dieu khoan thi hanh|to chuc thuc hien|effective date|entry into force|effect)\s*"
+)
+_ASKS_EFFECT = re.compile(r"\b(?:hieu luc|ap dung tu|effective|in force|into force|come into effect|takes effect)\b")
 SCOPE_WEIGHT = 0.5
 # A worked example ("Ví dụ", "Worked example") illustrates a rule with one person's numbers: the rule itself is
 # quoted unless the example matches far better.
@@ -86,6 +93,7 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
     measure = asked_measure(terms.question)
     period = asked_period(terms.question) if quantity else None
     asks_meaning = "definition" in question_kinds(terms.question)  # "là gì?": the definitions article answers
+    asks_effect = bool(_ASKS_EFFECT.search(fold(terms.question)))  # "hiệu lực từ khi nào?": the effect article
     in_range: dict[int, set[int]] = {}  # per passage, the rows holding the stated quantity
     # a document's scope, as its search hits say: the asker's company, or "global" (national law)
     scopes = {p.doc_id: p.scope for p in passages if p.scope}
@@ -116,8 +124,11 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
             unit, terms.question
         ):  # "from 1 September to 15 December" for "October"
             score *= RANGE_WEIGHT
-        if _SCOPE_RE.search(fold(p.title)) or (
-            not asks_meaning and _DEFINITIONS_RE.fullmatch(fold(p.title).strip())
+        title_folded = fold(p.title).strip()
+        if (
+            _SCOPE_RE.search(title_folded)
+            or (not asks_meaning and _DEFINITIONS_RE.fullmatch(title_folded))
+            or (not asks_effect and _EFFECT_RE.fullmatch(title_folded))
         ):
             score *= SCOPE_WEIGHT
         if is_example(p, unit):

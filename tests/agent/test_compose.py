@@ -530,3 +530,23 @@ def test_a_figure_per_the_period_asked_weighs_up():
     )
     answer = compose("Làm thêm giờ tối đa mỗi năm bao nhiêu giờ?", [month, year], MIN, quantity=True)
     assert answer.text.split("“")[1].startswith("Số giờ làm thêm không quá 300 giờ/năm"), answer.text
+
+
+def test_the_article_putting_a_regulation_in_force_answers_only_when_it_applies():
+    effect = passage(
+        "tq:dieu-7",
+        "Điều 7. Hiệu lực",
+        "Quy định về đăng ký tham quan nghỉ mát hằng năm có hiệu lực từ ngày 01/4/2025.",
+    )
+    signup = passage(
+        "tq:dieu-6",
+        "Điều 6. Thủ tục",
+        "1. CBCNV đăng ký nghỉ mát với Công đoàn bộ phận trước ngày 15/5.",
+        rank=1,
+    )
+    answer = compose("Đăng ký đi tham quan nghỉ mát trước ngày nào?", [effect, signup], MIN, quantity=False)
+    assert "Điều 6" in answer.text.split("“")[0], answer.text
+    answer = compose(
+        "Quy định tham quan nghỉ mát có hiệu lực từ ngày nào?", [effect, signup], MIN, quantity=False
+    )
+    assert "Điều 7" in answer.text.split("“")[0], answer.text
