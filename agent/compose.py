@@ -47,6 +47,7 @@ from agent.quote_units import (
     amendment_of,
     is_example,
     passage_units,
+    quantity_kinds,
     quote_units,
     rank_units,
     unit_index,
@@ -317,7 +318,7 @@ def compose(
     asked = concepts if lang == "en" else vietnamese_concepts(question)
     # the question's other topic words (folded, stemmed), beside the concepts' own
     others = {fold(w) for w in terms.words} - {w for c in asked for w in " ".join(c.wordings).split()}
-    kinds = [kind for kind, (asks, _) in QUANTITY_KINDS.items() if asks.search(ranking.question)]
+    kinds = quantity_kinds(ranking.question)
     asides = [x for x in scored if _aside_only(asked, x[1], x[3], others, kinds)]
     if asides:  # a unit naming what is asked only in brackets mentions it in passing: it answers nothing
         scored = [x for x in scored if x not in asides]

@@ -40,7 +40,9 @@ _EFFECT_RE = re.compile(
     r"(?:(?:dieu|muc|chuong|phan|article|section|part)\s+)?[\divxlc.]*\s*[.:)–-]?\s*"
     r"(?:hieu luc(?: thi hanh)?|dieu khoan thi hanh|to chuc thuc hien|effective date|entry into force|effect)\s*"
 )
-_ASKS_EFFECT = re.compile(r"\b(?:hieu luc|ap dung tu|effective|in force|into force|come into effect|takes effect)\b")
+_ASKS_EFFECT = re.compile(
+    r"\b(?:hieu luc|ap dung tu|effective|in force|into force|come into effect|takes effect)\b"
+)
 SCOPE_WEIGHT = 0.5
 # A worked example ("Ví dụ", "Worked example") illustrates a rule with one person's numbers: the rule itself is
 # quoted unless the example matches far better.
@@ -87,13 +89,15 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
     df = {t: sum(1 for pu in padded_units if f" {t} " in pu) for t in all_terms}
     idf = {t: math.log(1 + len(candidates) / (1 + df[t])) for t in all_terms}
     scored = []
-    asked_kinds = [kind for kind, (asks, _) in QUANTITY_KINDS.items() if asks.search(terms.question)]
+    asked_kinds = quantity_kinds(terms.question)
     stated = stated_quantities(terms.question)
     times = asked_times(terms.question)
     measure = asked_measure(terms.question)
     period = asked_period(terms.question) if quantity else None
     asks_meaning = "definition" in question_kinds(terms.question)  # "là gì?": the definitions article answers
-    asks_effect = bool(_ASKS_EFFECT.search(fold(terms.question)))  # "hiệu lực từ khi nào?": the effect article
+    asks_effect = bool(
+        _ASKS_EFFECT.search(fold(terms.question))
+    )  # "hiệu lực từ khi nào?": the effect article
     in_range: dict[int, set[int]] = {}  # per passage, the rows holding the stated quantity
     # a document's scope, as its search hits say: the asker's company, or "global" (national law)
     scopes = {p.doc_id: p.scope for p in passages if p.scope}
@@ -226,6 +230,21 @@ QUANTITY_KINDS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
         ),
     ),
 }
+# "mấy giờ" is a clock time or a number of hours; from, until or at one ("từ mấy giờ đến mấy giờ", "lúc mấy giờ",
+# "what time") it is a clock time only
+_CLOCK_ASKED = re.compile(
+    r"\b(?:tu|den|luc|vao|toi|truoc) may gio\b|\bmay gio (?:sang|chieu|toi)\b|\bwhat time\b"
+)
+
+
+def quantity_kinds(question: str) -> list[str]:
+    """The kinds of quantity a (folded) question asks for, in table order."""
+    kinds = [kind for kind, (asks, _) in QUANTITY_KINDS.items() if asks.search(question)]
+    if "time_of_day" in kinds and _CLOCK_ASKED.search(question):
+        kinds = [k for k in kinds if k != "duration"]
+    return kinds
+
+
 QUANTITY_WEIGHT = 1.3  # a unit stating a number, when the question asks "how much / how many"
 ASKED_KIND_WEIGHT = 1.6  # ... a number of the kind asked ("60 ngày" for "bao lâu")
 PERIOD_WEIGHT = 1.3  # ... a figure per the period asked ("300 giờ/năm" for "mỗi năm")

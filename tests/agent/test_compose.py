@@ -550,3 +550,12 @@ def test_the_article_putting_a_regulation_in_force_answers_only_when_it_applies(
         "Quy định tham quan nghỉ mát có hiệu lực từ ngày nào?", [effect, signup], MIN, quantity=False
     )
     assert "Điều 7" in answer.text.split("“")[0], answer.text
+
+
+def test_from_or_at_what_hour_asks_for_a_clock_time_not_a_number_of_hours():
+    from agent.quote_units import quantity_kinds
+    from indexes.text import fold
+
+    assert quantity_kinds(fold("Công nhân làm từ mấy giờ đến mấy giờ?")) == ["time_of_day"]
+    assert quantity_kinds(fold("Ca đêm bắt đầu lúc mấy giờ?")) == ["time_of_day"]
+    assert quantity_kinds(fold("Làm thêm tối đa mấy giờ một ngày?")) == ["duration", "time_of_day"]
