@@ -398,10 +398,10 @@ _SENTENCE_END = re.compile(r"[.!?:;]\s*$")
 
 
 def without_names(question: str) -> str:
-    """The question with the names of places and people it writes in capitals taken out: a run of two or more
-    capitalised words inside a sentence with a word no English form of the lexicon has ("Son Tra", "Nghe An")
-    is a name, whose "Son" is no child; a run of known words ("Store Manager") or a place the lexicon knows
-    ("Da Nang") stays."""
+    """The question with the names of places and people it writes in capitals taken out. In a run of two or more
+    capitalised words inside a sentence, a word no English form of the lexicon has is a name ("Tra", "Tuan"), and
+    so is a single known word beside one ("Son" of "Son Tra": no child); known words that run together ("Store
+    Manager" of "Store Manager Tuan") and the lexicon's places ("Da Nang" of "the Da Nang Branch") stay."""
     tokens = list(_TOKEN.finditer(question))
     runs: list[list[re.Match[str]]] = []
     for i, token in enumerate(tokens):
@@ -412,15 +412,26 @@ def without_names(question: str) -> str:
             runs[-1].append(token)
         elif capital:
             runs.append([token])
-    out, last = [], 0
-    for run in runs:
+    masked: list[re.Match[str]] = []
+    for run in (r for r in runs if len(r) >= 2):
         words = [fold(t.group(0)) for t in run]
-        if len(run) < 2 or " ".join(words) in _place_wordings():
-            continue
-        if all(w in _english_vocabulary() for w in words):
-            continue
-        out += [question[last : run[0].start()], " # "]
-        last = run[-1].end()
+        kept = [False] * len(run)
+        for start in range(len(run)):  # the lexicon's places inside the run
+            for end in range(len(run), start + 1, -1):
+                if " ".join(words[start:end]) in _place_wordings():
+                    kept[start:end] = [True] * (end - start)
+        known = [k or w in _english_vocabulary() for k, w in zip(kept, words, strict=True)]
+        for i, token in enumerate(run):
+            if kept[i]:
+                continue
+            unknown_beside = any(not known[j] for j in (i - 1, i + 1) if 0 <= j < len(run))
+            lone = not any(known[j] and not kept[j] for j in (i - 1, i + 1) if 0 <= j < len(run))
+            if not known[i] or (unknown_beside and lone):
+                masked.append(token)
+    out, last = [], 0
+    for token in masked:
+        out += [question[last : token.start()], "#"]
+        last = token.end()
     return "".join([*out, question[last:]])
 
 

@@ -87,9 +87,6 @@ QUANTITY_CUES = (
     "dinh muc",
     "how many",
     "how much",
-    "what time",  # "mấy giờ"
-    "what percentage",  # "bao nhiêu phần trăm"
-    "what percent",
     "maximum",
     "minimum",
     "limit",
@@ -100,10 +97,14 @@ QUANTITY_CUES = (
     "duoc vay",
     "duoc nghi",
 )
+# "what time" asks for a clock time; "what time off", "what time limit", "what timeline" do not
+WHAT_TIME = r"\bwhat time\b(?!\s*(?:off|limits?|frames?|periods?|line))"
 # English ways to ask for an upper bound, read as written (folded, "phụ cấp ổn định" would read "cap on"): "the most
 # I can claim", "at most", "the max", "a cap on", "a ceiling"; not "the most important rule"
 _MOST_ASKED = re.compile(
     r"\b(?:the most (?:i|you|we|one|they|an? \w+) (?:can|could|may|am|is|are|will)|at most|max|cap(?:ped)? on|ceiling)\b"
+    # what "mấy giờ" and "bao nhiêu phần trăm" ask in English (not "what time off", "what time limit")
+    rf"|{WHAT_TIME}|\bwhat percent(?:age)?\b"
 )
 HEAVY_CUES = {
     "dac biet nang nhoc": "especially_heavy",

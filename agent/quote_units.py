@@ -9,6 +9,7 @@ import re
 
 from agent.amendments import NUMBER, amended_clause, changed_figures, clause_number, figure
 from agent.evidence import Passage, gloss, headings_above
+from agent.question import WHAT_TIME
 from agent.terms import Terms, words_of
 from indexes.ranges import matching_rows, stated_quantities
 from indexes.search.query_terms import query_language
@@ -116,18 +117,14 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
         # "when" is answered by a date, a weekday, a deadline or "the first day", in figures or not
         if (quantity and _NUMBER_RE.search(unit)) or ("when" in asked_kinds and _states_kind("when", unit)):
             score *= _quantity_weight(asked_kinds, unit, measure)
-            if period and re.search(
-                _PERIOD_STATED[period], fold(unit)
-            ):  # "300 giờ trong 01 năm" for "mỗi năm"
+            if period and _PERIOD_STATED[period].search(fold(unit)):  # "300 giờ trong 01 năm" for "mỗi năm"
                 score *= PERIOD_WEIGHT
         if stated and id(p) not in in_range:
             in_range[id(p)] = _rows_in_range(p, terms.question)
         if stated and i in in_range[id(p)]:
             score *= RANGE_WEIGHT
-        if times and holds_asked_time(
-            unit, terms.question
-        ):  # "from 1 September to 15 December" for "October"
-            score *= RANGE_WEIGHT
+        if times and holds_asked_time(unit, times):  # "1 September to 15 December" holds "late October"
+            score *= SEASON_WEIGHT
         title_folded = fold(p.title).strip()
         if (
             _SCOPE_RE.search(title_folded)
@@ -165,7 +162,7 @@ QUANTITY_KINDS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     ),
     "percent": (re.compile(r"\b(?:phan tram|percent|percentage|ty le)\b|%"), re.compile(r"\d\s*%")),
     "time_of_day": (
-        re.compile(r"\b(?:luc may gio|may gio|what time|gio nao)\b"),
+        re.compile(rf"\b(?:luc may gio|may gio|gio nao)\b|{WHAT_TIME}"),
         # a clock time (an hour of the day, 0–23): with minutes ("07:30", "7h30", "07 giờ 30", not "8 giờ 30 phút"
         # of work), am/pm (not "10/3 âm lịch", the lunar calendar), a part of the day ("5 giờ chiều"), a range ("8
         # giờ – 17 giờ", "6h - 14h", not "8 giờ – 9 giờ/ngày"), a day's deadline ("17h ngày 25"), or after "từ",
@@ -212,14 +209,14 @@ QUANTITY_KINDS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "lead_time": (
         re.compile(
             r"\b(?:how (?:many|much) (?:\w+ )?(?:ahead|in advance|beforehand)|how far (?:ahead|in advance)"
-            r"|how (?:long|many \w+) before|(?:bao nhieu|may) (?:ngay|tuan|thang|gio)(?: \w+)? truoc"
-            r"|truoc (?:bao nhieu|may) (?:ngay|tuan|thang|gio)|truoc bao lau|bao truoc bao lau)\b"
+            r"|how (?:long|many \w+) before|(?:bao nhieu|may) (?:ngay|tuan|thang)(?: \w+)? truoc"
+            r"|truoc (?:bao nhieu|may) (?:ngay|tuan|thang)|truoc bao lau|bao truoc bao lau)\b"
         ),
         re.compile(
             rf"\b(?:truoc|som hon|cham nhat|before|in advance|ahead)\s+(?:\w+\s+){{0,2}}{_DURATION}"
             rf"|{_DURATION}(?:\s+\w+){{0,2}}\s+(?:truoc|before|in advance|ahead|beforehand)\b"
             # a notice period, its length after it ("Thời hạn báo trước tối thiểu … HĐLĐ … | 45 ngày")
-            rf"|\b(?:bao truoc|notice)\b.*?{_DURATION}"
+            rf"|\b(?:bao truoc|notice)\b[^.;]{{0,60}}?{_DURATION}"
         ),
     ),
     "amount": (
@@ -233,7 +230,7 @@ QUANTITY_KINDS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
 # "mấy giờ" is a clock time or a number of hours; from, until or at one ("từ mấy giờ đến mấy giờ", "lúc mấy giờ",
 # "what time") it is a clock time only
 _CLOCK_ASKED = re.compile(
-    r"\b(?:tu|den|luc|vao|toi|truoc) may gio\b|\bmay gio (?:sang|chieu|toi)\b|\bwhat time\b"
+    rf"\b(?:tu|den|luc|vao|toi|truoc) may gio\b|\bmay gio (?:sang|chieu|toi)\b|{WHAT_TIME}"
 )
 
 
@@ -258,7 +255,7 @@ def _quantity_weight(kinds: list[str], unit: str, measure: str | None = None) ->
             return ASKED_KIND_WEIGHT
         return QUANTITY_WEIGHT if any(_states_kind(k, unit) for k in kinds) else 1.0
     if measure and kinds == ["duration"]:  # "bao nhiêu ngày": days, not "44 giờ/tuần"
-        return ASKED_KIND_WEIGHT if re.search(_MEASURE_STATED[measure], fold(unit)) else 1.0
+        return ASKED_KIND_WEIGHT if _MEASURE_STATED[measure].search(fold(unit)) else 1.0
     return ASKED_KIND_WEIGHT if any(_states_kind(k, unit) for k in kinds) else 1.0
 
 
@@ -276,20 +273,28 @@ _MEASURE_ASKED = re.compile(
     + r")\b"
 )
 _MEASURE_STATED = {
-    m: rf"\d+\s*(?:(?:working|calendar|business|consecutive|full|extra)\s+)?(?:{words})\b"
+    m: re.compile(rf"\d+\s*(?:(?:working|calendar|business|consecutive|full|extra)\s+)?(?:{words})\b")
     for m, words in _MEASURES.items()
 }
 
 
 # the period a quantity is asked per ("mỗi năm", "a month", "per week") and how a unit states a figure per period
 # ("300 giờ trong 01 năm", "40 giờ/tháng", "12 days a year")
-_PERIODS = {"year": "nam|years?", "month": "thang|months?", "week": "tuan|weeks?"}
+_PERIODS = {"year": ("nam", "years?"), "month": ("thang", "months?"), "week": ("tuan", "weeks?")}
+# a period asked: "mỗi năm", "hằng tháng", "trong 1 năm", "a year", "per month" (not "một tháng lương", a month's
+# salary, nor "ạ tháng này" folded to "a thang")
 _PERIOD_ASKED = re.compile(
-    r"\b(?:moi|hang|mot|per|a|each|every|in a)\s+(" + "|".join(_PERIODS.values()) + r")\b"
+    r"\b(?:(?:moi|hang|mot|trong (?:01|1|mot))\s+("
+    + "|".join(vi for vi, _ in _PERIODS.values())
+    + r")\b(?! luong)"
+    r"|(?:per|a|an|each|every|in a)\s+(" + "|".join(en for _, en in _PERIODS.values()) + r")\b)"
 )
 _PERIOD_STATED = {
-    p: rf"\d\s*(?:\w+\s*)?/\s*(?:{words})\b|\b(?:moi|hang|mot|trong (?:01|1|mot)|per|a|each|every|in a)\s+(?:{words})\b"
-    for p, words in _PERIODS.items()
+    p: re.compile(
+        rf"\d\s*(?:\w+\s*)?/\s*(?:{vi}|{en})\b"
+        rf"|\b(?:(?:moi|hang|mot|trong (?:01|1|mot))\s+{vi}|(?:per|a|an|each|every|in a)\s+{en})\b"
+    )
+    for p, (vi, en) in _PERIODS.items()
 }
 
 
@@ -298,7 +303,8 @@ def asked_period(question: str) -> str | None:
     found = _PERIOD_ASKED.search(fold(question))
     if not found:
         return None
-    return next(p for p, words in _PERIODS.items() if re.fullmatch(words, found.group(1)))
+    word = found.group(1) or found.group(2)
+    return next(p for p, (vi, en) in _PERIODS.items() if re.fullmatch(f"{vi}|{en}", word))
 
 
 def asked_measure(question: str) -> str | None:
@@ -320,6 +326,9 @@ def _states_kind(kind: str, unit: str) -> bool:
 _CURRENCY_RE = re.compile(r"(?<!\w)(?:đồng|vnd|usd)(?!\w)")
 _GROUPED_RE = re.compile(r"\b\d{1,3}(?:[.,]\d{3})+\b")
 RANGE_WEIGHT = 3.0  # a table row whose key's range holds the quantity the asker states ("5 năm")
+SEASON_WEIGHT = (
+    3.0  # a unit whose period of the year holds the month or date asked ("1 September – 15 December")
+)
 
 
 def _rows_in_range(passage: Passage, question: str) -> set[int]:

@@ -292,7 +292,10 @@ def group_named(directory: Sequence[str], text: str) -> str | None:
     padded = f" {' '.join(asked)} "
     scored = []
     for entry in directory:
-        best = (0, 0)  # (the job's words said, minus the qualifiers not said)
+        best = (
+            0,
+            0,
+        )  # (the job's words the text says, minus the count of its qualifiers the text does not say)
         for needed, optional in _jobs(entry):
             if f" {' '.join(needed)} " in padded:
                 # among jobs named by as many words, fewer qualifiers the text does not say: "a manager" is a

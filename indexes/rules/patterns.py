@@ -56,7 +56,8 @@ def read_lines(source: str) -> list[Line]:
             heading = headings[number]
             stack = [*(s for s in stack if s[0] < heading.level), (heading.level, heading.title)]
             lead = header = None
-            continue
+            if heading.span:  # a part's bold number ("**Điều 1.** Sửa đổi …") heads a line that is text too
+                continue
         if not text.strip():
             header = None  # a blank line ends a table (not a list: items may be spaced)
             continue

@@ -23,17 +23,26 @@ _ARTICLE_TITLE_RE = re.compile(r"^(?:điều|article)\s+\d+", re.IGNORECASE)
 # A short decision or notice often has no heading below its title: its parts start with a bold number, alone or
 # with the part's title, and the text runs on in the same line ("**Điều 1.** Sửa đổi …", "**1. Phụ cấp lưu trú**
 # (thay thế …)", "**5.** Các nội dung khác …")
+# is none ("**1.500.000 đồng**", "**1:30**"). Articles ("Điều 1") and bare numbers ("1.") are counted apart.
 _BOLD_PART_RE = re.compile(
-    r"^ {0,3}(\*\*|__)\s*(?:(điều|article)\s+)?(\d{1,2})\s*[.:)]\s*([^*_]*?)\s*[:.]?\s*\1", re.IGNORECASE
+    r"^ {0,3}(\*\*|__)\s*(?:(điều|article)\s+)?(\d{1,2})\s*[.:)](?!\d)\s*([^*_]*?)\s*[:.]?\s*\1(.*)$",
+    re.IGNORECASE,
 )
 
 
 def find_headings(lines: list[str], first_line: int = 1) -> list[Heading]:
     """ATX headings from ``first_line`` on, skipping fenced code blocks; where no heading is an article ("Điều
-    N"), an article's bold title line is its heading, one level below the heading it falls under."""
+    N"), an article's bold title line is its heading, one level below the heading it falls under; a document with
+    no heading below its title (one H1 at most, before them) is cut at its bold-numbered parts, headings of no line
+    of their own (``span`` 0: the line is the part's text too)."""
     headings, bold, parts = _headings(lines, first_line)
-    if not bold and parts and len(headings) <= 1 and all(h.level == 1 for h in headings):
-        return [*headings, *parts]  # parts of a document with no heading below its title
+    if (
+        not bold
+        and parts
+        and len(headings) <= 1
+        and all(h.level == 1 and h.line < parts[0].line for h in headings)
+    ):
+        return [*headings, *parts]
     if not bold or any(_ARTICLE_TITLE_RE.match(h.title) for h in headings):
         return headings
     merged: list[Heading] = []
@@ -76,11 +85,26 @@ def _headings(lines: list[str], first_line: int) -> tuple[list[Heading], list[He
         elif article := _BOLD_ARTICLE_RE.match(line):
             title = f"{article.group(2).strip()} {article.group(3).strip()} {article.group(4) or ''}"
             bold.append(Heading(number, 0, title.strip()))
-        elif (part := _BOLD_PART_RE.match(line)) and int(part.group(3)) == len(parts) + 1:
-            article = f"{part.group(2).capitalize()} " if part.group(2) else ""
-            title = f"{article}{part.group(3)}. {part.group(4)}".strip().rstrip(".")
-            parts.append(Heading(number, 2, title, span=0))
+        elif (part := _BOLD_PART_RE.match(line)) and _continues(parts, part):
+            parts.append(Heading(number, 2, _part_title(part), span=0))
     return headings, bold, parts if len(parts) >= 2 else []
+
+
+def _continues(parts: list[Heading], part: re.Match[str]) -> bool:
+    """Whether a bold-numbered paragraph is the next part: number one more, of the first part's kind."""
+    article = part.group(2) is not None
+    if parts and _ARTICLE_TITLE_RE.match(parts[0].title) is None and article:
+        return False
+    if parts and _ARTICLE_TITLE_RE.match(parts[0].title) is not None and not article:
+        return False
+    return int(part.group(3)) == len(parts) + 1
+
+
+def _part_title(part: re.Match[str]) -> str:
+    """An article's part is "Điều 1" (with its bold title); a bare number's, the number and its bold title ("1.
+    Phụ cấp lưu trú"), or the number alone ("5")."""
+    article = f"{part.group(2).capitalize()} " if part.group(2) else ""
+    return f"{article}{part.group(3)}. {part.group(4).strip()}".strip().rstrip(".")
 
 
 def build_tree(doc: Document, count_tokens) -> TreeNode:

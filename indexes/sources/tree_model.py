@@ -132,8 +132,10 @@ def tree_from_headings(doc: Document, headings: list[Heading], count_tokens) -> 
     # MkDocs pages carry the ids MkDocs itself gave (custom slugify, {#id} attributes): used when they line up
     toc = json.loads(doc.meta.get("toc_anchors") or "null")
     skip = 1 if root_heading is not None else 0
-    if not isinstance(toc, list) or len(toc) != len(body_headings) + skip:
+    own_line = [h for h in body_headings if h.span]  # a part's bold number (span 0) has no id on the page
+    if not isinstance(toc, list) or len(toc) != len(own_line) + skip:
         toc = None
+    toc_index = {id(h): i + skip for i, h in enumerate(own_line)}
     stack: list[tuple[TreeNode, str]] = [(root, "")]  # (node, path used for children's ids)
     for i, heading in enumerate(body_headings):
         while len(stack) > 1 and stack[-1][0].level >= heading.level:
@@ -151,7 +153,13 @@ def tree_from_headings(doc: Document, headings: list[Heading], count_tokens) -> 
             line_end=max(heading.line, next_line - 1),
             subtree_line_end=last_line,
             parent_id=parent.node_id,
-            anchor=toc[i + skip] if toc else toc_anchor(heading.title, used_anchors),
+            anchor=(
+                parent.anchor
+                if not heading.span
+                else toc[toc_index[id(heading)]]
+                if toc
+                else toc_anchor(heading.title, used_anchors)
+            ),
             title_lines=heading.span,
         )
         parent.children.append(node)

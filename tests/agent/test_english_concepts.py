@@ -405,4 +405,13 @@ def test_a_place_name_in_capitals_names_no_concept_but_a_capitalised_role_or_kno
     assert "son" in [c.asked for c in english_concepts("My son is sick. Can I take leave?")]
     assert any("manager" in c.asked for c in english_concepts("Can the Store Manager approve my leave?"))
     assert without_names("I work at Ho Chi Minh City office") == "I work at Ho Chi Minh City office"
-    assert without_names("Em làm ở Nghe An") == "Em làm ở  # "
+    assert without_names("Em làm ở Nghe An") == "Em làm ở # #"
+
+
+def test_a_name_beside_known_words_keeps_their_concept():
+    from agent.language import without_names
+
+    assert (
+        without_names("Can Store Manager Tuan approve my leave?") == "Can Store Manager # approve my leave?"
+    )
+    assert any("team leader" in c.asked for c in english_concepts("My Team Leader Lan said no to my leave"))

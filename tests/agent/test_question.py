@@ -98,6 +98,7 @@ def test_what_time_and_what_percentage_ask_for_a_quantity_as_may_gio_and_bao_nhi
     ):
         assert analyse(question).intent == "quantity", question
     assert analyse("Can I take time off for a medical appointment?").intent != "quantity"
+    assert analyse("What time off do I get when my child is born?").intent != "quantity"
 
 
 def test_a_trip_over_to_another_country_names_its_destination():

@@ -162,8 +162,13 @@ def test_a_document_with_no_heading_below_its_title_is_cut_at_its_bold_numbered_
     assert [(h.level, h.title, h.span) for h in find_headings(notice)] == [
         (2, "1. Phụ cấp lưu trú khi đi công tác", 0),
         (2, "2. Phụ cấp ăn ca", 0),
-        (2, "3", 0),
+        (2, "3", 0),  # a bare number and no bold title
     ]
+    # the rules of a part are read from its first line too
+    from indexes.rules.patterns import read_lines
+
+    read = [decision[line.start : line.end] for line in read_lines(decision)]
+    assert "**Điều 2.** Mức mới áp dụng từ ngày 01/7/2026." in read
 
 
 def test_bold_numbers_stay_text_where_the_document_has_sections_or_they_do_not_count_one_two_three():
@@ -173,3 +178,17 @@ def test_bold_numbers_stay_text_where_the_document_has_sections_or_they_do_not_c
         Heading(1, 1, "Thông báo")
     ]
     assert [h.title for h in find_headings(["# Thông báo", "**1.** Chỉ một phần."])] == ["Thông báo"]
+
+
+def test_no_parts_after_a_heading_of_their_document_nor_in_bold_figures_or_mixed_counts():
+    # an H1 after the numbered paragraphs: they are no parts of it
+    assert find_headings(["Thông báo", "**1.** Một.", "**2.** Hai.", "# Phụ lục", "| a |"]) == [
+        Heading(4, 1, "Phụ lục")
+    ]
+    # amounts and times in bold are no part numbers
+    assert (
+        find_headings(["**1.500.000 đồng** một lần", "**2.000.000 đồng** hai lần", "**1:30** Khai mạc"]) == []
+    )
+    # clauses numbered inside an article do not break the articles' count
+    mixed = ["**Điều 1.** Phạm vi.", "**1.** Khoản một.", "**2.** Khoản hai.", "**Điều 2.** Hiệu lực."]
+    assert [h.title for h in find_headings(mixed)] == ["Điều 1", "Điều 2"]

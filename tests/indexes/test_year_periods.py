@@ -25,10 +25,28 @@ def test_the_time_of_year_a_question_names_and_not_a_modal_may_or_the_13th_month
 
 
 def test_a_period_holds_the_asked_time_even_over_the_new_year():
-    assert holds_asked_time("Peak season: from 1 September to 15 December", "a week off in late October?")
-    assert not holds_asked_time(
-        "Peak season: from 1 September to 15 December", "a week off in late December?"
-    )
-    assert holds_asked_time("Mùa cao điểm từ 01/12 – 28/02", "Can I take leave in January?")
-    assert not holds_asked_time("Mùa cao điểm từ 01/12 – 28/02", "Can I take leave in March?")
-    assert not holds_asked_time("Annual leave is 12 working days a year", "Can I take leave in March?")
+    def holds(text: str, question: str) -> bool:
+        return holds_asked_time(text, asked_times(question))
+
+    assert holds("Peak season: from 1 September to 15 December", "a week off in late October?")
+    assert not holds("Peak season: from 1 September to 15 December", "a week off in late December?")
+    assert holds("Mùa cao điểm từ 01/12 – 28/02", "Can I take leave in January?")
+    assert not holds("Mùa cao điểm từ 01/12 – 28/02", "Can I take leave in March?")
+    assert not holds("Annual leave is 12 working days a year", "Can I take leave in March?")
+    assert stated_periods("từ 01/12/2025 đến 28/02/2026") == [(336, 59)]  # a date with its year
+
+
+def test_no_time_of_year_in_a_boss_a_machine_a_fraction_a_rate_or_a_count():
+    for question in (
+        "Sếp tôi có quyền duyệt không?",
+        "Tổ máy 1 làm ca mấy?",
+        "Công ty có 3 máy chấm công",
+        "Nghỉ thai sản hưởng 1/2 lương?",
+        "hotline 24/7",
+        "làm 5/7 ngày trong tuần",
+        "Mỗi tháng 2 lần",
+        "làm đủ 12 tháng 1 năm",
+    ):
+        assert asked_times(question) == [], question
+    assert asked_times("Nghỉ ngày 15/10/2025 được không?") == [(289, 289)]
+    assert asked_times("Can I take leave on May 15?") == [(136, 136)]
