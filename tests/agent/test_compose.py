@@ -452,13 +452,15 @@ def test_a_definitions_article_is_quoted_only_when_no_rule_matches_nearly_as_wel
         "1. Lịch phân ca của tuần sau do Cửa hàng trưởng lập và công bố vào thứ Sáu hằng tuần.",
         rank=1,
     )
-    answer = compose("Lịch phân ca do ai lập?", [definitions, roster], MIN, quantity=False)
-    assert "Điều 6" in answer.text.split("“")[0], answer.text
+    assert "Điều 6" in _quoted_from("Lịch phân ca do ai lập?", [definitions, roster])
+
+
+def _quoted_from(question: str, passages: list) -> str:
+    """What the answer's first quote is introduced by ("Theo Điều 6. …: "): the section it quotes first."""
+    return compose(question, passages, MIN, quantity=False).text.split("“")[0]
 
 
 def test_a_rule_whose_period_of_the_year_holds_the_asked_month_is_quoted():
-    from tests.agent.passages import passage
-
     entitlement = passage(
         "hb:4-2",
         "4.2 Annual leave entitlement",
@@ -544,12 +546,8 @@ def test_the_article_putting_a_regulation_in_force_answers_only_when_it_applies(
         "1. CBCNV đăng ký nghỉ mát với Công đoàn bộ phận trước ngày 15/5.",
         rank=1,
     )
-    answer = compose("Đăng ký đi tham quan nghỉ mát trước ngày nào?", [effect, signup], MIN, quantity=False)
-    assert "Điều 6" in answer.text.split("“")[0], answer.text
-    answer = compose(
-        "Quy định tham quan nghỉ mát có hiệu lực từ ngày nào?", [effect, signup], MIN, quantity=False
-    )
-    assert "Điều 7" in answer.text.split("“")[0], answer.text
+    assert "Điều 6" in _quoted_from("Đăng ký đi tham quan nghỉ mát trước ngày nào?", [effect, signup])
+    assert "Điều 7" in _quoted_from("Quy định tham quan nghỉ mát có hiệu lực từ ngày nào?", [effect, signup])
 
 
 def test_from_or_at_what_hour_asks_for_a_clock_time_not_a_number_of_hours():
