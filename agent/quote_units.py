@@ -96,9 +96,8 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
     measure = asked_measure(terms.question)
     period = asked_period(terms.question) if quantity else None
     asks_meaning = "definition" in question_kinds(terms.question)  # "là gì?": the definitions article answers
-    asks_effect = bool(
-        _ASKS_EFFECT.search(fold(terms.question))
-    )  # "hiệu lực từ khi nào?": the effect article
+    # "hiệu lực từ khi nào?": the article putting the regulation in force answers
+    asks_effect = bool(_ASKS_EFFECT.search(fold(terms.question)))
     in_range: dict[int, set[int]] = {}  # per passage, the rows holding the stated quantity
     # a document's scope, as its search hits say: the asker's company, or "global" (national law)
     scopes = {p.doc_id: p.scope for p in passages if p.scope}
