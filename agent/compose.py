@@ -162,6 +162,20 @@ def _aside_only(concepts: list, passage: Passage, unit: str, others: set[str], k
     return any(states(c, inside) and not states_in_order(c, plain) for c in concepts)
 
 
+def _anchored(scored: list[ScoredUnit], concepts: list) -> list[ScoredUnit]:
+    """The units that state one of the HR topics the question names (in their words, title or headings, in a
+    wording's order) first, when the best unit states none: a figure beside the asked topic answers, a better
+    scored one on a neighbouring topic ("phụ cấp lưu trú" for a site allowance) does not."""
+
+    def stating(x: ScoredUnit) -> bool:
+        return any(states_in_order(c, f"{_context(x[1])} {x[3]}") for c in concepts)
+
+    if not concepts or not scored or stating(scored[0]):
+        return scored
+    anchored = [x for x in scored if stating(x)]
+    return anchored + [x for x in scored if x not in anchored]
+
+
 @dataclass(frozen=True)
 class _Check:
     """What the refusal checks found in one body of evidence."""
@@ -326,6 +340,7 @@ def compose(
             return _refuse(question, lang, passages, terms, best_cover)
     if not scored:
         return _refuse(question, lang, passages, terms, best_cover)
+    scored = _anchored(scored, [c for c in asked if not c.general])
     top = scored[0]
     expanded = [x for x in scored if x[1].tool == "expand_node"]
     if expanded and expanded[0][0] >= FOCUS_RATIO * top[0]:

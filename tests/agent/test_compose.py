@@ -557,3 +557,22 @@ def test_from_or_at_what_hour_asks_for_a_clock_time_not_a_number_of_hours():
     assert quantity_kinds(fold("Công nhân làm từ mấy giờ đến mấy giờ?")) == ["time_of_day"]
     assert quantity_kinds(fold("Ca đêm bắt đầu lúc mấy giờ?")) == ["time_of_day"]
     assert quantity_kinds(fold("Làm thêm tối đa mấy giờ một ngày?")) == ["duration", "time_of_day"]
+
+
+def test_a_unit_stating_the_asked_topic_is_quoted_before_a_better_scored_neighbour():
+    per_diem = passage(
+        "ct:dieu-6",
+        "Điều 6. Phụ cấp lưu trú",
+        "1. Phụ cấp lưu trú mỗi tháng được thanh toán theo số ngày công tác thực tế:\n"
+        "| Nhóm | Vùng 1 | Vùng 2 |\n|---|---|---|\n| Nhóm I | 450.000 đồng | 400.000 đồng |",
+    )
+    site = passage(
+        "ct:dieu-5",
+        "Điều 5. Phạm vi thanh toán",
+        "1. Không thanh toán công tác phí cho CBCNV làm việc thường xuyên tại công trình; những người này hưởng "
+        "phụ cấp công trường theo Quy chế trả lương.",
+        rank=1,
+    )
+    question = "Phụ cấp công trường mỗi tháng được bao nhiêu tiền?"
+    answer = compose(question, [per_diem, site], MIN, quantity=True).text
+    assert "Quy chế trả lương" in answer.split("\n")[0] and "450.000" not in answer.split("\n")[0]
