@@ -79,6 +79,10 @@ PARAM_WORDS: dict[str, dict[Language, str]] = {
     "days_per_year": {"vi": "số ngày phép năm", "en": "the yearly leave days"},
     "accrual_per_month": {"vi": "mức tích lũy mỗi tháng", "en": "the monthly accrual"},
     "seniority": {"vi": "phép thâm niên", "en": "the seniority bonus"},
+    "service_bonus": {
+        "vi": "ngày nghỉ thêm theo thời gian làm việc",
+        "en": "the extra days for long service",
+    },
     "usable_during_probation": {"vi": "việc dùng phép khi thử việc", "en": "leave use during probation"},
     "partial_month_min_share": {
         "vi": "cách tính tháng làm việc không trọn",

@@ -264,6 +264,15 @@ def _has(text: str, cues: tuple[str, ...]) -> bool:
     return any(c in text for c in cues)
 
 
+# "tôi làm lễ tân từ ngày 15/4/2015", "làm việc ở đây từ tháng 3/2019", "worked here since March 2013": the work
+# the asker does, from a date: when their service started
+_WORKS_FROM_RE = re.compile(r"\blam\b.*\btu (?:ngay |thang |nam )?\d|\bsince\b")
+
+
+def _starts(clause: str) -> bool:
+    return _has(clause, START_CUES) or bool(_WORKS_FROM_RE.search(clause))
+
+
 _START_YEAR_RE = re.compile(r"(?<![\d/.-])\b((?:19|20)\d{2})\b(?![/.-]\d)")
 
 
@@ -283,7 +292,7 @@ def extract_leave_args(folded: str) -> tuple[LeaveArgs, int]:
                 args.confirmation_date = value
             elif _has(clause, END_CUES) and not args.end_date:
                 args.end_date = value
-            elif _has(clause, START_CUES) and not args.probation_start:
+            elif _starts(clause) and not args.probation_start:
                 args.probation_start = value
             elif not args.as_of:
                 args.as_of = value
@@ -291,7 +300,7 @@ def extract_leave_args(folded: str) -> tuple[LeaveArgs, int]:
         not args.probation_start
     ):  # "vào làm từ năm 2022", "joined in 2019": the year only, taken from 1 January
         for clause in _CLAUSE_SPLIT_RE.split(folded):
-            if _has(clause, START_CUES) and (year := _START_YEAR_RE.search(clause)):
+            if _starts(clause) and (year := _START_YEAR_RE.search(clause)):
                 args.probation_start = f"01/01/{year.group(1)}"
                 found += 1
                 break

@@ -215,7 +215,9 @@ def _entitlement(
         anchor = min(dates.as_of, dates.end) if dates.end else dates.as_of
         start = dates.start
         years_of_service = anchor.year - start.year - ((anchor.month, anchor.day) < (start.month, start.day))
-    bonus = (years_of_service // policy.seniority_step_years) * policy.seniority_bonus_days
+    bonus = (years_of_service // policy.seniority_step_years) * policy.seniority_bonus_days + sum(
+        days for years, days in policy.service_bonuses if years_of_service >= years
+    )
     days = group.days if group else policy.days_per_year[work_conditions]
     yearly = days + bonus
     # The corpus' monthly rate when it states one, else the law's formula (yearly days / 12).
@@ -365,6 +367,7 @@ def _sources(policy: LeavePolicy, group: GroupDays | None = None) -> dict[str, P
 _STATED_ONLY = (
     "pro_rata_rounding",
     "carryover_max_days",
+    "service_bonus",
 )  # parameters that change nothing unless a document states them
 
 

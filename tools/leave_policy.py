@@ -56,6 +56,8 @@ class LeavePolicy(BaseModel):
     accrual_flat: bool = False
     seniority_step_years: int = 5
     seniority_bonus_days: float = 1.0
+    # extra days from a length of service on ("từ đủ 10 năm trở lên được nghỉ thêm 01 ngày"): (years, days)
+    service_bonuses: list[tuple[int, float]] = Field(default_factory=list)
     usable_during_probation: bool = False
     partial_month_min_share: float = 0.5
     carryover_until: tuple[int, int] | None = (3, 31)  # (month, day) of the next year
@@ -105,6 +107,16 @@ _FLAT_ACCRUAL = re.compile(
     r"\bup to (?:your|the|their|each) (?:level|group|grade|band|staff group|category)(?:'s)? (?:yearly|annual)"
     r"|\b(?:khong vuot qua|toi da bang|den khi du) so ngay (?:phep|nghi) (?:nam|hang nam) cua (?:nhom|cap|ngach|bac)"
 )
+
+
+# A seniority step (folded): "cứ đủ 04 năm", "mỗi 05 năm", "đủ 05 năm" ("năm năm": five years); not a threshold
+# ("từ đủ 10 năm trở lên")
+_STEP_VI = (
+    r"(?<!tu )\b(?:cu\s+(?:du\s+)?|moi\s+|du\s+)(\d{1,2}|nam)\s*(?:\(\w+\)\s*)?nam\b(?![^.;]{0,20}tro len)"
+)
+# A length of service from which extra days are added: "từ đủ 10 năm trở lên", "đủ 10 năm làm việc trở lên"
+_THRESHOLD_VI = r"\b(?:tu\s+)?du\s+(\d{1,2})\s*nam\b[^.;]{0,20}\btro len\b"
+_EXTRA_DAYS_VI = re.compile(r"\bthem\s+(\d{1,2}|mot)\s*(?:\(\w+\)\s*)?ngay\b")
 
 
 def _find_all(rules: Iterable[RuleText], *cues: str, number: str) -> Iterable[tuple[RuleText, re.Match[str]]]:
@@ -306,11 +318,20 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
         rule, _ = found
         policy.sources["accrual_per_month"] = cite_rule(rule, "1 ngày/tháng")
         policy.accrual_flat = bool(_FLAT_ACCRUAL.search(rule_reading(rule.text)))
-    if found := _find(rules, "nam", number=r"(?:du|moi)\s*(0?5|nam)\s*(?:\(\w+\)\s*)?nam"):
+    if found := next(  # "Cứ đủ 04 năm", "mỗi 05 năm", "đủ 5 năm làm việc ... thêm 01 ngày"
+        (
+            (r, m)
+            for r, m in _find_all(rules, "nam", number=_STEP_VI)
+            if ("them" in rule_reading(r.text) or "tham nien" in rule_reading(r.context + r.text))
+            and (m.group(1) == "nam" or int(m.group(1)) > 1)  # "đủ 01 năm" is a first year, no step
+        ),
+        None,
+    ):
         rule, m = found
-        if "them" in rule_reading(rule.text) or "tham nien" in rule_reading(rule.context + rule.text):
-            policy.seniority_step_years = 5 if m.group(1) in ("5", "05", "nam") else int(m.group(1))
-            policy.sources["seniority"] = cite_rule(rule, "+1 ngày mỗi 5 năm làm việc")
+        policy.seniority_step_years = 5 if m.group(1) == "nam" else int(m.group(1))
+        policy.sources["seniority"] = cite_rule(
+            rule, f"+1 ngày mỗi {policy.seniority_step_years} năm làm việc"
+        )
     elif found := next(  # "one extra day for every full 4 years of service", "for each five years worked"
         (
             (r, m)
@@ -336,6 +357,14 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
         policy.sources["seniority"] = cite_rule(
             rule, f"+{policy.seniority_bonus_days:g} ngày mỗi {policy.seniority_step_years} năm làm việc"
         )
+    for rule, m in _find_all(rules, "nam", number=_THRESHOLD_VI):
+        if extra := _EXTRA_DAYS_VI.search(rule_reading(rule.text)):
+            years, days = int(m.group(1)), float(1 if extra.group(1) == "mot" else int(extra.group(1)))
+            if (years, days) not in policy.service_bonuses:
+                policy.service_bonuses.append((years, days))
+                policy.sources.setdefault(
+                    "service_bonus", cite_rule(rule, f"+{days:g} ngày từ đủ {years} năm")
+                )
     # "không được sử dụng/nghỉ" or "chưa được sử dụng" during probation; "chỉ được sử dụng sau khi ký ... chính thức";
     # "cannot be used during probation", "may only be taken after the labour contract is signed"
     if found := (

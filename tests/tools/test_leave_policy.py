@@ -136,3 +136,30 @@ def test_years_of_work_without_dates_ask_for_the_years_entitlement():
     result = with_english(accrue_leave(policy, "2015-11-23", None, None, today=dt.date(2026, 11, 23)))
     composed = compose_calculation(result.model_dump(mode="json"), [], q.text)
     assert composed.text.startswith("Năm 2026, bạn được 14 ngày phép năm")  # 12 + 2 for eleven years
+
+
+def test_a_seniority_step_of_any_years_and_extra_days_from_a_length_of_service():
+    rules = [
+        rule("Cứ đủ 04 năm làm việc tại Công ty thì số ngày nghỉ hằng năm được tăng thêm 01 ngày.", start=10),
+        rule(
+            "NLĐ có thời gian làm việc cho Công ty từ đủ 10 năm trở lên được nghỉ thêm 01 ngày tri ân mỗi năm.",
+            start=120,
+        ),
+    ]
+    policy = policy_from_rules(rules)
+    assert policy.seniority_step_years == 4  # not the law's 5
+    assert policy.service_bonuses == [(10, 1.0)]  # a threshold, not a step of 10 years
+    assert policy.source("service_bonus").start == 120
+    eleven = accrue_leave(policy, "2015-04-15", None, "2026-11-23", years_of_service=11)
+    assert eleven.annual_entitlement == 12 + 2 + 1 and eleven.seniority_bonus_days == 3
+    nine = accrue_leave(policy, "2017-04-15", None, "2026-11-23", years_of_service=9)
+    assert nine.annual_entitlement == 12 + 2  # the extra day only from 10 years
+    assert "service_bonus" in eleven.policy_sources
+
+
+def test_a_stated_five_year_step_written_as_cu_du_05_nam_stays_five():
+    policy = policy_from_rules(
+        [rule("Cứ đủ 05 năm làm việc cho Công ty, số ngày nghỉ hằng năm được tăng thêm tương ứng 01 ngày.")]
+    )
+    assert policy.seniority_step_years == 5 and policy.service_bonuses == []
+    assert policy.source("seniority").source != "default"
