@@ -37,9 +37,13 @@ def test_a_start_year_alone_starts_on_1_january_and_days_used_are_read():
 def test_the_work_the_asker_does_from_a_date_starts_their_service():
     q = analyse("Tôi làm lễ tân từ ngày 15/4/2015. Năm 2026 tôi có tổng cộng bao nhiêu ngày phép năm?")
     assert q.leave.to_args().get("probation_start") == "15/4/2015"
-    q = analyse("I've been an accountant here since March 2013. How many days of annual leave do I get this year?")
+    q = analyse(
+        "I've been an accountant here since March 2013. How many days of annual leave do I get this year?"
+    )
     assert q.leave.to_args().get("probation_start") == "march 2013"
-    assert "probation_start" not in analyse("Tôi nghỉ phép từ ngày 2/12/2026 thì còn mấy ngày?").leave.to_args()
+    assert (
+        "probation_start" not in analyse("Tôi nghỉ phép từ ngày 2/12/2026 thì còn mấy ngày?").leave.to_args()
+    )
 
 
 def test_english_and_vietnamese_cues_for_confirmation_and_the_last_day():
