@@ -114,7 +114,10 @@ HEAVY_CUES = {
     "heavy": "heavy",
     "hazardous": "heavy",
 }
-_CLAUSE_SPLIT_RE = re.compile(r",|;|\bthi\b|\bnhung\b|\bneu\b|\bif\b|\band\b|\bthen\b|\bva\b|\bcon\b")
+# a dash between words ends a clause too ("starts on 1 Oct 2026 - what's the last day …")
+_CLAUSE_SPLIT_RE = re.compile(
+    r",|;|\s[-–—]\s|\bthi\b|\bnhung\b|\bneu\b|\bif\b|\band\b|\bthen\b|\bva\b|\bcon\b"
+)
 _MONTH_NAME = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
 _DATE_RE = re.compile(
     r"\b\d{4}-\d{1,2}(?:-\d{1,2})?\b|\b\d{1,2}/\d{1,2}(?:/\d{4})?\b"

@@ -26,7 +26,7 @@ def calculate(policy: ProbationPolicy, monthly_wage: int, employee: str | None) 
         raise ValueError("the monthly wage must be between 100.000 and 100.000.000.000 đồng")
     row = policy.row_for(employee) if any(r.pay_percent for r in policy.rows) else None
     if row is not None and row.pay_percent:
-        percent, source, group = row.pay_percent, row.source, row.text
+        percent, source, group = row.pay_percent, row.pay_source or row.source, row.text
     elif policy.pay_percent and policy.pay_source is not None:
         percent, source, group = policy.pay_percent, policy.pay_source, None
     elif any(r.pay_percent for r in policy.rows):

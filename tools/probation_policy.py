@@ -57,6 +57,23 @@ _PAY_RULE = re.compile(
     r"|during\s+(?:the\s+)?probation(?:ary)?(?:\s+period)?,?\s+[^.;|]{0,50}?\b(?:paid|receives?|gets?|earns?)\b"
     r"[^.;|]{0,20}?(\d{2,3})\s*%"
 )
+# The pay of each lettered point of the lengths' clause, in the pay sentence (folded): "85% … đối với chức danh tại
+# điểm a, b; 90% đối với điểm c và 100% đối với điểm d khoản 1"
+_POINT_PAY_RE = re.compile(
+    r"(\d{2,3})\s*%(?:(?!\d{2,3}\s*%)[^.])*?\bdiem\s+([a-z](?:\s*(?:,|va)\s*[a-z]\b)*)"
+)
+_POINT_RE = re.compile(r"^\s*([a-z])\)\s")  # a lettered point's opening ("c) 30 ngày …"), folded
+
+
+def point_pay(text: str) -> dict[str, int]:
+    """The probation pay of each lettered point a pay sentence names (folded text): {"a": 85, "b": 85, "c": 90}."""
+    return {
+        letter: int(m.group(1))
+        for m in _POINT_PAY_RE.finditer(text)
+        for letter in re.findall(r"\b[a-z]\b", m.group(2).replace("va", ","))
+    }
+
+
 _COUNTING_RE = re.compile(
     r"thoi gian thu viec (?:duoc )?tinh (?:theo|tu|ke tu|bang)|thu viec\b.{0,80}\bngay duong lich|"
     r"probation(?: periods?)? (?:is|are) counted|calendar days? of probation"
@@ -121,6 +138,8 @@ class ProbationRow(BaseModel):
     maximum: bool = (
         False  # a ceiling ("không quá 60 ngày", "Thời gian thử việc tối đa"), not the length itself
     )
+    point: str | None = None  # the lettered point that states it ("c" of "c) 30 ngày đối với …")
+    pay_source: ParamSource | None = None  # where its pay is stated, when not in its own row
 
 
 class RestDays(BaseModel):
@@ -261,7 +280,8 @@ def _length_items(rule: RuleText) -> list[ProbationRow]:
     group = plain[m.start(3) : m.end(3)].strip(" :;,")
     source = cite_rule(rule, _note(amount, unit))
     ceiling = bool(_CEILING.search(rule_reading(plain)))
-    return [ProbationRow(text=group, amount=amount, unit=unit, source=source, maximum=ceiling)]
+    point = _point(plain)
+    return [ProbationRow(text=group, amount=amount, unit=unit, source=source, maximum=ceiling, point=point)]
 
 
 def _sentence_rows(rule: RuleText) -> list[ProbationRow]:
@@ -277,12 +297,20 @@ def _sentence_rows(rule: RuleText) -> list[ProbationRow]:
         amount, unit = int(m.group(1)), duration_unit(m.group(2))
         group = plain[m.start(3) : m.end(3)].strip(" :;,")
         source = cite_rule(rule, _note(amount, unit))
-        rows.append(ProbationRow(text=group, amount=amount, unit=unit, source=source, maximum=ceiling))
+        point = _point(plain)
+        rows.append(
+            ProbationRow(text=group, amount=amount, unit=unit, source=source, maximum=ceiling, point=point)
+        )
     if not rows and (m := _GENERAL_RE.search(folded)):
         amount, unit = int(m.group(1)), duration_unit(m.group(2))
         source = cite_rule(rule, _note(amount, unit))
         rows.append(ProbationRow(text="", amount=amount, unit=unit, source=source, maximum=ceiling))
     return rows
+
+
+def _point(text: str) -> str | None:
+    m = _POINT_RE.match(fold(text))
+    return m.group(1) if m else None
 
 
 def _counts_probation(rule: RuleText) -> bool:
@@ -326,6 +354,7 @@ def probation_policy_from_rules(rules: Iterable[RuleText]) -> ProbationPolicy:
     most rows (a table, or a list of groups)."""
     rules = list(rules)
     policy = ProbationPolicy(directory=directory_of(rules))
+    by_point: dict[str, int] = {}
     by_node: dict[str, list[ProbationRow]] = {}
     docs: list[str] = []
     for rule in rules:
@@ -346,7 +375,15 @@ def probation_policy_from_rules(rules: Iterable[RuleText]) -> ProbationPolicy:
         ):
             policy.pay_percent = int(next(g for g in m.groups() if g))
             policy.pay_source = cite_rule(rule, f"lương thử việc {policy.pay_percent}%")
+            by_point = point_pay(rule_reading(_plain(rule.text)))
     if docs:
         nodes = [n for n, rows in by_node.items() if rows[0].source.doc_id == docs[0]]
         policy.rows = by_node[max(nodes, key=lambda n: len(by_node[n]))]
+    if by_point and policy.pay_source is not None:  # each point's row gets the pay stated for its letter
+        for row in policy.rows:
+            if row.pay_percent is None and row.point in by_point:
+                row.pay_percent = by_point[row.point]
+                row.pay_source = policy.pay_source.model_copy(
+                    update={"note": f"lương thử việc {row.pay_percent}% (điểm {row.point})"}
+                )
     return policy

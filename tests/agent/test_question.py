@@ -44,6 +44,9 @@ def test_the_work_the_asker_does_from_a_date_starts_their_service():
     assert (
         "probation_start" not in analyse("Tôi nghỉ phép từ ngày 2/12/2026 thì còn mấy ngày?").leave.to_args()
     )
+    # a dash ends the clause: the start's date is no last day
+    q = analyse("Our new GM starts on 1 Oct 2026 - what's the last day of his probation?")
+    assert q.leave.to_args() == {"probation_start": "1 october 2026"}
 
 
 def test_english_and_vietnamese_cues_for_confirmation_and_the_last_day():

@@ -130,3 +130,24 @@ def test_a_nested_list_in_a_probation_section_names_a_group_only_by_a_code_or_gr
     assert probation_policy_from_rules(items).rows == []
     other = rule_text("Số ngày nghỉ phép năm tính theo ngày làm việc.", ["Quy chế", "Thử việc"], 5, "q:tv")
     assert probation_policy_from_rules([other]).counting is None
+
+
+def test_the_pay_of_each_lettered_point_applies_to_the_group_of_that_point():
+    rules = [
+        rule("1. Thời gian thử việc được thỏa thuận một lần cho một công việc và không quá:", 10),
+        rule("a) 150 ngày đối với người quản lý doanh nghiệp: Tổng Quản lý, Giám đốc Tài chính;", 11),
+        rule("b) 60 ngày đối với chức danh cần trình độ cao đẳng trở lên (lễ tân, kế toán);", 12),
+        rule("c) 30 ngày đối với chức danh cần trình độ trung cấp: đầu bếp, kỹ thuật viên spa;", 13),
+        rule("d) 06 ngày làm việc đối với các công việc khác: nhân viên buồng phòng, bảo vệ.", 14),
+        rule(
+            "3. Tiền lương thử việc bằng 85% mức lương của công việc đối với chức danh tại điểm a, b; 90% đối với "
+            "điểm c và 100% đối với điểm d khoản 1.",
+            16,
+        ),
+    ]
+    policy = probation_policy_from_rules(rules)
+    assert [r.pay_percent for r in policy.rows] == [85, 85, 90, 100]
+    result = calculate(policy, 9_000_000, "Tôi làm kỹ thuật viên spa, lương 9.000.000 đồng")
+    assert (result.percent, result.probation_wage) == (90, 8_100_000)
+    assert result.policy_sources["probation_pay"].line_start == 16  # the pay sentence, not the length's point
+    assert calculate(policy, 9_000_000, "nhân viên buồng phòng").percent == 100
