@@ -263,6 +263,9 @@ def _jobs(entry: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
     for item in (i for c in cells[1:] for i in _JOB_SPLIT.split(c)):
         if not item or not item.strip():
             continue
+        item = item.rsplit(":", 1)[
+            -1
+        ]  # a list's label is no job: "Các chức danh còn lại: lễ tân" is "lễ tân"
         grades = _grades(item)
         if grades:  # a range of grades: each of them, its ends too
             out += [([g], []) for g in [*name_words(item), *grades]]

@@ -276,11 +276,27 @@ def trip_norms_from_rules(rules: Iterable[RuleText]) -> TripNorms:
         if changed := _changed(rule, norms.cells):
             norms.cells.append(changed)
         _read_rules(norms, rule)
-        region = _REGION_ITEM.match(fold(rule.text)) if "|" not in rule.text else None
-        if region and not _AMOUNT.search(region.group(2)):  # folding keeps positions: the places as written
-            regions = norms.regions.setdefault(rule.doc_id, {})
-            regions.setdefault(region.group(1), rule.text[region.start(2) :].strip().rstrip(";."))
+        for name, places in _region_places(rule.text):
+            norms.regions.setdefault(rule.doc_id, {}).setdefault(name, places)
     return norms
+
+
+_REGION_NAME = re.compile(r"(?:vung|khu vuc|dia ban|region|zone)\s+(?:[ivx]{1,4}|[a-z]|\d{1,2})")
+
+
+def _region_places(text: str) -> list[tuple[str, str]]:
+    """The places a region holds, as a list item states them ("a) Vùng 1: thành phố Hà Nội, …;") or a table's row
+    ("Khu vực | Địa bàn … Khu vực 1 | Hà Nội, Thành phố Hồ Chí Minh"): (its folded name, the places as written); a
+    row or item with an amount is a rate, not a region's places."""
+    if "|" not in text:
+        item = _REGION_ITEM.match(fold(text))  # folding keeps positions: the places as written
+        if item and not _AMOUNT.search(item.group(2)):
+            return [(item.group(1), text[item.start(2) :].strip().rstrip(";."))]
+        return []
+    row = [c.strip() for c in text.split(" … ")[-1].strip(" |").split("|")]
+    if len(row) == 2 and _REGION_NAME.fullmatch(fold(row[0]).lower()) and not _AMOUNT.search(row[1]):
+        return [(fold(row[0]).lower(), row[1])]
+    return []
 
 
 def _read_rules(norms: TripNorms, rule: RuleText) -> None:

@@ -338,3 +338,29 @@ def test_a_country_is_named_in_either_language_and_a_city_by_its_country():
     ):
         result = calculate(norms, employee=band, destination=destination, part="per_diem", **args)
         assert (result.per_diem_total, result.currency) == (amount, "USD"), destination
+
+
+def test_regions_from_a_table_and_a_group_named_after_a_lists_label():
+    section = ["Quy định công tác phí", "3.1 Mức phụ cấp lưu trú"]
+    rules = [
+        rule_text(
+            "Khu vực | Địa bàn … Khu vực 1 | Hà Nội, Thành phố Hồ Chí Minh", ["2.3 Khu vực"], 5, "ct:2-3"
+        ),
+        rule_text("Khu vực | Địa bàn … Khu vực 2 | Đà Nẵng, Huế, Đà Lạt", ["2.3 Khu vực"], 6, "ct:2-3"),
+        rule_text("Nhóm | Chức danh … Nhóm C | Giám sát, nhân viên Kinh doanh", ["2.2 Nhóm"], 8, "ct:2-2"),
+        rule_text(
+            "Nhóm | Chức danh … Nhóm D | Các chức danh còn lại: lễ tân, buồng phòng",
+            ["2.2 Nhóm"],
+            9,
+            "ct:2-2",
+        ),
+        rule_text("Nhóm | Khu vực 1 | Khu vực 2 … Nhóm C | 350.000 | 300.000", section, 12, "ct:3-1"),
+        rule_text("Nhóm | Khu vực 1 | Khu vực 2 … Nhóm D | 280.000 | 240.000", section, 13, "ct:3-1"),
+    ]
+    norms = trip_norms_from_rules(rules)
+    assert norms.regions["ct"]["khu vuc 2"] == "Đà Nẵng, Huế, Đà Lạt"
+    args = dict(start=None, end=None, days=1, nights=None, day_trip=False, shared_room=False, today=TODAY)
+    result = calculate(norms, employee="Nhân viên lễ tân", destination="Đà Lạt", part="per_diem", **args)
+    assert (
+        result.per_diem_total == 240_000
+    )  # Nhóm D (its list's label is no job), Khu vực 2 (the table's row)
