@@ -551,6 +551,9 @@ _TRIP_PER_DIEM = re.compile(
 )
 _TRIP_HOTEL = re.compile(r"\b(?:khach san|tien phong|thue phong|phong nghi|hotel|room)\b")
 _TRIP_CUE = re.compile(r"\b(?:cong tac|business trip|work trip|trip|travel(?:s|ling|ing)?|sent to)\b")
+# allowances paid for business trips only: naming one says the question is about a trip ("đi Đà Lạt làm việc rồi
+# về trong ngày thì phụ cấp lưu trú được bao nhiêu")
+_TRIP_ONLY = re.compile(r"\b(?:phu cap luu tru|per diem|cong tac phi)\b")
 # a bare "allowance" of a trip for work is its daily allowance; another allowance (or trip, OTHER_TRIP) is not
 _WORK_TRIP = re.compile(r"\b(?:cong tac|business trip|work trip|for work|on business|sent to)\b")
 _ALLOWANCE = re.compile(r"\ballowance\b")
@@ -635,7 +638,9 @@ def trip_args(text: str) -> dict:
     hotel = _TRIP_HOTEL.search(folded)
     going = re.search(r"\b(?:going|flying|heading) to\b", folded) and _places(text)  # "going to HCMC"
     if OTHER_TRIP.search(folded) or not (
-        (per_diem or hotel) and (_TRIP_CUE.search(folded) or going) and _TRIP_AMOUNT.search(folded)
+        (per_diem or hotel)
+        and (_TRIP_CUE.search(folded) or going or _TRIP_ONLY.search(folded))
+        and _TRIP_AMOUNT.search(folded)
     ):
         return {}
     args: dict = {"part": "both" if bool(per_diem) == bool(hotel) else "per_diem" if per_diem else "hotel"}

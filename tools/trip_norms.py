@@ -30,6 +30,7 @@ NormKind = Literal["per_diem", "hotel"]
 _PER_DIEM = re.compile(
     r"\b(?:phu cap luu tru|luu tru|per diem|daily allowance|travel allowance|cong tac phi|phu cap cong tac)\b"
 )
+_PER_DIEM_OWN = re.compile(r"\b(?:phu cap luu tru|per diem|daily allowance)\b")  # the per diem's own names
 _HOTEL = re.compile(
     r"\b(?:khach san|thue phong|tien phong|phong nghi|hotels?|accommodation|room rate|lodging|nha nghi)\b"
 )
@@ -309,8 +310,13 @@ def _read_rules(norms: TripNorms, rule: RuleText) -> None:
         # the per diem named in the clause, or by the article it is in ("Điều 6. Phụ cấp lưu trú": "được hưởng 60%
         # mức tại khoản 1"), not by a chapter above it that also holds the hotel rules
         article = rule.title_path[-1] if rule.title_path else rule.context
+        # ... or by a heading above that names the per diem alone ("3. Phụ cấp lưu trú" above "3.2 Các trường hợp
+        # điều chỉnh"), not travel expenses at large ("Chương II. Công tác phí")
+        headed = any(
+            _PER_DIEM_OWN.search(h) and not _HOTEL.search(h) for h in map(rule_reading, rule.title_path)
+        )
         per_diem = _PER_DIEM.search(clause) or (
-            _PER_DIEM.search(rule_reading(article)) and not _HOTEL.search(clause)
+            (_PER_DIEM.search(rule_reading(article)) or headed) and not _HOTEL.search(clause)
         )
         if norms.day_trip_share is None and stated and _DAY_TRIP.search(clause) and per_diem:
             norms.day_trip_share = int(share.group(1))

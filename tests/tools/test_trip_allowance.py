@@ -364,3 +364,28 @@ def test_regions_from_a_table_and_a_group_named_after_a_lists_label():
     assert (
         result.per_diem_total == 240_000
     )  # Nhóm D (its list's label is no job), Khu vực 2 (the table's row)
+
+
+def test_a_day_trip_share_under_a_per_diem_heading_and_a_question_naming_only_the_per_diem():
+    share = rule_text(
+        "1. Đi và về trong ngày, không nghỉ qua đêm: hưởng 50% mức tại Mục 3.1.",
+        ["Quy định công tác phí", "3. Phụ cấp lưu trú", "3.2 Các trường hợp điều chỉnh"],
+        20,
+        "ct:3-2",
+    )
+    norms = trip_norms_from_rules([share])
+    assert norms.day_trip_share == 50 and norms.day_trip_source.line_start == 20
+    # a chapter of travel expenses at large, holding the hotel rules too, names no per diem
+    other = rule_text(
+        "1. Đi và về trong ngày: hưởng 50% mức tại khoản 1.",
+        ["Quy chế", "Chương II. Công tác phí", "Điều 7"],
+        3,
+        "q",
+    )
+    assert trip_norms_from_rules([other]).day_trip_share is None
+    asked = analyse(
+        "Nhân viên phục vụ đi Đà Lạt làm việc rồi về trong ngày thì phụ cấp lưu trú được bao nhiêu?"
+    )
+    assert (
+        asked.intent == "trip_allowance" and asked.trip["day_trip"] and asked.trip["destination"] == "Đà Lạt"
+    )
