@@ -25,6 +25,7 @@ from agent.evidence import expansions as evidence_expansions
 from agent.gaps import absent_topics, gap_probes
 from agent.language import (
     PARAM_WORDS,
+    Concept,
     Language,
     concept_words,
     english_concepts,
@@ -162,7 +163,7 @@ def _aside_only(concepts: list, passage: Passage, unit: str, others: set[str], k
     return any(states(c, inside) and not states_in_order(c, plain) for c in concepts)
 
 
-def _anchored(scored: list[ScoredUnit], concepts: list) -> list[ScoredUnit]:
+def _anchored(scored: list[ScoredUnit], concepts: list[Concept]) -> list[ScoredUnit]:
     """The units that state one of the HR topics the question names (in their words, their lead-in, title or
     headings, in a wording's order) first, when the best unit states none: a figure beside the asked topic answers, a better
     scored one on a neighbouring topic ("phụ cấp lưu trú" for a site allowance) does not."""
@@ -173,7 +174,7 @@ def _anchored(scored: list[ScoredUnit], concepts: list) -> list[ScoredUnit]:
 
     if not concepts or not scored or stating(scored[0]):
         return scored
-    anchored = [x for x in scored if stating(x)]
+    anchored = [x for x in scored if stating(x)]  # no score floor: one at 0.3 of the best lost a dev item
     return anchored + [x for x in scored if x not in anchored]
 
 

@@ -114,9 +114,10 @@ HEAVY_CUES = {
     "heavy": "heavy",
     "hazardous": "heavy",
 }
-# a dash between words ends a clause too ("starts on 1 Oct 2026 - what's the last day …")
+# a dash before words ends a clause too ("starts on 1 Oct 2026 - what's the last day …"), not one in a range of dates
+# ("1/3/2026 - 30/4/2026")
 _CLAUSE_SPLIT_RE = re.compile(
-    r",|;|\s[-–—]\s|\bthi\b|\bnhung\b|\bneu\b|\bif\b|\band\b|\bthen\b|\bva\b|\bcon\b"
+    r",|;|\s[-–—]\s(?!\d)|\bthi\b|\bnhung\b|\bneu\b|\bif\b|\band\b|\bthen\b|\bva\b|\bcon\b"
 )
 _MONTH_NAME = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
 _DATE_RE = re.compile(
@@ -268,11 +269,16 @@ def _has(text: str, cues: tuple[str, ...]) -> bool:
 
 
 # "tôi làm lễ tân từ ngày 15/4/2015", "làm việc ở đây từ tháng 3/2019", "worked here since March 2013": the work
-# the asker does, from a date: when their service started
-_WORKS_FROM_RE = re.compile(r"\blam\b.*\btu (?:ngay |thang |nam )?\d|\bsince\b")
+# the asker does, from a date: when their service started; not overtime, a form, leave or work from home ("làm thêm
+# từ ngày …", "làm đơn … từ ngày …", "nghỉ làm từ …", "làm việc tại nhà từ …", "no leave since March")
+_WORKS_FROM_RE = re.compile(
+    r"(?<!nghi )\blam\b(?! them| don| ca\b| tai nha| o nha| viec tai nha| viec o nha)[^,;.?]*\btu (?:ngay |thang |nam )?\d"
+    r"|\b(?:been|worked|working|employed|here|joined)\b[^,;.?]*\bsince\b"
+)
 
 
 def _starts(clause: str) -> bool:
+    """Whether a clause (folded) says when the asker's service started."""
     return _has(clause, START_CUES) or bool(_WORKS_FROM_RE.search(clause))
 
 

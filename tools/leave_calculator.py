@@ -202,6 +202,20 @@ def _left_during_probation(
     )
 
 
+def _seniority_bonus(policy: LeavePolicy, years: int) -> tuple[float, tuple[int, float] | None]:
+    """The days added for ``years`` of service: the step's (stated or the law's) and the extra days of the highest
+    length of service reached ("từ đủ 10 năm trở lên được nghỉ thêm 01 ngày"; tiers are alternatives). A stated
+    step and the extra days add up; with no step stated, the extra days are the company's scheme, never below the
+    law's step."""
+    step = (years // policy.seniority_step_years) * policy.seniority_bonus_days
+    reached = max(((days, since) for since, days in policy.service_bonuses if years >= since), default=None)
+    extra = reached[0] if reached else 0.0
+    if "seniority" not in policy.sources and step >= extra:
+        return step, None
+    tier = (reached[1], reached[0]) if reached else None
+    return (step + extra if "seniority" in policy.sources else extra), tier
+
+
 def _entitlement(
     policy: LeavePolicy,
     dates: LeaveDates,
@@ -215,9 +229,7 @@ def _entitlement(
         anchor = min(dates.as_of, dates.end) if dates.end else dates.as_of
         start = dates.start
         years_of_service = anchor.year - start.year - ((anchor.month, anchor.day) < (start.month, start.day))
-    bonus = (years_of_service // policy.seniority_step_years) * policy.seniority_bonus_days + sum(
-        days for years, days in policy.service_bonuses if years_of_service >= years
-    )
+    bonus, tier = _seniority_bonus(policy, years_of_service)
     days = group.days if group else policy.days_per_year[work_conditions]
     yearly = days + bonus
     # The corpus' monthly rate when it states one, else the law's formula (yearly days / 12).
@@ -234,6 +246,8 @@ def _entitlement(
         f" + thâm niên {fmt_days(bonus)} ngày ({years_of_service} năm làm việc) = {fmt_days(yearly)} ngày/năm.",
         "days_per_year",
     )
+    if tier is not None:
+        step(f"Trong đó {fmt_days(tier[1])} ngày nghỉ thêm từ đủ {tier[0]} năm làm việc.", "service_bonus")
     step(
         f"Tích lũy {fmt_days(round(rate, 2))} ngày cho mỗi tháng làm việc đủ điều kiện.", "accrual_per_month"
     )

@@ -109,14 +109,59 @@ _FLAT_ACCRUAL = re.compile(
 )
 
 
-# A seniority step (folded): "cứ đủ 04 năm", "mỗi 05 năm", "đủ 05 năm" ("năm năm": five years); not a threshold
-# ("từ đủ 10 năm trở lên")
-_STEP_VI = (
-    r"(?<!tu )\b(?:cu\s+(?:du\s+)?|moi\s+|du\s+)(\d{1,2}|nam)\s*(?:\(\w+\)\s*)?nam\b(?![^.;]{0,20}tro len)"
+# A seniority step (folded): "cứ đủ 04 năm", "cứ mỗi 05 năm", "mỗi 5 năm" (any number of years); "đủ 05 năm" or
+# "năm năm" alone only for the law's five; not a threshold ("từ đủ 10 năm trở lên")
+_STEP_VI = re.compile(
+    r"\b(?:cu\s+(?:moi\s+)?(?:du\s+)?|moi\s+(?:du\s+)?)(\d{1,2})\s*(?:\(\w+\)\s*)?nam\b(?![^.;]{0,40}tro len)"
+    r"|(?<!tu )\bdu\s+(0?5|nam)\s*(?:\(\w+\)\s*)?nam\b(?![^.;]{0,40}tro len)"
 )
-# A length of service from which extra days are added: "từ đủ 10 năm trở lên", "đủ 10 năm làm việc trở lên"
-_THRESHOLD_VI = r"\b(?:tu\s+)?du\s+(\d{1,2})\s*nam\b[^.;]{0,20}\btro len\b"
+LAW_STEP_YEARS = 5  # "đủ 05 năm", "năm năm": the Labour Code's step (Article 114)
+# A length of service from which extra days are added: "từ đủ 10 năm trở lên", "đủ 10 năm làm việc liên tục trở lên"
+_THRESHOLD_VI = re.compile(r"\bdu\s+(\d{1,2})\s*nam\b[^.;]{0,40}\btro len\b")
 _EXTRA_DAYS_VI = re.compile(r"\bthem\s+(\d{1,2}|mot)\s*(?:\(\w+\)\s*)?ngay\b")
+# what a clause adding days for years of something else says: a pension's or contribution's percent, an age, a
+# salary grade ("cứ mỗi năm đóng BHXH tính thêm 2%", "từ đủ 18 tuổi", "nâng thêm 01 bậc lương")
+_NOT_LEAVE = re.compile(r"%|\btuoi\b|\bbac luong\b|\bluong huu\b|\bbao hiem\b|\bbhxh\b")
+_LEAVE_WORD = re.compile(r"\b(?:nghi|phep)\b")
+
+
+def _leave_clauses(rule: RuleText) -> list[str]:
+    """The clauses of a rule (folded) that add days of leave: "thêm" and a leave word, nothing of pay or age."""
+    text = rule_reading(re.sub(r"\*\*|__|`", "", rule.text))
+    return [
+        c
+        for c in re.split(r";|\.\s", text)
+        if "them" in c and _LEAVE_WORD.search(c) and not _NOT_LEAVE.search(c)
+    ]
+
+
+def _seniority_step_vi(rules: list[RuleText]) -> tuple[RuleText, int] | None:
+    """The first Vietnamese rule stating a seniority step of leave ("Cứ đủ 04 năm làm việc … được tăng thêm 01
+    ngày"), with its years."""
+    for rule in rules:
+        for clause in _leave_clauses(rule):
+            for m in _STEP_VI.finditer(clause):
+                years = int(m.group(1)) if m.group(1) else LAW_STEP_YEARS
+                if years > 1:  # "đủ 01 năm" is a first year, no step
+                    return rule, years
+    return None
+
+
+def _service_bonuses(rules: list[RuleText], step_rule: RuleText | None) -> list[tuple[RuleText, int, float]]:
+    """Extra days of leave from a length of service on ("từ đủ 10 năm trở lên được nghỉ thêm 01 ngày"): each
+    threshold with the days its own clause adds after it; not in the rule that states the step ("từ đủ 05 năm
+    trở lên, cứ mỗi 05 năm được thêm 01 ngày" is the step)."""
+    found: list[tuple[RuleText, int, float]] = []
+    for rule in rules:
+        if step_rule is not None and (rule.node_id, rule.start) == (step_rule.node_id, step_rule.start):
+            continue
+        for clause in _leave_clauses(rule):
+            for m in _THRESHOLD_VI.finditer(clause):
+                if extra := _EXTRA_DAYS_VI.search(clause, m.end()):
+                    days = float(1 if extra.group(1) == "mot" else int(extra.group(1)))
+                    if all((y, d) != (int(m.group(1)), days) for _, y, d in found):
+                        found.append((rule, int(m.group(1)), days))
+    return found
 
 
 def _find_all(rules: Iterable[RuleText], *cues: str, number: str) -> Iterable[tuple[RuleText, re.Match[str]]]:
@@ -318,17 +363,9 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
         rule, _ = found
         policy.sources["accrual_per_month"] = cite_rule(rule, "1 ngày/tháng")
         policy.accrual_flat = bool(_FLAT_ACCRUAL.search(rule_reading(rule.text)))
-    if found := next(  # "Cứ đủ 04 năm", "mỗi 05 năm", "đủ 5 năm làm việc ... thêm 01 ngày"
-        (
-            (r, m)
-            for r, m in _find_all(rules, "nam", number=_STEP_VI)
-            if ("them" in rule_reading(r.text) or "tham nien" in rule_reading(r.context + r.text))
-            and (m.group(1) == "nam" or int(m.group(1)) > 1)  # "đủ 01 năm" is a first year, no step
-        ),
-        None,
-    ):
-        rule, m = found
-        policy.seniority_step_years = 5 if m.group(1) == "nam" else int(m.group(1))
+    step = _seniority_step_vi(rules)
+    if step is not None:  # "Cứ đủ 04 năm làm việc … được tăng thêm 01 ngày"
+        rule, policy.seniority_step_years = step
         policy.sources["seniority"] = cite_rule(
             rule, f"+1 ngày mỗi {policy.seniority_step_years} năm làm việc"
         )
@@ -357,14 +394,9 @@ def policy_from_rules(rules: list[RuleText]) -> LeavePolicy:
         policy.sources["seniority"] = cite_rule(
             rule, f"+{policy.seniority_bonus_days:g} ngày mỗi {policy.seniority_step_years} năm làm việc"
         )
-    for rule, m in _find_all(rules, "nam", number=_THRESHOLD_VI):
-        if extra := _EXTRA_DAYS_VI.search(rule_reading(rule.text)):
-            years, days = int(m.group(1)), float(1 if extra.group(1) == "mot" else int(extra.group(1)))
-            if (years, days) not in policy.service_bonuses:
-                policy.service_bonuses.append((years, days))
-                policy.sources.setdefault(
-                    "service_bonus", cite_rule(rule, f"+{days:g} ngày từ đủ {years} năm")
-                )
+    for rule, years, days in _service_bonuses(rules, step[0] if step else None):
+        policy.service_bonuses.append((years, days))
+        policy.sources.setdefault("service_bonus", cite_rule(rule, f"+{days:g} ngày từ đủ {years} năm"))
     # "không được sử dụng/nghỉ" or "chưa được sử dụng" during probation; "chỉ được sử dụng sau khi ký ... chính thức";
     # "cannot be used during probation", "may only be taken after the labour contract is signed"
     if found := (

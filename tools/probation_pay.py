@@ -25,9 +25,11 @@ def calculate(policy: ProbationPolicy, monthly_wage: int, employee: str | None) 
     if not 100_000 <= monthly_wage <= 100_000_000_000:
         raise ValueError("the monthly wage must be between 100.000 and 100.000.000.000 đồng")
     row = policy.row_for(employee) if any(r.pay_percent for r in policy.rows) else None
+    # the pay sentence names each point's share ("85% … điểm a, b; 90% … điểm c"): its first share is no one's all
+    by_point = any(r.pay_source is not None for r in policy.rows)
     if row is not None and row.pay_percent:
         percent, source, group = row.pay_percent, row.pay_source or row.source, row.text
-    elif policy.pay_percent and policy.pay_source is not None:
+    elif policy.pay_percent and policy.pay_source is not None and not by_point:
         percent, source, group = policy.pay_percent, policy.pay_source, None
     elif any(r.pay_percent for r in policy.rows):
         stated = "; ".join(f"{r.text} → {r.pay_percent}%" for r in policy.rows if r.pay_percent)

@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from indexes.staff_groups import directory_of, name_words, row_via_directory
-from indexes.text import fold, rule_reading
+from indexes.text import fold, nfc, rule_reading
 from tools.leave_policy import ParamSource, RuleText, cite_rule
 
 DurationUnit = Literal["days", "working_days", "weeks", "months"]
@@ -57,21 +57,30 @@ _PAY_RULE = re.compile(
     r"|during\s+(?:the\s+)?probation(?:ary)?(?:\s+period)?,?\s+[^.;|]{0,50}?\b(?:paid|receives?|gets?|earns?)\b"
     r"[^.;|]{0,20}?(\d{2,3})\s*%"
 )
-# The pay of each lettered point of the lengths' clause, in the pay sentence (folded): "85% … đối với chức danh tại
-# điểm a, b; 90% đối với điểm c và 100% đối với điểm d khoản 1"
-_POINT_PAY_RE = re.compile(
-    r"(\d{2,3})\s*%(?:(?!\d{2,3}\s*%)[^.])*?\bdiem\s+([a-z](?:\s*(?:,|va)\s*[a-z]\b)*)"
-)
-_POINT_RE = re.compile(r"^\s*([a-z])\)\s")  # a lettered point's opening ("c) 30 ngày …"), folded
+# The pay of each lettered point of the lengths' clause, in the pay sentence: "85% … đối với chức danh tại điểm a,
+# b; 90% đối với điểm c và 100% đối với điểm d khoản 1" (lower case, as written: "đ" is a point of its own)
+_POINT_LETTERS = re.compile(r"\bđiểm\s+([a-zđ](?:\s*(?:,|và)\s*[a-zđ])*)\b")
+_POINT_RE = re.compile(r"^\s*([a-zđ])\)\s")  # a lettered point's opening ("c) 30 ngày …"), lower case
 
 
 def point_pay(text: str) -> dict[str, int]:
-    """The probation pay of each lettered point a pay sentence names (folded text): {"a": 85, "b": 85, "c": 90}."""
-    return {
-        letter: int(m.group(1))
-        for m in _POINT_PAY_RE.finditer(text)
-        for letter in re.findall(r"\b[a-z]\b", m.group(2).replace("va", ","))
-    }
+    """The probation pay of each lettered point a pay sentence names: in each of its parts (between ";"), its
+    percents and its points paired in order, whichever comes first ("85% … điểm a, b", "điểm c hưởng 90%"); a
+    part with as many of each, else none (a bracketed exception's "100%" is no point's pay).
+    {"a": 85, "b": 85, "c": 90, "d": 100}"""
+    pay: dict[str, int] = {}
+    for part in nfc(text).lower().split(";"):
+        percents = [int(m.group(1)) for m in _PERCENT_RE.finditer(part)]
+        points = [
+            re.findall(r"\b[a-zđ]\b", m.group(1).replace("và", ",")) for m in _POINT_LETTERS.finditer(part)
+        ]
+        if percents and len(percents) == len(points):
+            pay |= {
+                letter: percent
+                for percent, letters in zip(percents, points, strict=True)
+                for letter in letters
+            }
+    return pay
 
 
 _COUNTING_RE = re.compile(
@@ -309,7 +318,8 @@ def _sentence_rows(rule: RuleText) -> list[ProbationRow]:
 
 
 def _point(text: str) -> str | None:
-    m = _POINT_RE.match(fold(text))
+    """The letter of the point a rule opens with ("c) 30 ngày …" → "c"; "đ" stays "đ")."""
+    m = _POINT_RE.match(nfc(text).lower())
     return m.group(1) if m else None
 
 
@@ -375,7 +385,7 @@ def probation_policy_from_rules(rules: Iterable[RuleText]) -> ProbationPolicy:
         ):
             policy.pay_percent = int(next(g for g in m.groups() if g))
             policy.pay_source = cite_rule(rule, f"lương thử việc {policy.pay_percent}%")
-            by_point = point_pay(rule_reading(_plain(rule.text)))
+            by_point = point_pay(_plain(rule.text))
     if docs:
         nodes = [n for n, rows in by_node.items() if rows[0].source.doc_id == docs[0]]
         policy.rows = by_node[max(nodes, key=lambda n: len(by_node[n]))]

@@ -576,3 +576,19 @@ def test_a_unit_stating_the_asked_topic_is_quoted_before_a_better_scored_neighbo
     question = "Phụ cấp công trường mỗi tháng được bao nhiêu tiền?"
     answer = compose(question, [per_diem, site], MIN, quantity=True).text
     assert "Quy chế trả lương" in answer.split("\n")[0] and "450.000" not in answer.split("\n")[0]
+
+
+def test_a_best_unit_stating_the_asked_topic_stays_first():
+    site = passage(
+        "ct:dieu-5",
+        "Điều 5. Phụ cấp công trường",
+        "1. CBCNV làm việc thường xuyên tại công trường được hưởng phụ cấp công trường 1.200.000 đồng/tháng.",
+    )
+    other = passage(
+        "ct:dieu-9",
+        "Điều 9. Các khoản khác",
+        "1. Phụ cấp công trường được chi cùng kỳ lương hằng tháng.",
+        rank=1,
+    )
+    answer = compose("Phụ cấp công trường mỗi tháng được bao nhiêu tiền?", [site, other], MIN, quantity=True)
+    assert answer.text.split("\n")[0].startswith("Theo Điều 5") and "1.200.000" in answer.text

@@ -47,6 +47,16 @@ def test_the_work_the_asker_does_from_a_date_starts_their_service():
     # a dash ends the clause: the start's date is no last day
     q = analyse("Our new GM starts on 1 Oct 2026 - what's the last day of his probation?")
     assert q.leave.to_args() == {"probation_start": "1 october 2026"}
+    for other in (  # overtime, a form, leave from work, leave not taken: no start of service
+        "Tôi làm thêm từ ngày 20/12/2026 đến 24/12/2026 thì được trả bao nhiêu?",
+        "Tôi làm đơn xin nghỉ phép từ ngày 2/12/2026 thì còn mấy ngày phép?",
+        "Tôi nghỉ làm từ ngày 2/12/2026 thì còn mấy ngày phép?",
+        "I haven't taken any leave since March 2026, how many days do I have?",
+    ):
+        assert "probation_start" not in analyse(other).leave.to_args(), other
+    # a range of dates keeps its dash: its first date is the start
+    q = analyse("1/3/2026 - 30/4/2026 là thời gian thử việc của tôi, hôm nay tôi có mấy ngày phép?")
+    assert q.leave.to_args()["probation_start"] == "1/3/2026"
 
 
 def test_english_and_vietnamese_cues_for_confirmation_and_the_last_day():

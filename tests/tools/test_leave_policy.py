@@ -163,3 +163,38 @@ def test_a_stated_five_year_step_written_as_cu_du_05_nam_stays_five():
     )
     assert policy.seniority_step_years == 5 and policy.service_bonuses == []
     assert policy.source("seniority").source != "default"
+
+
+def test_steps_and_thresholds_of_other_things_than_leave_are_not_read():
+    other = [
+        rule("Người lao động có đủ 15 năm đóng BHXH, cứ mỗi năm đóng được tính thêm 2% mức hưởng.", start=10),
+        rule("Cứ đủ 03 năm làm việc, NLĐ được xét nâng thêm 01 bậc lương.", start=20),
+        rule("NLĐ từ đủ 18 tuổi trở lên được nghỉ thêm 01 ngày khi hiến máu.", start=30),
+    ]
+    policy = policy_from_rules(other)
+    assert policy.source("seniority").source == "default" and policy.seniority_step_years == 5
+    assert policy.service_bonuses == []
+
+
+def test_tiers_of_service_are_alternatives_and_a_step_with_its_threshold_counts_once():
+    tiers = policy_from_rules(
+        [
+            rule(
+                "NLĐ từ đủ 05 năm trở lên được nghỉ thêm 01 ngày; từ đủ 10 năm trở lên được nghỉ thêm 02 ngày.",
+                start=10,
+            )
+        ]
+    )
+    assert sorted(tiers.service_bonuses) == [(5, 1.0), (10, 2.0)]
+    # no step stated: the tiers are the company's scheme, never below the law's step (+1 per 5 years)
+    assert (
+        accrue_leave(tiers, "2015-01-01", None, "2026-11-23", years_of_service=11).seniority_bonus_days == 2
+    )
+    assert (
+        accrue_leave(tiers, "2006-01-01", None, "2026-11-23", years_of_service=20).seniority_bonus_days == 4
+    )
+    both = policy_from_rules(
+        [rule("Từ đủ 05 năm trở lên, cứ mỗi 05 năm làm việc được nghỉ thêm 01 ngày phép.", start=10)]
+    )
+    assert both.seniority_step_years == 5 and both.service_bonuses == []
+    assert accrue_leave(both, "2020-01-01", None, "2026-11-23", years_of_service=6).seniority_bonus_days == 1

@@ -151,3 +151,24 @@ def test_the_pay_of_each_lettered_point_applies_to_the_group_of_that_point():
     assert (result.percent, result.probation_wage) == (90, 8_100_000)
     assert result.policy_sources["probation_pay"].line_start == 16  # the pay sentence, not the length's point
     assert calculate(policy, 9_000_000, "nhân viên buồng phòng").percent == 100
+
+
+def test_point_shares_in_either_order_a_bracketed_exception_and_an_unknown_group():
+    from tools.probation_policy import point_pay
+
+    assert point_pay("các điểm a, b khoản 1 hưởng 85%; điểm c hưởng 90%; điểm d hưởng 100%") == {
+        "a": 85,
+        "b": 85,
+        "c": 90,
+        "d": 100,
+    }
+    assert point_pay("90% đối với điểm c, d và 100% đối với điểm đ") == {"c": 90, "d": 90, "đ": 100}
+    assert point_pay("bằng 85% mức lương (trường hợp tại điểm b khoản 2 hưởng 100%)") == {}
+    assert point_pay("lương thử việc 90% theo điểm đánh giá") == {}
+    rules = [
+        rule("a) 60 ngày đối với chức danh cần trình độ cao đẳng trở lên: kế toán;", 11),
+        rule("b) 06 ngày làm việc đối với các công việc khác: bảo vệ.", 12),
+        rule("3. Tiền lương thử việc bằng 85% đối với điểm a và 100% đối với điểm b khoản 1.", 14),
+    ]
+    with pytest.raises(LookupError, match="staff group"):  # the 85% is point a's, not everyone's
+        calculate(probation_policy_from_rules(rules), 9_000_000, "lương 9 triệu")
