@@ -165,8 +165,8 @@ def _aside_only(concepts: list, passage: Passage, unit: str, others: set[str], k
 
 def _anchored(scored: list[ScoredUnit], concepts: list[Concept]) -> list[ScoredUnit]:
     """The units that state one of the HR topics the question names (in their words, their lead-in, title or
-    headings, in a wording's order) first, when the best unit states none: a figure beside the asked topic answers, a better
-    scored one on a neighbouring topic ("phụ cấp lưu trú" for a site allowance) does not."""
+    headings, in a wording's order) first, when the best unit states none: a figure beside the asked topic
+    answers, a better scored one on a neighbouring topic ("phụ cấp lưu trú" for a site allowance) does not."""
 
     def stating(x: ScoredUnit) -> bool:  # a table row or list item with what introduces it
         framed = f"{_context(x[1])} {passage_units(x[1])[x[2]].context} {x[3]}"

@@ -272,7 +272,8 @@ def _has(text: str, cues: tuple[str, ...]) -> bool:
 # the asker does, from a date: when their service started; not overtime, a form, leave or work from home ("làm thêm
 # từ ngày …", "làm đơn … từ ngày …", "nghỉ làm từ …", "làm việc tại nhà từ …", "no leave since March")
 _WORKS_FROM_RE = re.compile(
-    r"(?<!nghi )\blam\b(?! them| don| ca\b| tai nha| o nha| viec tai nha| viec o nha)[^,;.?]*\btu (?:ngay |thang |nam )?\d"
+    r"(?<!nghi )\blam\b(?! them| don| ca\b| tai nha| o nha| viec tai nha| viec o nha)"
+    r"[^,;.?]*\btu (?:ngay |thang |nam )?\d"
     r"|\b(?:been|worked|working|employed|here|joined)\b[^,;.?]*\bsince\b"
 )
 

@@ -50,10 +50,10 @@ _PLACE_WORDS = re.compile(
     r"|vung|khu vuc|dia ban|regions?|zones?)\b"
 )
 # a list item saying which places a region holds: "a) Vùng 1: thành phố Hà Nội, Thành phố Hồ Chí Minh;" (folded)
-_REGION_ITEM = re.compile(
-    r"^[\s•*+-]*(?:(?:\d+[.)]|[a-zđ]\))\s+)?((?:vung|khu vuc|dia ban|region|zone)\s+(?:[ivx]{1,4}|[a-z]|\d{1,2}))"
-    r"\s*:\s*(\S.*)$"
-)
+_REGION_NAME = re.compile(
+    r"(?:vung|khu vuc|dia ban|region|zone)\s+(?:[ivx]{1,4}|[a-z]|\d{1,2})"
+)  # "khu vuc 1"
+_REGION_ITEM = re.compile(rf"^[\s•*+-]*(?:(?:\d+[.)]|[a-zđ]\))\s+)?({_REGION_NAME.pattern})\s*:\s*(\S.*)$")
 _PLACE_COLUMN = re.compile(
     r"\b(?:khu vuc|location|destination|dia diem|quoc gia|country|countries|noi den|vung|region|dia ban)\b"
 )
@@ -280,9 +280,6 @@ def trip_norms_from_rules(rules: Iterable[RuleText]) -> TripNorms:
         for name, places in _region_places(rule.text):
             norms.regions.setdefault(rule.doc_id, {}).setdefault(name, places)
     return norms
-
-
-_REGION_NAME = re.compile(r"(?:vung|khu vuc|dia ban|region|zone)\s+(?:[ivx]{1,4}|[a-z]|\d{1,2})")
 
 
 def _region_places(text: str) -> list[tuple[str, str]]:
