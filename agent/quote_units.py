@@ -53,6 +53,10 @@ EXAMPLE_WEIGHT = 0.5
 # speak to a question, the company's unit is quoted unless the law's matches far better. Measured with the four
 # dev companies each asked as a tenant over the real-law texts as global (0.3–0.7 gave the same answers).
 SHARED_SCOPE_WEIGHT = 0.5
+# A Vietnamese question's units in English (reached through their gloss) weigh this much beside units in Vietnamese:
+# where a company states a rule in both (an English summary of its Nội quy, a bilingual article), the asker reads
+# the Vietnamese text; an English unit still answers when it holds the rule alone
+OTHER_LANGUAGE_WEIGHT = 0.6
 
 TITLE_WEIGHT = 1.0  # a section title's words count for each of its units (a unit rarely repeats its title)
 ABOVE_WEIGHT = 0.5  # ... and the headings above it (its chapter, its part) half as much: they are broader
@@ -83,7 +87,8 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
     all_terms = sorted(terms.scoring | terms.words | terms.extra_words | terms.bigrams | terms.extra_bigrams)
     # a unit in English is scored with its gloss too: a Vietnamese question's words reach it through the lexicon
     # (an English question's own words do; its Vietnamese expansions would favour units by their gloss alone)
-    glossing = gloss if query_language(terms.question) == "vi" else lambda _: ""
+    vietnamese = query_language(terms.question) == "vi"
+    glossing = gloss if vietnamese else lambda _: ""
     padded_units = [
         f" {' '.join(words_of(f'{u} {c} {glossing(u)}', terms.accented))} " for _, _, u, c in split
     ]
@@ -102,7 +107,9 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
     # a document's scope, as its search hits say: the asker's company, or "global" (national law)
     scopes = {p.doc_id: p.scope for p in passages if p.scope}
     own = any(scope != GLOBAL for scope in scopes.values())
-    for (p, i, unit), padded in zip(candidates, padded_units, strict=True):
+    languages = [query_language(u) if vietnamese else "" for _, _, u in candidates]
+    both_languages = len(set(languages)) > 1
+    for (p, i, unit), padded, language in zip(candidates, padded_units, languages, strict=True):
         title = f" {' '.join(words_of(f'{p.title} {glossing(p.title)}', terms.accented))} "
         above = f" {' '.join(words_of(headings_above(p), terms.accented))} "
         score = sum(idf[t] * (2 if " " in t else 1) for t in all_terms if f" {t} " in padded)
@@ -135,6 +142,8 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
             score *= EXAMPLE_WEIGHT
         if own and scopes.get(p.doc_id) == GLOBAL:
             score *= SHARED_SCOPE_WEIGHT  # the company's own rule before the law, when both speak
+        if both_languages and language == "en":
+            score *= OTHER_LANGUAGE_WEIGHT
         prior = 1.0 / (1 + p.rank) + (
             0.3 if p.tool in ("lookup_article", "lookup_rules", "expand_node") else 0.0
         )

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from indexes.search.glossary import Glossary
 from indexes.search.lexicon import Lexicon, default_lexicon
 from indexes.search.title_kinds import question_kinds
-from indexes.text import fold, folded_words, has_diacritics, nfc
+from indexes.text import accents_only_in_names, fold, folded_words, has_diacritics, nfc
 
 _ARTICLE_RE = re.compile(r"\b(?:dieu|article|art\.?)\s*(\d+[a-z]?)\b")
 _CLAUSE_RE = re.compile(r"\b(?:khoan|clause)\s*(\d+)\b")
@@ -41,9 +41,10 @@ def vietnamese_gloss(text: str, per_entry: int = 2) -> str:
 
 
 def query_language(text: str) -> str:
-    """'vi' or 'en': diacritics mean Vietnamese; otherwise the kind of function words decides (a Vietnamese
-    question typed without accents has "co", "khong", "duoc"; an English one "the", "is", "how")."""
-    if has_diacritics(text):
+    """'vi' or 'en': diacritics mean Vietnamese, unless only a few words carry them (Vietnamese names in an
+    English text: "50% off at any Sóng Ngọc hotel", "a trip to Đà Nẵng"); otherwise the kind of function words
+    decides (a Vietnamese question typed without accents has "co", "khong", "duoc"; an English one "the", "is")."""
+    if has_diacritics(text) and not accents_only_in_names(text):
         return "vi"
     words = folded_words(text)
     english = sum(w in _ENGLISH_WORDS for w in words)

@@ -35,6 +35,7 @@ from indexes.store.published_index import IndexStore
 from indexes.text import fold, has_diacritics, topic_words
 
 SearchMode = Literal["hybrid", "vector", "keyword"]
+MIN_LANGUAGE_HITS = 5  # a language's passages among the vector hits needed to judge its cosines on their own
 GLOBAL = "global"
 
 
@@ -49,6 +50,10 @@ class Hit(Location):
     scope: str  # the tenant the document belongs to ("global" for shared documents)
     ranks: dict[str, int]  # rank in each retriever that found it (1-based)
     vector_score: float | None = None  # cosine similarity to the question, when the vector retriever found it
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
 
 
 @dataclass(frozen=True)
@@ -202,9 +207,22 @@ class Retriever:
     def keyword(self, query: EnhancedQuery, k: int, scopes: tuple[str, ...]) -> list[tuple[str, float]]:
         return [(h.chunk_id, h.score) for h in self.bm25.search(query.expanded, k, scopes)]
 
-    def _relevant(self, keyword_hits: list[tuple[str, float]], best: float) -> set[str]:
-        """Keyword hits scoring at least ``tenant_relevance`` of the best keyword score."""
-        return {cid for cid, score in keyword_hits if score >= self.settings.tenant_relevance * best}
+    def _relevant(self, own: dict[str, float], shared: dict[str, float]) -> set[str]:
+        """The tenant's keyword hits scoring at least ``tenant_relevance`` of the best keyword score of the
+        shared scope's hits in their language, when it has some, else of all hits: an English passage's BM25
+        terms include the lexicon's Vietnamese ones, whose scores are not those of a Vietnamese passage."""
+        best = max([*own.values(), *shared.values(), 0.0])
+        by_language: dict[str, float] = {}
+        for cid, score in [*own.items(), *shared.items()]:
+            language = self._language(cid)
+            by_language[language] = max(by_language.get(language, 0.0), score)
+        shared_languages = {self._language(cid) for cid in shared}
+
+        def bar(cid: str) -> float:
+            language = self._language(cid)
+            return by_language[language] if language in shared_languages else best
+
+        return {cid for cid, score in own.items() if score >= self.settings.tenant_relevance * bar(cid)}
 
     def _query_vector(self, query: EnhancedQuery):
         """The question's vector; for a Vietnamese question over documents in English, also the vector of the
@@ -245,6 +263,8 @@ class Retriever:
         fetch = pool * 3  # chunks, so that about ``pool`` distinct sections remain
         keyword_hits = self.keyword(enhanced, fetch, scopes) if mode != "vector" else []
         vector_hits = self.vector(vector, fetch, scopes) if vector is not None and mode != "keyword" else []
+        cosines = dict(vector_hits)
+        vector_hits = self._within_language(vector_hits)
         grouped = {
             name: best_per_group(hits, self._node)
             for name, hits in (("keyword", keyword_hits), ("vector", vector_hits))
@@ -264,7 +284,26 @@ class Retriever:
                 ranked, self._title, named(enhanced.text), self.settings.contrast_penalty
             )
         ranked = self._pin(enhanced, ranked, scopes)
-        return _Ranking(ranked[:k], runs, dict(vector_hits), dict(keyword_hits))
+        return _Ranking(ranked[:k], runs, cosines, dict(keyword_hits))
+
+    def _within_language(self, hits: list[tuple[str, float]]) -> list[tuple[str, float]]:
+        """Cosines of passages in two languages made comparable: a question's vector is nearer every passage in
+        its own language than most in the other (multilingual e5), so over documents in both languages an
+        English question ranked English passages first whatever they said, and a Vietnamese one Vietnamese
+        passages. Each language's cosines are shifted so that their mean among the hits is the whole list's (a
+        language with fewer than ``MIN_LANGUAGE_HITS`` of them stays), then re-sorted. One language: as is."""
+        groups: dict[str, list[float]] = {}
+        for cid, score in hits:
+            groups.setdefault(self._language(cid), []).append(score)
+        if len(groups) < 2:
+            return hits
+        pooled = [score for _, score in hits]
+        offset = {
+            lang: _mean(pooled) - _mean(scores if len(scores) >= MIN_LANGUAGE_HITS else pooled)
+            for lang, scores in groups.items()
+        }  # on the whole list's scale: still cosine-like
+        shifted = [(cid, score + offset[self._language(cid)]) for cid, score in hits]
+        return sorted(shifted, key=lambda kv: -kv[1])
 
     def _pin(
         self, enhanced: EnhancedQuery, ranked: list[tuple[str, float]], scopes: tuple[str, ...]
@@ -323,8 +362,7 @@ class Retriever:
         shared_terms = (
             shared.keyword_scores if mode != "vector" else dict(self.keyword(enhanced, pool, (GLOBAL,)))
         )
-        best = max([*own_terms.values(), *shared_terms.values(), 0.0])
-        relevant = self._relevant(list(own_terms.items()), best)
+        relevant = self._relevant(own_terms, shared_terms)
         own_ids = [cid for cid, _ in own.ranked]
         if len([cid for cid in own_ids if cid in relevant]) < self.settings.min_tenant_results:
             own_ids = [cid for cid in own_ids if cid in relevant]  # too few: the rest is noise, global fills

@@ -11,7 +11,7 @@ from indexes.search.chunk_bm25 import chunk_terms
 from indexes.search.chunking import Chunk
 from indexes.search.glossary import Glossary
 from indexes.search.lexicon import default_lexicon
-from indexes.search.query_terms import enhance
+from indexes.search.query_terms import enhance, query_language
 from indexes.search.retrieval import Retriever
 from indexes.store.published_index import IndexStore
 
@@ -104,3 +104,40 @@ def test_english_terms_score_english_passages_and_leave_the_questions_own_vector
     # stayed nearer to any Vietnamese passage than to the English one that answers
     assert "nghỉ" not in enhanced.english_vector_text.lower()
     assert enhance("Nghỉ phép năm được bao nhiêu ngày?", Glossary()).english_vector_text is None
+
+
+def test_an_english_text_with_vietnamese_names_is_english_and_carries_the_vietnamese_terms():
+    text = (
+        "Colleagues who work in our hotels in Đà Nẵng and Hồ Chí Minh City get 14 days of annual leave a year. "
+        "The hotels stay open during Tết, so leave in that week is approved by the general manager."
+    )
+    assert query_language(text) == "en"
+    assert query_language("Nhân viên ở Đà Nẵng được nghỉ phép năm bao nhiêu ngày?") == "vi"
+    assert query_language("What is the hotel cap in Hồ Chí Minh City?") == "en"
+    terms = chunk_terms(_chunk(text, "Annual leave"))
+    assert "phép" in terms or "hằng" in terms  # read as English: the lexicon's Vietnamese terms are indexed
+
+
+class _Languages:
+    """What ``Retriever._within_language`` reads of a retriever: each chunk's language, from its id."""
+
+    def _language(self, chunk_id: str) -> str:
+        return chunk_id.split("-")[0]
+
+
+def test_vector_cosines_are_compared_within_each_language():
+    # the question's vector sits nearer every English passage than any Vietnamese one: the Vietnamese passage
+    # that stands out among its own language comes first, ahead of an English one that does not
+    hits = [(f"en-{i}", c) for i, c in enumerate([0.88, 0.87, 0.87, 0.86, 0.86, 0.85])]
+    hits += [(f"vi-{i}", c) for i, c in enumerate([0.85, 0.79, 0.79, 0.78, 0.78, 0.77])]
+    ranked = Retriever._within_language(_Languages(), hits)
+    assert ranked[0][0] == "vi-0"
+    assert [cid for cid, _ in ranked if cid.startswith("en")] == [f"en-{i}" for i in range(6)]  # order kept
+    assert 0.7 < ranked[0][1] < 0.95  # still on the cosines' scale
+    alone = [(f"vi-{i}", c) for i, c in enumerate([0.85, 0.80, 0.79])]
+    assert Retriever._within_language(_Languages(), alone) == alone  # one language: as it was
+    few = hits[:6] + [("vi-0", 0.84), ("vi-1", 0.79)]  # too few Vietnamese hits to judge their scale
+    assert {cid: c for cid, c in Retriever._within_language(_Languages(), few) if cid.startswith("vi")} == {
+        "vi-0": 0.84,
+        "vi-1": 0.79,
+    }
