@@ -141,3 +141,32 @@ def test_vector_cosines_are_compared_within_each_language():
         "vi-0": 0.84,
         "vi-1": 0.79,
     }
+
+
+def test_a_vietnamese_asker_is_quoted_the_vietnamese_rule_where_both_languages_state_it(monkeypatch):
+    import agent.quote_units
+    from agent.quote_units import rank_units
+    from agent.terms import question_terms
+    from tests.agent.passages import passage
+
+    summary = passage(
+        "handbook_en:probation",
+        "How leave accrues",
+        "Probation counts as working time for annual leave if the employee stays after probation.",
+    )
+    noi_quy = passage(
+        "noi_quy:dieu-7",
+        "Điều 7. Nghỉ hằng năm",
+        "Thời gian thử việc được tính vào thời gian làm việc để tính số ngày phép năm.",
+        rank=1,
+    )
+    asked = question_terms("Thử việc có được tính phép năm không?", ["nghỉ hằng năm"])
+    assert rank_units([summary, noi_quy], asked, False)[0][1].doc_id == "noi_quy"
+    monkeypatch.setattr(agent.quote_units, "OTHER_LANGUAGE_WEIGHT", 1.0)  # the English gloss reads as well
+    assert rank_units([summary, noi_quy], asked, False)[0][1].doc_id == "handbook_en"
+    monkeypatch.undo()
+    english = question_terms("Does probation count for annual leave?", ["thử việc", "nghỉ hằng năm"])
+    assert rank_units([summary, noi_quy], english, False)[0][1].doc_id == "handbook_en"  # an English asker
+    # the English summary alone still answers a Vietnamese question
+    alone = rank_units([summary], asked, False)
+    assert alone and alone[0][1].doc_id == "handbook_en"
