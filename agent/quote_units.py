@@ -17,7 +17,7 @@ from indexes.search.retrieval import GLOBAL
 from indexes.search.title_kinds import question_kinds
 from indexes.spans import Unit, display, quote_of, split_units
 from indexes.staff_groups import naming
-from indexes.text import fold
+from indexes.text import fold, has_diacritics
 from indexes.year_periods import asked_times, holds_asked_time
 
 _CLIP_RE = re.compile(r"\s*… \[đã cắt \d+ ký tự[^\]]*\]")
@@ -107,7 +107,15 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
     # a document's scope, as its search hits say: the asker's company, or "global" (national law)
     scopes = {p.doc_id: p.scope for p in passages if p.scope}
     own = any(scope != GLOBAL for scope in scopes.values())
-    languages = [query_language(u) if vietnamese else "" for _, _, u in candidates]
+    # a unit's language (an article may be bilingual), or its passage's when it has no accent: a short English
+    # unit ("Wedding: 3 days") has no English function word to tell
+    written = {id(p): query_language(f"{p.title}\n{p.text}") for p in passages} if vietnamese else {}
+    languages = [
+        ("en" if query_language(u) == "en" or not has_diacritics(u) and written[id(p)] == "en" else "vi")
+        if vietnamese
+        else ""
+        for p, _, u in candidates
+    ]
     both_languages = len(set(languages)) > 1
     for (p, i, unit), padded, language in zip(candidates, padded_units, languages, strict=True):
         title = f" {' '.join(words_of(f'{p.title} {glossing(p.title)}', terms.accented))} "

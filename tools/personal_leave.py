@@ -17,7 +17,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from indexes.search.query_terms import query_language
-from indexes.text import fold
+from indexes.text import fold, has_diacritics
 from tools.calculation import CalculationResult, CalculationStep
 from tools.leave_policy import ParamSource, RuleText, cite_rule
 
@@ -113,8 +113,10 @@ class PersonalLeavePolicy(BaseModel):
 
 
 def _relations(text: str) -> list[Relation]:
-    # English "me" is no "mẹ": folded, the two are one word
-    folded = fold(re.sub(r"\bme\b", " ", text.lower()) if query_language(text) == "en" else text)
+    # English "me" is no "mẹ": folded, the two are one word (a question with any accent, even on a name only, may
+    # write "mẹ" as "me")
+    english = not has_diacritics(text) and query_language(text) == "en"
+    folded = fold(re.sub(r"\bme\b", " ", text.lower()) if english else text)
     return [r for r, p in _RELATIONS.items() if p.search(folded)]
 
 

@@ -13,6 +13,7 @@ import json
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cached_property
+from statistics import fmean
 from typing import Literal
 
 from pydantic import ConfigDict
@@ -50,10 +51,6 @@ class Hit(Location):
     scope: str  # the tenant the document belongs to ("global" for shared documents)
     ranks: dict[str, int]  # rank in each retriever that found it (1-based)
     vector_score: float | None = None  # cosine similarity to the question, when the vector retriever found it
-
-
-def _mean(values: list[float]) -> float:
-    return sum(values) / len(values)
 
 
 @dataclass(frozen=True)
@@ -173,7 +170,7 @@ class Retriever:
         return {cid: query_language(c.text) for cid, c in self.chunks.items()}
 
     def _language(self, chunk_id: str) -> str:
-        return self._chunk_languages[chunk_id]
+        return self._chunk_languages.get(chunk_id, "vi")
 
     @cached_property
     def english_documents(self) -> bool:
@@ -208,9 +205,10 @@ class Retriever:
         return [(h.chunk_id, h.score) for h in self.bm25.search(query.expanded, k, scopes)]
 
     def _relevant(self, own: dict[str, float], shared: dict[str, float]) -> set[str]:
-        """The tenant's keyword hits scoring at least ``tenant_relevance`` of the best keyword score of the
-        shared scope's hits in their language, when it has some, else of all hits: an English passage's BM25
-        terms include the lexicon's Vietnamese ones, whose scores are not those of a Vietnamese passage."""
+        """The tenant's keyword hits scoring at least ``tenant_relevance`` of the best keyword score among the
+        hits (both scopes) in their language, when the shared scope has hits in it, else among all hits: an
+        English passage's BM25 terms include the lexicon's Vietnamese ones, whose scores are not those of a
+        Vietnamese passage."""
         best = max([*own.values(), *shared.values(), 0.0])
         by_language: dict[str, float] = {}
         for cid, score in [*own.items(), *shared.items()]:
@@ -299,7 +297,7 @@ class Retriever:
             return hits
         pooled = [score for _, score in hits]
         offset = {
-            lang: _mean(pooled) - _mean(scores if len(scores) >= MIN_LANGUAGE_HITS else pooled)
+            lang: fmean(pooled) - fmean(scores if len(scores) >= MIN_LANGUAGE_HITS else pooled)
             for lang, scores in groups.items()
         }  # on the whole list's scale: still cosine-like
         shifted = [(cid, score + offset[self._language(cid)]) for cid, score in hits]

@@ -170,3 +170,19 @@ def test_a_vietnamese_asker_is_quoted_the_vietnamese_rule_where_both_languages_s
     # the English summary alone still answers a Vietnamese question
     alone = rank_units([summary], asked, False)
     assert alone and alone[0][1].doc_id == "handbook_en"
+
+
+def test_a_tenant_hit_is_judged_against_the_shared_scope_s_hits_in_its_language():
+    from types import SimpleNamespace
+
+    retriever = SimpleNamespace(
+        _language=_Languages()._language, settings=SimpleNamespace(tenant_relevance=0.5)
+    )
+    # an English summary in the shared scope scores high through its Vietnamese gloss: the tenant's Vietnamese
+    # rule is judged against the shared Vietnamese hits, not against it
+    own = {"vi-beta": 12.0, "vi-beta2": 5.0}
+    shared = {"en-summary": 28.0, "vi-law": 12.5}
+    assert Retriever._relevant(retriever, own, shared) == {"vi-beta"}
+    # a tenant's English passage, with no English in the shared scope: judged against all hits, as before
+    assert Retriever._relevant(retriever, {"en-handbook": 10.0}, {"vi-law": 25.0}) == set()
+    assert Retriever._relevant(retriever, {"en-handbook": 13.0}, {"vi-law": 25.0}) == {"en-handbook"}
