@@ -107,15 +107,8 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
     # a document's scope, as its search hits say: the asker's company, or "global" (national law)
     scopes = {p.doc_id: p.scope for p in passages if p.scope}
     own = any(scope != GLOBAL for scope in scopes.values())
-    # a unit's language (an article may be bilingual), or its passage's when it has no accent: a short English
-    # unit ("Wedding: 3 days") has no English function word to tell
     written = {id(p): query_language(f"{p.title}\n{p.text}") for p in passages} if vietnamese else {}
-    languages = [
-        ("en" if query_language(u) == "en" or not has_diacritics(u) and written[id(p)] == "en" else "vi")
-        if vietnamese
-        else ""
-        for p, _, u in candidates
-    ]
+    languages = [_unit_language(u, written[id(p)]) if vietnamese else "" for p, _, u in candidates]
     both_languages = len(set(languages)) > 1
     for (p, i, unit), padded, language in zip(candidates, padded_units, languages, strict=True):
         title = f" {' '.join(words_of(f'{p.title} {glossing(p.title)}', terms.accented))} "
@@ -157,6 +150,13 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
         )
         scored.append((score * (1 + 0.5 * prior), p, i, unit))
     return sorted(scored, key=lambda x: -x[0])
+
+
+def _unit_language(unit: str, passage_language: str) -> str:
+    """A unit's language (an article may be bilingual), or its passage's when it has no accent: a short English
+    unit ("Wedding: 3 days") has no English function word to tell."""
+    english = query_language(unit) == "en" or (not has_diacritics(unit) and passage_language == "en")
+    return "en" if english else "vi"
 
 
 # The kind of quantity a question asks for (folded question) and how a unit states one (folded unit): "bao lâu"
