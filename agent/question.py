@@ -165,7 +165,8 @@ class LeaveArgs:
 @dataclass
 class Question:
     text: str
-    # "leave_calculation" | "probation_end" | "probation_pay" | "overtime_pay" | "personal_leave" | "notice_end" |
+    # "leave_calculation" | "probation_end" | "probation_pay" | "overtime_pay" | "night_work_pay" | "personal_leave" |
+    # "notice_end" |
     # "carry_over" | "trip_allowance" | "loan_repayment" | "trip_support" | "article" | "title" | "quantity" |
     # "search"
     intent: str
@@ -173,6 +174,7 @@ class Question:
     dates_found: int = 0
     probation: dict = field(default_factory=dict)  # calculate_probation_end's arguments, for "probation_end"
     overtime: dict = field(default_factory=dict)  # calculate_overtime_pay's arguments, for "overtime_pay"
+    night: dict = field(default_factory=dict)  # calculate_night_work_pay's arguments, for "night_work_pay"
     personal: dict = field(default_factory=dict)  # calculate_personal_leave's arguments, for "personal_leave"
     probation_pay: dict = field(default_factory=dict)  # calculate_probation_pay's, for "probation_pay"
     notice: dict = field(default_factory=dict)  # calculate_notice_end's arguments, for "notice_end"
@@ -371,6 +373,47 @@ def overtime_args(text: str) -> dict:
         if stated.night_hours:
             args["night_hours"] = stated.night_hours
     return args
+
+
+# Night work in a normal shift and what it pays (folded): "làm ca đêm 23h–7h … được thêm bao nhiêu", "làm một Ca 3
+# bình thường (không làm thêm) … bao nhiêu tiền", "how much extra do I get for one full night shift"
+_NIGHT_WORK_RE = re.compile(
+    r"\b(?:ca dem|ban dem|lam dem|truc dem|night shifts?|night work|working nights?|at night|graveyard shift)\b"
+)
+_SHIFT_ASKED_RE = re.compile(r"\b(ca (?:dem|toi|[1-9]|i{1,3})|(?:night|graveyard) shift|shift [1-9])\b")
+_NOT_OVERTIME_RE = re.compile(r"\b(?:khong|not|no|without)\s+(?:phai\s+)?(?:lam them|tang ca|overtime)\b")
+_BARE_SPAN = re.compile(
+    r"\b(\d{1,2})\s*(?:h|:|gio)\s*(\d{2})?\s*(?:-|–|den|to)\s*(\d{1,2})\s*(?:h|:|gio)\s*(\d{2})?"
+)
+
+
+def night_work_args(text: str) -> dict:
+    """calculate_night_work_pay's arguments when a question asks what night work in a normal shift pays, for a
+    wage it states, and names the shift (its span or its name) or the night hours; empty otherwise or when it
+    asks about overtime."""
+    folded = " ".join(fold(text).split())
+    shift = _SHIFT_ASKED_RE.search(folded)
+    asked = (_NIGHT_WORK_RE.search(folded) or shift) and _PAY_ASKED_RE.search(folded)
+    if not asked or _OVERTIME_RE.search(_NOT_OVERTIME_RE.sub(" ", folded)):
+        return {}
+    stated = parse_inputs(text)
+    if not stated.monthly_wage or stated.monthly_wage < 100_000:
+        return {}
+    args: dict = {"monthly_wage": str(stated.monthly_wage)}
+    bare = _BARE_SPAN.search(folded)
+    if stated.start and stated.end:
+        return args | {"start_time": f"{stated.start:%H:%M}", "end_time": f"{stated.end:%H:%M}"}
+    if bare and int(bare.group(1)) <= 24 and int(bare.group(3)) <= 24:
+        start, end = (
+            f"{int(bare.group(1)):02d}:{bare.group(2) or '00'}",
+            f"{int(bare.group(3)):02d}:{bare.group(4) or '00'}",
+        )
+        return args | {"start_time": start, "end_time": end}
+    if shift:
+        return args | {"shift": shift.group(1)}
+    if stated.hours:
+        return args | {"night_hours": stated.hours}
+    return {}
 
 
 def _day_args(day: OvertimeDayInputs) -> dict:
@@ -802,6 +845,7 @@ def analyse(text: str) -> Question:
         leave.years_of_service = int(service.group(1))
     probation = probation_args(_without_false_months(text), leave, found) if found else {}
     overtime = overtime_args(text)
+    night = night_work_args(text) if not overtime else {}
     personal = personal_leave_args(text) if not overtime else {}
     pay = probation_pay_args(text) if not overtime else {}
     notice = notice_args(text) if not (overtime or personal) else {}
@@ -811,6 +855,8 @@ def analyse(text: str) -> Question:
     support = trip_support_args(text) if not (overtime or personal or notice or carry or pay or loan) else {}
     if overtime:
         intent = "overtime_pay"
+    elif night:
+        intent = "night_work_pay"
     elif notice:
         intent = "notice_end"
     elif carry:
@@ -844,6 +890,7 @@ def analyse(text: str) -> Question:
         dates_found=found,
         probation=probation,
         overtime=overtime,
+        night=night,
         personal=personal,
         probation_pay=pay,
         notice=notice,

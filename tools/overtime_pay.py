@@ -56,11 +56,11 @@ _NIGHT_WINDOW = re.compile(
 )
 _DIVISOR_DAYS = re.compile(
     r"chia (?:cho )?(\d{2}) ngay|÷\s*(\d{2})\b|divided by (\d{2})\s*(?:\(\w+\)\s*)?(?:working |standard )?days"
-    r"|/\s*(\d{2})\s*(?:working )?days\b"
+    r"|/\s*(\d{2})\s*(?:working )?days\b|\((\d{2}) (?:working )?days of \d{1,2} hours\)"
 )
 _DIVISOR_HOURS = re.compile(
     r"chia (?:cho )?0?(\d{1,2}) gio|÷\s*\d{2}\s*÷\s*0?(\d{1,2})\b|(?:divided by|and by|/)\s*0?(\d{1,2})\s*"
-    r"(?:\(\w+\)\s*)?(?:working )?hours\b"
+    r"(?:\(\w+\)\s*)?(?:working )?hours\b|\(\d{2} (?:working )?days of 0?(\d{1,2}) hours\)"
 )
 _OVERTIME = re.compile(r"\b(?:lam them|tang ca|overtime)\b")
 
@@ -91,6 +91,21 @@ def _kind_of(text: str) -> DayKind | None:
 
 def _plain(text: str) -> str:
     return re.sub(r"[*_`]", "", text)
+
+
+_HOURLY = re.compile(r"\b(?:tien luong gio|luong gio|don gia tien luong gio|hourly (?:rate|wage|pay))\b")
+
+
+def _read_divisor(policy: OvertimePolicy, rule: RuleText) -> None:
+    """The hourly wage's divisor a unit states ("chia cho 26 ngày, chia cho 08 giờ", "÷ 24 ÷ 8"), if none yet."""
+    folded = fold(rule.text)
+    if "divisor" not in policy.sources and (d := _DIVISOR_DAYS.search(folded)):
+        policy.days_per_month = int(next(g for g in d.groups() if g))
+        if h := _DIVISOR_HOURS.search(folded):
+            policy.hours_per_day = int(next(g for g in h.groups() if g))
+        policy.sources["divisor"] = cite_rule(
+            rule, f"lương giờ = lương tháng / {policy.days_per_month} ngày / {policy.hours_per_day} giờ"
+        )
 
 
 def policy_from_rules(rules: list[RuleText]) -> OvertimePolicy:
@@ -138,13 +153,13 @@ def policy_from_rules(rules: list[RuleText]) -> OvertimePolicy:
             if key not in policy.sources and m and not re.search(r"\b(?:dem|night)\b", folded[: m.end()]):
                 policy.day_rates[kind] = int(m.group(1))
                 policy.sources[key] = cite_rule(rule, f"{KIND_VI[kind]}: {m.group(1)}%")
-        if "divisor" not in policy.sources and (d := _DIVISOR_DAYS.search(folded)):
-            policy.days_per_month = int(next(g for g in d.groups() if g))
-            if h := _DIVISOR_HOURS.search(folded):
-                policy.hours_per_day = int(next(g for g in h.groups() if g))
-            policy.sources["divisor"] = cite_rule(
-                rule, f"lương giờ = lương tháng / {policy.days_per_month} ngày / {policy.hours_per_day} giờ"
-            )
+        _read_divisor(policy, rule)
+    # the hourly wage may be defined apart from overtime ("Điều 2. Tiền lương giờ"): any unit naming it
+    for rule in rules:
+        if "divisor" in policy.sources:
+            break
+        if _HOURLY.search(fold(f"{rule.context} {rule.text}")):
+            _read_divisor(policy, rule)
     night_rules = [
         r
         for r in rules

@@ -1,4 +1,5 @@
-"""calculate_overtime_pay: overtime pay as a tool, its rates, night window and hourly divisor read from the corpus."""
+"""calculate_overtime_pay and calculate_night_work_pay: overtime pay, and what night hours of a normal shift add, as
+tools; their rates, night window, shifts and hourly divisor read from the corpus."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from tools.context import ToolContext
+from tools.date_inputs import DateInputError, parse_date_input
 from tools.errors import ToolFailure
+from tools.night_work_pay import NightWorkPolicy, NightWorkResult, night_policy_from_rules, shift_named
+from tools.night_work_pay import calculate as calculate_night
 from tools.overtime_inputs import parse_money
 from tools.overtime_pay import (
     DayKind,
@@ -121,4 +125,80 @@ def calculate_overtime_pay(
             )
         return calculate_days(overtime_policy_for(ctx), wage, days)
     except ValueError as exc:
+        return ToolFailure(error="invalid_arguments", message=str(exc))
+
+
+def night_work_policy_for(ctx: ToolContext) -> NightWorkPolicy:
+    """The night-work share, its dated changes and the shifts the caller's visible documents state."""
+    return policy_from_sentences(ctx, "night_work_policy", night_policy_from_rules)
+
+
+def calculate_night_work_pay(
+    ctx: ToolContext,
+    monthly_wage: Annotated[
+        str,
+        Field(
+            max_length=40,
+            description="The month's contract wage in đồng as the employee wrote it: '8.320.000', '9,36 triệu', "
+            "'9.36 million'.",
+        ),
+    ],
+    start_time: Annotated[
+        str | None, Field(max_length=40, description="When the shift started, '22:00' or '23h'.")
+    ] = None,
+    end_time: Annotated[
+        str | None, Field(max_length=40, description="When it ended, '06:00' (past midnight allowed).")
+    ] = None,
+    shift: Annotated[
+        str | None,
+        Field(
+            max_length=60,
+            description="The shift as the employee names it, when no times are given: 'Ca 3', 'ca đêm', "
+            "'night shift' (its hours are read from the documents).",
+        ),
+    ] = None,
+    night_hours: Annotated[
+        float | None, Field(gt=0, le=16, description="Hours worked at night, when neither times nor shift.")
+    ] = None,
+    work_date: Annotated[
+        str | None,
+        Field(
+            max_length=40,
+            description="The day the night was worked (a changed rate applies from its date); default today.",
+        ),
+    ] = None,
+) -> NightWorkResult | ToolFailure:
+    """Compute what night work in a NORMAL shift (not overtime) adds to the pay: hourly wage (the month's wage over
+    the documents' divisor, e.g. ÷ 26 ÷ 8) × the night hours of the shift (inside the night window, e.g. 22:00 –
+    06:00) × the extra share the documents state (e.g. 30%, or a later notice's rate from its date). Shift hours,
+    window, divisor and share are read from the documents and cited. Use it for questions like 'làm ca đêm, lương
+    8 triệu, được thêm bao nhiêu?'; overtime at night is calculate_overtime_pay's."""
+    if monthly_wage.strip().startswith(("-", "−", "–")):
+        return ToolFailure(
+            error="invalid_arguments",
+            message=f"monthly_wage {monthly_wage!r} is negative; give the month's wage",
+        )
+    wage = parse_money(monthly_wage) or (int(monthly_wage) if monthly_wage.strip().isdecimal() else None)
+    if not wage:
+        return ToolFailure(
+            error="invalid_arguments", message=f"monthly_wage {monthly_wage!r} is not an amount in đồng"
+        )
+    overtime = overtime_policy_for(ctx)
+    policy = night_work_policy_for(ctx)
+    try:
+        start, end = _time(start_time, "start_time"), _time(end_time, "end_time")
+        if (start is None) != (end is None):
+            raise ValueError("give both start_time and end_time, or the shift's name")
+        named = shift_named(policy, shift, overtime.night_window) if shift and start is None else None
+        if shift and start is None and named is None and night_hours is None:
+            known = ", ".join(f"{s.label} ({s.start:%H:%M} – {s.end:%H:%M})" for s in policy.shifts)
+            return ToolFailure(
+                error="unknown_shift",
+                message=f"no document defines the hours of {shift!r}"
+                + (f"; the documents define: {known}" if known else "")
+                + "; give start_time and end_time",
+            )
+        on = parse_date_input(work_date).resolve(ctx.on_date().year) if work_date else ctx.on_date()
+        return calculate_night(policy, overtime, wage, on, start, end, night_hours, named)
+    except (ValueError, DateInputError) as exc:
         return ToolFailure(error="invalid_arguments", message=str(exc))

@@ -25,7 +25,7 @@ from tools.errors import ToolFailure
 from tools.leave_tools import calculate_leave
 from tools.loan_tools import calculate_loan_repayment
 from tools.notice_tools import calculate_notice_end
-from tools.overtime_tools import calculate_overtime_pay
+from tools.overtime_tools import calculate_night_work_pay, calculate_overtime_pay
 from tools.personal_leave_tools import calculate_personal_leave
 from tools.probation_tools import calculate_probation_end, calculate_probation_pay
 from tools.rule_tools import lookup_rules
@@ -96,6 +96,7 @@ ALL: list[ToolSpec] = [
     ToolSpec(calculate_probation_end),
     ToolSpec(calculate_probation_pay),
     ToolSpec(calculate_overtime_pay),
+    ToolSpec(calculate_night_work_pay),
     ToolSpec(calculate_personal_leave),
     ToolSpec(calculate_notice_end),
     ToolSpec(calculate_carry_over),

@@ -126,7 +126,9 @@ def test_a_pronoun_is_no_sibling_and_in_laws_are_parents():
     assert asked_relation("Anh chị cho em hỏi, bố em mất thì em được nghỉ mấy ngày?", "funeral") == "parent"
     assert asked_relation("Tell me how many days I get when my son gets married", "wedding") == "child"
     assert _relations("me toi mat") == ["parent"]  # Vietnamese typed without accents keeps its mẹ
-    assert _relations("Me benh, xin nghi o Huế can giay to gi") == ["parent"]  # ... an accent on a name only too
+    assert _relations("Me benh, xin nghi o Huế can giay to gi") == [
+        "parent"
+    ]  # ... an accent on a name only too
 
 
 def test_a_travel_day_for_the_items_a_rule_names_by_letter():

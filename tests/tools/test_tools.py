@@ -16,7 +16,7 @@ def run(ctx, name, **args):
     return run_tool(ctx, name, args).result_json()
 
 
-def test_registry_lists_fifteen_typed_documented_tools():
+def test_registry_lists_sixteen_typed_documented_tools():
     assert [t.tool_name for t in ALL] == [
         "navigate_tree",
         "expand_node",
@@ -27,6 +27,7 @@ def test_registry_lists_fifteen_typed_documented_tools():
         "calculate_probation_end",
         "calculate_probation_pay",
         "calculate_overtime_pay",
+        "calculate_night_work_pay",
         "calculate_personal_leave",
         "calculate_notice_end",
         "calculate_carry_over",

@@ -39,6 +39,7 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 "calculate_probation_end",
                 "calculate_probation_pay",
                 "calculate_overtime_pay",
+                "calculate_night_work_pay",
                 "calculate_personal_leave",
                 "calculate_notice_end",
                 "calculate_carry_over",
