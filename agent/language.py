@@ -114,6 +114,8 @@ PARAM_WORDS: dict[str, dict[Language, str]] = {
     "night_premium": {"vi": "mức trả thêm cho giờ làm việc ban đêm", "en": "the night premium"},
     "shift": {"vi": "giờ của ca làm việc", "en": "the shift's hours"},
     "night_allowance": {"vi": "phụ cấp ca đêm", "en": "the night shift allowance"},
+    "commitment": {"vi": "thời gian cam kết làm việc", "en": "the work commitment"},
+    "training_repayment": {"vi": "cách bồi hoàn chi phí đào tạo", "en": "how the training cost is repaid"},
     "event_days": {"vi": "số ngày nghỉ việc riêng", "en": "the personal-leave days"},
     "travel_days": {"vi": "ngày đi đường", "en": "the travel day"},
     "probation_pay": {"vi": "tỷ lệ lương thử việc", "en": "the probation pay rate"},

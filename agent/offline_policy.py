@@ -4,6 +4,7 @@ leave question with dates            -> calculate_leave (arguments read from the
 "when does my probation end" + start -> calculate_probation_end (start, stated length; the question as employee)
 overtime pay for a stated wage+hours -> calculate_overtime_pay (wage, hours or span, kind of day)
 night work in a normal shift + wage  -> calculate_night_work_pay (wage, span or shift name or night hours)
+a course's cost + months worked since -> calculate_training_repayment (cost, months, stated commitment)
 a family event + its distance in km  -> calculate_personal_leave (event, relative, distance)
 probation pay for a stated wage      -> calculate_probation_pay (wage; the question as employee)
 a trip's allowance for its days      -> calculate_trip_allowance (dates or days/nights, day trip, shared room)
@@ -54,6 +55,8 @@ def _first_call(q: Question, previous_leave_args: dict[str, Any] | None) -> Next
         return NextCall("calculate_overtime_pay", q.overtime)
     if q.intent == "night_work_pay":
         return NextCall("calculate_night_work_pay", q.night)
+    if q.intent == "training_repayment":
+        return NextCall("calculate_training_repayment", q.training)
     if q.intent == "personal_leave":
         return NextCall("calculate_personal_leave", q.personal)
     if q.intent == "notice_end":
@@ -100,6 +103,7 @@ def next_call(
             "probation_pay",
             "overtime_pay",
             "night_work_pay",
+            "training_repayment",
             "personal_leave",
             "notice_end",
             "carry_over",

@@ -165,7 +165,8 @@ class LeaveArgs:
 @dataclass
 class Question:
     text: str
-    # "leave_calculation" | "probation_end" | "probation_pay" | "overtime_pay" | "night_work_pay" | "personal_leave" |
+    # "leave_calculation" | "probation_end" | "probation_pay" | "overtime_pay" | "night_work_pay" | "training_repayment" |
+    # "personal_leave" |
     # "notice_end" |
     # "carry_over" | "trip_allowance" | "loan_repayment" | "trip_support" | "article" | "title" | "quantity" |
     # "search"
@@ -175,6 +176,7 @@ class Question:
     probation: dict = field(default_factory=dict)  # calculate_probation_end's arguments, for "probation_end"
     overtime: dict = field(default_factory=dict)  # calculate_overtime_pay's arguments, for "overtime_pay"
     night: dict = field(default_factory=dict)  # calculate_night_work_pay's arguments, for "night_work_pay"
+    training: dict = field(default_factory=dict)  # calculate_training_repayment's, for "training_repayment"
     personal: dict = field(default_factory=dict)  # calculate_personal_leave's arguments, for "personal_leave"
     probation_pay: dict = field(default_factory=dict)  # calculate_probation_pay's, for "probation_pay"
     notice: dict = field(default_factory=dict)  # calculate_notice_end's arguments, for "notice_end"
@@ -414,6 +416,40 @@ def night_work_args(text: str) -> dict:
     if stated.hours:
         return args | {"night_hours": stated.hours}
     return {}
+
+
+# Training paid by the company and what leaving early costs (folded): "cử đi học khóa 80 triệu, cam kết 24 tháng, làm
+# được 18 tháng thì nghỉ, phải bồi hoàn bao nhiêu", "paid 180 million for my training … how much do I pay back"
+_TRAINING_RE = re.compile(r"\b(?:dao tao|khoa hoc|khoa|di hoc|training|course|certificate)\b")
+_REPAY_RE = re.compile(r"\b(?:boi hoan|hoan tra|tra lai|den bu|boi thuong|pay back|repay|refund|owe)\b")
+_MONTH_COUNT = re.compile(r"\b(\d{1,3})\s*-?\s*(?:thang|months?)\b")
+_COMMITTED_BEFORE = re.compile(r"\b(?:cam ket|commit\w*|bond|agreement|agreed to stay|stay)\b[^.,;]{0,15}$")
+_COURSE_AFTER = re.compile(r"^\s*(?:long\s+)?(?:training|course|khoa|dao tao|hoc|program)")
+_WORKED_BEFORE = re.compile(r"\b(?:lam|worked|work|working|served|stayed|been|back|duoc)\b[^.;]{0,25}$")
+
+
+def training_repayment_args(text: str) -> dict:
+    """calculate_training_repayment's arguments when a question asks what leaving early costs for a course it
+    states the cost of, and the months worked since (and perhaps the commitment's months); empty otherwise."""
+    folded = " ".join(fold(text).split())
+    if not (_TRAINING_RE.search(folded) and _REPAY_RE.search(folded)):
+        return {}
+    cost = parse_money(text)
+    if not cost or cost < 100_000:
+        return {}
+    committed = worked = None
+    for m in _MONTH_COUNT.finditer(folded):
+        before, after = folded[max(0, m.start() - 40) : m.start()], folded[m.end() : m.end() + 20]
+        if _COMMITTED_BEFORE.search(before) and committed is None:
+            committed = int(m.group(1))
+        elif _COURSE_AFTER.search(after):
+            continue  # the course's own length ("a 4-month training")
+        elif _WORKED_BEFORE.search(before) and worked is None:
+            worked = int(m.group(1))
+    if worked is None:
+        return {}
+    args: dict = {"course_cost": str(cost), "months_worked": worked}
+    return args | ({"commitment_months": committed} if committed else {})
 
 
 def _day_args(day: OvertimeDayInputs) -> dict:
@@ -846,6 +882,7 @@ def analyse(text: str) -> Question:
     probation = probation_args(_without_false_months(text), leave, found) if found else {}
     overtime = overtime_args(text)
     night = night_work_args(text) if not overtime else {}
+    training = training_repayment_args(text) if not (overtime or night) else {}
     personal = personal_leave_args(text) if not overtime else {}
     pay = probation_pay_args(text) if not overtime else {}
     notice = notice_args(text) if not (overtime or personal) else {}
@@ -857,6 +894,8 @@ def analyse(text: str) -> Question:
         intent = "overtime_pay"
     elif night:
         intent = "night_work_pay"
+    elif training:
+        intent = "training_repayment"
     elif notice:
         intent = "notice_end"
     elif carry:
@@ -891,6 +930,7 @@ def analyse(text: str) -> Question:
         probation=probation,
         overtime=overtime,
         night=night,
+        training=training,
         personal=personal,
         probation_pay=pay,
         notice=notice,

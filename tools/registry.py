@@ -30,6 +30,7 @@ from tools.personal_leave_tools import calculate_personal_leave
 from tools.probation_tools import calculate_probation_end, calculate_probation_pay
 from tools.rule_tools import lookup_rules
 from tools.search_tools import lookup_article, search
+from tools.training_tools import calculate_training_repayment
 from tools.tree_tools import expand_node, navigate_tree
 from tools.trip_support_tools import calculate_trip_support
 from tools.trip_tools import calculate_trip_allowance
@@ -103,6 +104,7 @@ ALL: list[ToolSpec] = [
     ToolSpec(calculate_trip_allowance),
     ToolSpec(calculate_loan_repayment),
     ToolSpec(calculate_trip_support),
+    ToolSpec(calculate_training_repayment),
 ]
 BY_NAME: dict[str, ToolSpec] = {t.tool_name: t for t in ALL}
 
