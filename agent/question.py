@@ -349,6 +349,8 @@ def _without_false_months(text: str) -> str:
 
 # Overtime (folded) and a question about the money it pays: "tiền tăng ca được bao nhiêu", "how much do I get"
 _OVERTIME_RE = re.compile(r"\b(?:lam them|tang ca|overtime|ot)\b")
+# "(không làm thêm)", "not overtime": the question says it is NOT about overtime
+_NOT_OVERTIME_RE = re.compile(r"\b(?:khong|not|no|without)\s+(?:phai\s+)?(?:lam them|tang ca|overtime)\b")
 _PAY_ASKED_RE = re.compile(
     r"\b(?:bao nhieu|tinh the nao|how much|what (?:will|would|do) i (?:get|earn|be paid))\b"
 )
@@ -358,7 +360,7 @@ def overtime_args(text: str) -> dict:
     """calculate_overtime_pay's arguments when a question asks what overtime pays for a wage it states and the
     hours (or the span) it worked; empty otherwise."""
     folded = " ".join(fold(text).split())
-    if not (_OVERTIME_RE.search(folded) and _PAY_ASKED_RE.search(folded)):
+    if not (_OVERTIME_RE.search(_NOT_OVERTIME_RE.sub(" ", folded)) and _PAY_ASKED_RE.search(folded)):
         return {}
     stated = parse_inputs(text)
     if not stated.monthly_wage or stated.monthly_wage < 100_000 or not (stated.hours or stated.start):
@@ -382,8 +384,21 @@ def overtime_args(text: str) -> dict:
 _NIGHT_WORK_RE = re.compile(
     r"\b(?:ca dem|ban dem|lam dem|truc dem|night shifts?|night work|working nights?|at night|graveyard shift)\b"
 )
-_SHIFT_ASKED_RE = re.compile(r"\b(ca (?:dem|toi|[1-9]|i{1,3})|(?:night|graveyard) shift|shift [1-9])\b")
-_NOT_OVERTIME_RE = re.compile(r"\b(?:khong|not|no|without)\s+(?:phai\s+)?(?:lam them|tang ca|overtime)\b")
+_SHIFT_ASKED_RE = re.compile(
+    r"\b(ca (?:dem|[1-9]|i{1,3})|(?:night|graveyard) shift|shift [1-9])\b(?!\s*(?:tieng|gio|h\b|hours?))"
+)
+# what night work pays, asked: "được trả thêm", "bao nhiêu tiền", "how much extra" (not a leave or a rate question)
+_NIGHT_PAY_RE = re.compile(
+    r"\b(?:bao nhieu tien|tra them|duoc them|them bao nhieu|tien lam dem|tien ca dem|how much (?:extra|more)"
+    r"|extra|premium|how much do i get|how much will i get|how much is)\b"
+)
+_OTHER_TOPIC_RE = re.compile(
+    r"\b(?:nghi phep|phep nam|annual leave|vay tien|khoan vay|cho vay|di vay|loan|ngay le|holiday|tet)\b"
+)
+# night hours the question states as such ("2 tiếng ban đêm", "3 hours at night")
+_NIGHT_HOURS_RE = re.compile(
+    r"(\d{1,2}(?:[.,]\d)?)\s*(?:tieng|gio|hours?)\s*(?:lam\s*)?(?:ban dem|vao ban dem|at night|of night work)\b"
+)
 _BARE_SPAN = re.compile(
     r"\b(\d{1,2})\s*(?:h|:|gio)\s*(\d{2})?\s*(?:-|–|den|to)\s*(\d{1,2})\s*(?:h|:|gio)\s*(\d{2})?"
 )
@@ -395,8 +410,8 @@ def night_work_args(text: str) -> dict:
     asks about overtime."""
     folded = " ".join(fold(text).split())
     shift = _SHIFT_ASKED_RE.search(folded)
-    asked = (_NIGHT_WORK_RE.search(folded) or shift) and _PAY_ASKED_RE.search(folded)
-    if not asked or _OVERTIME_RE.search(_NOT_OVERTIME_RE.sub(" ", folded)):
+    asked = (_NIGHT_WORK_RE.search(folded) or shift) and _NIGHT_PAY_RE.search(folded)
+    if not asked or _OVERTIME_RE.search(_NOT_OVERTIME_RE.sub(" ", folded)) or _OTHER_TOPIC_RE.search(folded):
         return {}
     stated = parse_inputs(text)
     if not stated.monthly_wage or stated.monthly_wage < 100_000:
@@ -413,8 +428,8 @@ def night_work_args(text: str) -> dict:
         return args | {"start_time": start, "end_time": end}
     if shift:
         return args | {"shift": shift.group(1)}
-    if stated.hours:
-        return args | {"night_hours": stated.hours}
+    if hours := _NIGHT_HOURS_RE.search(folded):
+        return args | {"night_hours": float(hours.group(1).replace(",", "."))}
     return {}
 
 
@@ -423,7 +438,7 @@ def night_work_args(text: str) -> dict:
 _TRAINING_RE = re.compile(r"\b(?:dao tao|khoa hoc|khoa|di hoc|training|course|certificate)\b")
 _REPAY_RE = re.compile(r"\b(?:boi hoan|hoan tra|tra lai|den bu|boi thuong|pay back|repay|refund|owe)\b")
 _MONTH_COUNT = re.compile(r"\b(\d{1,3})\s*-?\s*(?:thang|months?)\b")
-_COMMITTED_BEFORE = re.compile(r"\b(?:cam ket|commit\w*|bond|agreement|agreed to stay|stay)\b[^.,;]{0,15}$")
+_COMMITTED_BEFORE = re.compile(r"\b(?:cam ket|commit\w*|bond|agreement|agreed to stay|stay)\b[^.,;]{0,35}$")
 _COURSE_AFTER = re.compile(r"^\s*(?:long\s+)?(?:training|course|khoa|dao tao|hoc|program)")
 _WORKED_BEFORE = re.compile(r"\b(?:lam|worked|work|working|served|stayed|been|back|duoc)\b[^.;]{0,25}$")
 
@@ -432,22 +447,25 @@ def training_repayment_args(text: str) -> dict:
     """calculate_training_repayment's arguments when a question asks what leaving early costs for a course it
     states the cost of, and the months worked since (and perhaps the commitment's months); empty otherwise."""
     folded = " ".join(fold(text).split())
-    if not (_TRAINING_RE.search(folded) and _REPAY_RE.search(folded)):
+    if not (_TRAINING_RE.search(folded) and _REPAY_RE.search(folded)) or re.search(
+        r"\b(?:vay|loan)\b", folded
+    ):
         return {}
     cost = parse_money(text)
     if not cost or cost < 100_000:
         return {}
-    committed = worked = None
+    committed, worked = None, []
     for m in _MONTH_COUNT.finditer(folded):
         before, after = folded[max(0, m.start() - 40) : m.start()], folded[m.end() : m.end() + 20]
         if _COMMITTED_BEFORE.search(before) and committed is None:
             committed = int(m.group(1))
         elif _COURSE_AFTER.search(after):
             continue  # the course's own length ("a 4-month training")
-        elif _WORKED_BEFORE.search(before) and worked is None:
-            worked = int(m.group(1))
-    if worked is None:
+        elif _WORKED_BEFORE.search(before):
+            worked.append(int(m.group(1)))
+    if len(worked) != 1:  # none, or several (the whole tenure and the months since the course): which one?
         return {}
+    worked = worked[0]
     args: dict = {"course_cost": str(cost), "months_worked": worked}
     return args | ({"commitment_months": committed} if committed else {})
 

@@ -36,6 +36,7 @@ _OVERTIME = re.compile(r"\b(?:lam them|tang ca|overtime)\b")
 # the extra share: "trả thêm 30%", "thêm ít nhất 30%", "hourly rate plus 30%", "a night premium of 30%"
 _SHARE = re.compile(
     r"\b(?:tra them|cong them|duoc them|them|phu troi)\s*(?:it nhat|toi thieu)?\s*(?:bang\s*)?(\d{1,2})\s*%"
+    r"(?=\s*(?:cua\s*)?(?:tien luong|luong|don gia))"
     r"|\b(?:extra|additional|premium|plus|at least)\s*(?:of\s*)?(\d{1,2})\s*%"
     r"|\b(\d{1,2})\s*%\s*(?:extra|additional|more|premium|on top)\b"
 )
@@ -68,7 +69,7 @@ _SHIFT = re.compile(
 )
 # a shift a question names: "ca đêm", "Ca 3", "night shift"; "ca đêm" and "night shift" also name the documents'
 # shift with the most night hours when none is called that
-_NIGHT_SHIFT = re.compile(r"^(?:ca dem|night shift|graveyard shift|ca toi)$")
+_NIGHT_SHIFT = re.compile(r"^(?:ca dem|night shift|graveyard shift)$")
 # a per-shift allowance for night shifts ("phụ cấp ca đêm 30.000 đồng/ca", "Phụ cấp ca đêm | … | 80.000 đồng/ca",
 # "a night shift allowance of 50,000 VND per shift"): its amount and the unit
 _ALLOWANCE = re.compile(r"\b(?:phu cap ca dem|night(?: shift)? allowance)\b")
@@ -101,6 +102,8 @@ class NightWorkPolicy(BaseModel):
     shifts: list[NightShift] = Field(default_factory=list)
     allowance: int | None = None  # đồng per night shift, where exactly one is stated
     allowance_source: ParamSource | None = None
+    allowance_shift: str | None = None  # the shift the allowance is for, where its clause names one
+    allowance_span: tuple[dt.time, dt.time] | None = None  # ... or the hours
 
     def premium_on(self, day: dt.date) -> tuple[int, ParamSource, PremiumChange | None]:
         """The share on ``day``: the latest change in force then, else the stated (or default) share."""
@@ -117,8 +120,13 @@ def _plain(text: str) -> str:
 
 
 def _about_night_work(rule: RuleText) -> bool:
+    """A unit about night work, not overtime's night hours: by its text and its own section's title (a chapter
+    "Làm thêm giờ và làm việc ban đêm" above may hold both)."""
     text = _plain(rule.text)
-    return bool(_NIGHT.search(f"{_plain(rule.context)} {text}")) and not _OVERTIME.search(text)
+    own_title = _plain(rule.title_path[-1]) if rule.title_path else ""
+    return bool(_NIGHT.search(f"{_plain(rule.context)} {text}")) and not _OVERTIME.search(
+        f"{own_title} {text}"
+    )
 
 
 def stated_share(text: str) -> int | None:
@@ -171,11 +179,13 @@ def night_policy_from_rules(rules: list[RuleText]) -> NightWorkPolicy:
     """Read the night share, its dated changes and the shifts the documents state (company documents first: the
     first statement of each wins)."""
     policy = NightWorkPolicy()
-    allowances: dict[int, RuleText] = {}
+    allowances: dict[int, tuple[RuleText, str]] = {}
     for rule in rules:
-        text = _plain(rule.text)
-        if _ALLOWANCE.search(f"{_plain(rule.context)} {text}") and (amount := _PER_SHIFT.search(text)):
-            allowances.setdefault(int(re.sub(r"[.,]", "", amount.group(1))), rule)
+        # the cue and the amount in one clause of the unit ("phụ cấp ca đêm 30.000 đồng/ca", not "phụ cấp ca đêm
+        # bằng 30% lương; phụ cấp ăn ca 25.000 đồng/ca")
+        for clause in _plain(rule.text).split(";"):
+            if _ALLOWANCE.search(clause) and (amount := _PER_SHIFT.search(clause)):
+                allowances.setdefault(int(re.sub(r"[.,]", "", amount.group(1))), (rule, clause))
         for shift in shifts_in(rule):
             if all(s.name != shift.name for s in policy.shifts):
                 policy.shifts.append(shift)
@@ -199,9 +209,19 @@ def night_policy_from_rules(rules: list[RuleText]) -> NightWorkPolicy:
             policy.premium = share
             policy.premium_source = cite_rule(rule, f"làm việc ban đêm: thêm {share}%")
     if len(allowances) == 1:  # several amounts are for different shifts or places: none is the asker's
-        (amount, rule), *_ = allowances.items()
+        (amount, (rule, clause)), *_ = allowances.items()
         policy.allowance = amount
         policy.allowance_source = cite_rule(rule, f"phụ cấp ca đêm: {fmt_money(amount)} đồng/ca")
+        # the shift or the hours it is for, where the clause names them ("NLĐ làm Ca 3", "Ca 23:00 – 07:00")
+        named = re.search(rf"\b{_SHIFT_NAME}\b", _ALLOWANCE.sub(" ", clause))
+        span = re.search(rf"{_CLOCK}\s*(?:den|toi|to|-|–)\s*{_CLOCK}", clause)
+        policy.allowance_shift = " ".join(named.group(1).split()) if named else None
+        if (
+            span
+            and (start := _time(span.group(1), span.group(2)))
+            and (end := _time(span.group(3), span.group(4)))
+        ):
+            policy.allowance_span = (start, end)
     return policy
 
 
@@ -311,7 +331,9 @@ def calculate(
     if "night_window" in overtime.sources:
         sources["night_window"] = overtime.sources["night_window"]
     # a whole shift with night hours also earns the per-shift night allowance the documents state
-    allowance = policy.allowance if span_vi and night and policy.allowance_source is not None else None
+    allowance = (
+        policy.allowance if span_vi and night and _allowance_applies(policy, shift, start, end) else None
+    )
     total = amount + (allowance or 0)
     if allowance is not None and policy.allowance_source is not None:
         sources["night_allowance"] = policy.allowance_source
@@ -357,6 +379,19 @@ def calculate(
         f"({_hours(night, True)} night hours × {percent}% × an hourly wage of {money_en(hourly)}), on top of the "
         f"shift's normal pay.{plus_en}",
     )
+
+
+def _allowance_applies(
+    policy: NightWorkPolicy, shift: NightShift | None, start: dt.time | None, end: dt.time | None
+) -> bool:
+    """The night allowance is for this shift: the one its clause names, the hours it names, or any night shift."""
+    if policy.allowance_source is None:
+        return False
+    if policy.allowance_shift is not None:
+        return shift is not None and shift.name == policy.allowance_shift
+    if policy.allowance_span is not None:
+        return (start, end) == policy.allowance_span
+    return True
 
 
 def _law_divisor() -> ParamSource:

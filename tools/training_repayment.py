@@ -23,9 +23,11 @@ _TRAINING = re.compile(r"\b(?:dao tao|khoa hoc|hoc phi|training|course|certifica
 # ... that says what leaving early costs in proportion to the months missing
 _PRO_RATA = re.compile(
     r"\b(?:hoan tra|boi hoan|tra lai|repay|pay back|refund)\b.{0,160}?"
-    r"(?:ty le|tuong ung|in proportion|pro[- ]rata|proportionally)?.{0,80}?"
+    r"(?:ty le|tuong ung|in proportion|pro[- ]rata|proportionally|×|\bx\b).{0,80}?"
     r"(?:thang (?:cam ket )?con lai|months? (?:still )?(?:remaining|missing|left)|remaining months)"
 )
+# a rule that the whole cost is repaid whatever the months served is no proportional rule
+_WHOLE = re.compile(r"\b(?:toan bo|100\s*%|full cost|in full|the whole|khong phu thuoc|regardless)\b")
 _COMMIT_HEAD = re.compile(r"\b(?:cam ket|commitment|agree to stay|stay|bond)\b")
 _MONTHS = re.compile(r"\b(\d{1,2})\s*(?:thang|months?)\b")
 _NONE = re.compile(r"\b(?:khong yeu cau|khong phai|no commitment|none|not required)\b")
@@ -60,7 +62,7 @@ def training_policy_from_rules(rules: list[RuleText]) -> TrainingPolicy:
         about = _TRAINING.search(fold(f"{rule.context} {rule.text}"))
         if not about:
             continue
-        if policy.pro_rata is None and _PRO_RATA.search(text):
+        if policy.pro_rata is None and _PRO_RATA.search(text) and not _WHOLE.search(text):
             policy.pro_rata = cite_rule(rule, "hoàn trả theo tỷ lệ số tháng cam kết còn lại")
         header, _, row = text.rpartition(" … ")
         if header and "|" in row and _COMMIT_HEAD.search(header):
@@ -80,9 +82,12 @@ def training_policy_from_rules(rules: list[RuleText]) -> TrainingPolicy:
                         )
                     )
             continue
-        threshold = _THRESHOLD_MONTHS.search(text) if not policy.rows else None
-        rng = row_range(text) if threshold else None
-        if threshold and rng is not None and rng.dimension == "money":
+        # one threshold and its months per sentence; several ("từ 10 triệu … 12 tháng; từ 50 triệu … 24 tháng") or
+        # a range apart from the months ("dưới 10 triệu không cần cam kết; trên mức này 12 tháng") are not read
+        clauses = [c for c in re.split(r"[;.]\s", text) if _THRESHOLD_MONTHS.search(c)]
+        threshold = _THRESHOLD_MONTHS.search(clauses[0]) if len(clauses) == 1 and not policy.rows else None
+        rng = row_range(clauses[0]) if threshold else None
+        if threshold and rng is not None and rng.dimension == "money" and len(_MONTHS.findall(text)) == 1:
             months = int(threshold.group(1))
             policy.rows.append(
                 CommitmentRow(key=rule.text, months=months, source=cite_rule(rule, f"cam kết {months} tháng"))

@@ -35,7 +35,7 @@ RULES = [
         "1. NLĐ làm việc vào ban đêm được trả thêm **30%** tiền lương giờ cho mỗi giờ làm việc ban đêm.",
         line=4,
     ),
-    rule("NLĐ làm trọn Ca 3 được phụ cấp 50.000 đồng/ca.", "Điều 4. Phụ cấp ca đêm", 5),
+    rule("NLĐ làm trọn Ca 3 được phụ cấp ca đêm 50.000 đồng/ca.", "Điều 4. Phụ cấp ca đêm", 5),
     rule(
         "Kể từ ngày 01/10/2026, mức trả thêm cho mỗi giờ làm việc vào ban đêm được điều chỉnh từ 30% lên 35% tiền "
         "lương giờ.",
@@ -84,6 +84,7 @@ def test_a_span_counts_only_its_night_hours_and_a_day_span_has_none():
     policy, overtime = night_policy_from_rules(RULES), policy_from_rules(RULES)
     late = calculate(policy, overtime, 7_200_000, dt.date(2026, 9, 1), dt.time(23), dt.time(7))
     assert late.night_hours == 7 and late.amount == round(37_500 * 7 * 0.3)
+    assert late.allowance is None  # the allowance is Ca 3's, and 23:00 – 07:00 is no Ca 3
     hours = calculate(policy, overtime, 7_200_000, dt.date(2026, 9, 1), hours=2)
     assert hours.amount == 22_500 and hours.allowance is None  # night hours alone are no whole shift
     with pytest.raises(ValueError, match="no hours inside the night window"):
