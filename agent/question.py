@@ -402,6 +402,18 @@ _NIGHT_HOURS_RE = re.compile(
 _BARE_SPAN = re.compile(
     r"\b(\d{1,2})\s*(?:h|:|gio)\s*(\d{2})?\s*(?:-|–|den|to)\s*(\d{1,2})\s*(?:h|:|gio)\s*(\d{2})?"
 )
+# "10pm to 6am", "10 pm – 6 am" (no "from" before it)
+_AMPM_SPAN = re.compile(
+    r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\s*(?:-|–|to|until|till)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b"
+)
+# the day the night was worked ("ngày 15/9/2026", "on 15/9"): a changed share applies from its date
+_WORK_DATE = re.compile(r"(?<![\d/])(\d{1,2}/\d{1,2}(?:/\d{4})?)(?![\d/])")
+
+
+def _clock_of(hour: str, minute: str | None, half: str) -> str:
+    """ "10", None, "pm" -> "22:00"; "12", None, "am" -> "00:00"."""
+    h = int(hour) % 12 + (12 if half == "pm" else 0)
+    return f"{h:02d}:{minute or '00'}"
 
 
 def night_work_args(text: str) -> dict:
@@ -417,9 +429,14 @@ def night_work_args(text: str) -> dict:
     if not stated.monthly_wage or stated.monthly_wage < 100_000:
         return {}
     args: dict = {"monthly_wage": str(stated.monthly_wage)}
+    if day := _WORK_DATE.search(folded):
+        args["work_date"] = day.group(1)
     bare = _BARE_SPAN.search(folded)
     if stated.start and stated.end:
         return args | {"start_time": f"{stated.start:%H:%M}", "end_time": f"{stated.end:%H:%M}"}
+    if ampm := _AMPM_SPAN.search(folded):
+        start, end = _clock_of(ampm.group(1), ampm.group(2), ampm.group(3)), _clock_of(*ampm.group(4, 5, 6))
+        return args | {"start_time": start, "end_time": end}
     if bare and int(bare.group(1)) <= 24 and int(bare.group(3)) <= 24:
         start, end = (
             f"{int(bare.group(1)):02d}:{bare.group(2) or '00'}",

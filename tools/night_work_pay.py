@@ -37,7 +37,7 @@ _OVERTIME = re.compile(r"\b(?:lam them|tang ca|overtime)\b")
 _SHARE = re.compile(
     r"\b(?:tra them|cong them|duoc them|them|phu troi)\s*(?:it nhat|toi thieu)?\s*(?:bang\s*)?(\d{1,2})\s*%"
     r"(?=\s*(?:cua\s*)?(?:tien luong|luong|don gia))"
-    r"|\b(?:extra|additional|premium|plus|at least)\s*(?:of\s*)?(\d{1,2})\s*%"
+    r"|\b(?:extra|additional|premium|plus)\s*(?:of\s*)?(?:at least\s*)?(\d{1,2})\s*%"
     r"|\b(\d{1,2})\s*%\s*(?:extra|additional|more|premium|on top)\b"
 )
 # a change of the share: "từ 30% lên 40%", "from 30% to 40%"
@@ -89,7 +89,7 @@ class NightShift(BaseModel):
 class PremiumChange(BaseModel):
     """The night share from a date on ("từ 30% lên 40%" from 01/09/2026)."""
 
-    former: int
+    former: int | None  # None: the change states only the new share ("từ ngày 01/10/2026 … trả thêm 35%")
     percent: int
     since: dt.date
     source: ParamSource
@@ -205,6 +205,16 @@ def night_policy_from_rules(rules: list[RuleText]) -> NightWorkPolicy:
             )
             continue
         share = stated_share(rule.text)
+        if share and since:  # a share from a date on: a change, whatever the order of the units
+            policy.changes.append(
+                PremiumChange(
+                    former=None,
+                    percent=share,
+                    since=since,
+                    source=cite_rule(rule, f"làm việc ban đêm: thêm {share}% từ {since:%d/%m/%Y}"),
+                )
+            )
+            continue
         if share and policy.premium_source is None:
             policy.premium = share
             policy.premium_source = cite_rule(rule, f"làm việc ban đêm: thêm {share}%")
@@ -313,8 +323,10 @@ def calculate(
         + (f" in the shift {span_vi}{named}" if span_vi else "")
         + f": {_hours(night, True)}.",
     ]
-    since_vi = f" (từ {change.since:%d/%m/%Y}; trước đó {change.former}%)" if change else ""
-    since_en = f" (since {change.since:%d/%m/%Y}; {change.former}% before)" if change else ""
+    before_vi = f"; trước đó {change.former}%" if change and change.former else ""
+    before_en = f"; {change.former}% before" if change and change.former else ""
+    since_vi = f" (từ {change.since:%d/%m/%Y}{before_vi})" if change else ""
+    since_en = f" (since {change.since:%d/%m/%Y}{before_en})" if change else ""
     steps.append(
         CalculationStep(
             text=f"Trả thêm cho giờ làm việc ban đêm: {percent}%{since_vi} × {fmt_money(hourly)} × {_hours(night)} "

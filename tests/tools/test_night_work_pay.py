@@ -178,3 +178,60 @@ def test_the_tool_prices_a_named_shift_from_the_indexed_documents_with_real_line
 def test_bad_night_work_input_is_a_clear_tool_failure(night, args, error, words):
     run = run_tool(night, "calculate_night_work_pay", args)
     assert not run.ok and run.error == error and words in run.result.message
+
+
+def test_a_dated_share_is_a_change_whatever_the_order_and_at_least_names_no_share():
+    dated = rule("Từ ngày 01/10/2026, NLĐ làm việc vào ban đêm được trả thêm 35% tiền lương giờ.", line=2)
+    for rules in ([dated, RULES[3]], [RULES[3], dated]):
+        policy = night_policy_from_rules(rules)
+        assert policy.premium == 30 and [(c.former, c.percent) for c in policy.changes] == [(None, 35)]
+        assert (
+            policy.premium_on(dt.date(2026, 9, 30))[0] == 30
+            and policy.premium_on(dt.date(2026, 10, 1))[0] == 35
+        )
+    shifts = rule(
+        "Staff who work at least 50% of their shifts at night get the hourly rate plus 30%.", "Night work"
+    )
+    assert stated_share(shifts.text) == 30
+    assert stated_share("Làm ca đêm được cộng thêm 10% phụ cấp độc hại.") is None  # no share of the wage
+
+
+@pytest.mark.parametrize(
+    ("question", "args"),
+    [
+        (
+            "Lương 7.200.000 đồng, ngày 15/9/2026 em làm trọn Ca 3 thì được trả thêm bao nhiêu?",
+            {"monthly_wage": "7200000", "work_date": "15/9/2026", "shift": "ca 3"},
+        ),
+        (
+            "My salary is 9 million VND. On my night shift, 10pm to 6am, how much extra do I get?",
+            {"monthly_wage": "9000000", "start_time": "22:00", "end_time": "06:00"},
+        ),
+        (
+            "Lương 8 triệu, ca của tôi 8 tiếng, trong đó 2 tiếng ban đêm, được trả thêm bao nhiêu?",
+            {"monthly_wage": "8000000", "night_hours": 2.0},
+        ),
+    ],
+)
+def test_the_question_s_date_span_and_night_hours_are_passed(question, args):
+    from agent.question import analyse
+
+    assert analyse(question).night == args
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Lương 9 triệu, mỗi ca tôi được trả thêm bao nhiêu?",  # "ca tôi" is no evening shift
+        "Tôi làm ca 3, lương 9 triệu, được nghỉ phép bao nhiêu ngày?",  # a leave question
+        "Lương 7.200.000 đồng, làm Ca 3 từ 22h đến 6h, không phải tăng ca, được trả thêm bao nhiêu?",
+    ],
+)
+def test_no_shift_a_leave_question_and_a_negated_overtime(question):
+    from agent.question import analyse
+
+    q = analyse(question)
+    if "không phải tăng ca" in question:
+        assert q.intent == "night_work_pay" and q.night["start_time"] == "22:00"
+    else:
+        assert q.intent != "night_work_pay"

@@ -96,3 +96,39 @@ def test_a_question_without_the_months_worked_is_searched():
         next_call("Nghỉ việc trước hạn cam kết đào tạo thì có phải bồi hoàn không?", [], None, 2).name
         == "search"
     )
+
+
+def test_a_whole_cost_rule_and_two_thresholds_in_one_sentence_are_not_read():
+    whole = rule(
+        "Nghỉ việc trước hạn thì NLĐ hoàn trả toàn bộ chi phí đào tạo, không phụ thuộc số tháng cam kết còn lại.",
+        8,
+    )
+    assert training_policy_from_rules([*TABLE[:4], whole]).pro_rata is None
+    two = rule(
+        "Khóa học từ 10.000.000 đồng phải cam kết 12 tháng; từ 50.000.000 đồng phải cam kết 24 tháng.",
+        2,
+        "Đào tạo",
+    )
+    assert training_policy_from_rules([two]).rows == []
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # the whole tenure and the months since the course: which one?
+        "Tôi đã làm việc 36 tháng ở công ty, đi học khóa 60 triệu, sau khóa học làm được 6 tháng, nghỉ thì bồi hoàn bao nhiêu?",
+        "Vay công ty 50 triệu để đi học, làm được 6 tháng thì nghỉ, phải trả lại bao nhiêu?",  # a loan
+    ],
+)
+def test_ambiguous_months_and_a_loan_are_not_the_training_calculator(question):
+    assert next_call(question, [], None, 2).name != "calculate_training_repayment"
+
+
+def test_the_commitment_is_read_far_before_its_months():
+    call = next_call(
+        "Em đi học khóa 60 triệu, cam kết làm việc cho công ty 24 tháng, đã làm được 10 tháng, nghỉ thì bồi hoàn bao nhiêu?",
+        [],
+        None,
+        2,
+    )
+    assert call.args == {"course_cost": "60000000", "months_worked": 10, "commitment_months": 24}
