@@ -96,7 +96,9 @@ QUERY_STOPWORDS = frozenset(
     "toi minh em anh chi ban co la gi bao nhieu may khong nhu the nao cua cho va thi se neu ve mot cac "
     "nhung trong duoc hay hoac luc khi nao dau sao vay a u oi a lau ai tram trieu tieng hom muon xong roi "
     "what how many much is are the a an of do does i my me to in for on at can when which who there "
-    "have has get got will would should long far per".split()
+    "have has get got will would should long far per as if "
+    # the pieces English contractions leave ("I'm", "what's", "don't", "I'll", "we're", "I'd")
+    "m s t ll re d".split()
 )
 # Words every regulation uses: they do not show that a passage is about the question's topic (folded).
 GENERIC_WORDS = frozenset(
