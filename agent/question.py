@@ -166,6 +166,7 @@ class LeaveArgs:
 class Question:
     text: str
     # "leave_calculation" | "probation_end" | "probation_pay" | "overtime_pay" | "night_work_pay" | "training_repayment" |
+    # "loan_limit" |
     # "personal_leave" |
     # "notice_end" |
     # "carry_over" | "trip_allowance" | "loan_repayment" | "trip_support" | "article" | "title" | "quantity" |
@@ -177,6 +178,7 @@ class Question:
     overtime: dict = field(default_factory=dict)  # calculate_overtime_pay's arguments, for "overtime_pay"
     night: dict = field(default_factory=dict)  # calculate_night_work_pay's arguments, for "night_work_pay"
     training: dict = field(default_factory=dict)  # calculate_training_repayment's, for "training_repayment"
+    limit: dict = field(default_factory=dict)  # calculate_loan_limit's arguments, for "loan_limit"
     personal: dict = field(default_factory=dict)  # calculate_personal_leave's arguments, for "personal_leave"
     probation_pay: dict = field(default_factory=dict)  # calculate_probation_pay's, for "probation_pay"
     notice: dict = field(default_factory=dict)  # calculate_notice_end's arguments, for "notice_end"
@@ -579,6 +581,35 @@ _PURPOSE = re.compile(
 _PURPOSE_END = re.compile(r"\s(?:trong|tra|thi|roi|moi|hang|and|over|within|in|to repay|repaid|how|what)\b")
 
 
+# the most one may borrow, asked: "vay được tối đa bao nhiêu", "what's the max I can borrow", "how much can I borrow"
+_LIMIT_ASKS = re.compile(
+    r"\b(?:toi da|nhieu nhat|han muc|max(?:imum)?|the most|how much can i (?:borrow|get)|up to how much"
+    r"|duoc vay bao nhieu|vay duoc bao nhieu)\b"
+)
+_SALARY_CUE = re.compile(r"\b(?:luong|thu nhap|salary|wage|earn|on \d)")
+
+
+def loan_limit_args(text: str) -> dict:
+    """calculate_loan_limit's arguments when a question about a loan asks the most one may borrow and states the
+    monthly salary (no amount to borrow); empty otherwise."""
+    flat = " ".join(nfc(text).split())
+    folded = fold(flat)
+    loan = _LOAN_RE.search(flat.lower())
+    if not (loan and _LIMIT_ASKS.search(folded) and _SALARY_CUE.search(folded)):
+        return {}
+    salary = parse_inputs(flat).monthly_wage
+    if not salary or salary < 100_000 or parse_money(flat[loan.start() :]) not in (None, salary):
+        return {}  # an amount after the loan word is one to borrow: the repayment calculator's
+    args: dict = {"monthly_salary": str(salary)}
+    if purpose := _PURPOSE.search(flat.lower()):
+        span = 1 if purpose.group(1) else 2
+        start, end = purpose.start(span), purpose.end(span)
+        if stop := _PURPOSE_END.search(folded, start, end):
+            end = stop.start()
+        args["purpose"] = flat[start:end].strip()
+    return args
+
+
 def loan_args(text: str) -> dict:
     """calculate_loan_repayment's arguments when a question about a loan states the amount (the one after the
     loan word: not a salary stated before it) and the months to repay it and asks what is repaid or deducted,
@@ -918,6 +949,7 @@ def analyse(text: str) -> Question:
     overtime = overtime_args(text)
     night = night_work_args(text) if not overtime else {}
     training = training_repayment_args(text) if not (overtime or night) else {}
+    limit = loan_limit_args(text) if not (overtime or night or training) else {}
     personal = personal_leave_args(text) if not overtime else {}
     pay = probation_pay_args(text) if not overtime else {}
     notice = notice_args(text) if not (overtime or personal) else {}
@@ -931,6 +963,8 @@ def analyse(text: str) -> Question:
         intent = "night_work_pay"
     elif training:
         intent = "training_repayment"
+    elif limit:
+        intent = "loan_limit"
     elif notice:
         intent = "notice_end"
     elif carry:
@@ -966,6 +1000,7 @@ def analyse(text: str) -> Question:
         overtime=overtime,
         night=night,
         training=training,
+        limit=limit,
         personal=personal,
         probation_pay=pay,
         notice=notice,

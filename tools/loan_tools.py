@@ -1,4 +1,5 @@
-"""calculate_loan_repayment: a staff loan's monthly instalments and total interest, from the documents' loan rules."""
+"""calculate_loan_repayment and calculate_loan_limit: a staff loan's monthly instalments and total interest, and the
+most it may be for a salary, from the documents' loan rules."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from pydantic import Field
 
 from tools.context import ToolContext
 from tools.errors import ToolFailure
+from tools.loan_limit import LimitPolicy, LoanLimitResult, limit_policy_from_rules
+from tools.loan_limit import calculate as calculate_limit
 from tools.loan_repayment import LoanPolicy, LoanResult, calculate, policy_from_rules
+from tools.overtime_inputs import parse_money
 from tools.stated_rules import policy_from_sentences
 
 
@@ -33,3 +37,47 @@ def calculate_loan_repayment(
         return calculate(loan_policy_for(ctx), amount, months, purpose)
     except ValueError as exc:
         return ToolFailure(error="invalid_arguments", message=str(exc))
+
+
+def limit_policy_for(ctx: ToolContext) -> LimitPolicy:
+    """The loan limit by salary (and its caps) the caller's visible documents state."""
+    return policy_from_sentences(ctx, "loan_limit_policy", limit_policy_from_rules)
+
+
+def calculate_loan_limit(
+    ctx: ToolContext,
+    monthly_salary: Annotated[
+        str,
+        Field(
+            max_length=40, description="The monthly salary as written: '12 triệu', '6 million', '8.000.000'."
+        ),
+    ],
+    employee: Annotated[
+        str,
+        Field(
+            max_length=1000,
+            description="Who the employee is in the question's words (their band or group, their years of "
+            "service): picks their row of a loan table.",
+        ),
+    ] = "",
+    purpose: Annotated[
+        str, Field(max_length=200, description="What the loan is for, in the asker's words ('sửa nhà').")
+    ] = "",
+) -> LoanLimitResult | ToolFailure:
+    """Compute the most a staff loan may be for a monthly salary: the documents' multiple of the salary ('tối đa 03
+    tháng lương'), capped by the amount they state with it or by the employee's row of a loan table, whichever is
+    lower; then the longest term (the row's, the purpose's or the general one) and the equal monthly principal.
+    Use it for 'lương 12 triệu thì vay được tối đa bao nhiêu?'."""
+    salary = parse_money(monthly_salary) or (
+        int(monthly_salary) if monthly_salary.strip().isdecimal() else None
+    )
+    if not salary or monthly_salary.strip().startswith(("-", "−", "–")):
+        return ToolFailure(
+            error="invalid_arguments", message=f"monthly_salary {monthly_salary!r} is not an amount in đồng"
+        )
+    try:
+        return calculate_limit(limit_policy_for(ctx), loan_policy_for(ctx), salary, employee, purpose)
+    except ValueError as exc:
+        return ToolFailure(error="invalid_arguments", message=str(exc))
+    except LookupError as exc:
+        return ToolFailure(error="not_stated", message=str(exc))

@@ -1,0 +1,210 @@
+"""How much a staff loan may be: a multiple of the monthly salary the documents state ("Mức cho vay tối đa … bằng
+03 tháng lương gross", "the loan cannot exceed 3 times your monthly base salary"), capped by the amount they state
+beside it ("… và không vượt quá 50.000.000 đồng") or by the employee's group in a loan table ("Band 1 | 20,000,000
+VND | 12 months"), whichever is lower; then the longest term (the group's, the purpose's or the general one) and
+the equal monthly principal over it. Each figure is cited by its span; with no multiple stated nothing is computed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, Field
+
+from indexes.ranges import matching_rows
+from indexes.text import fold
+from tools.calculation import CalculationResult, CalculationStep, money_en, where
+from tools.leave_calculator import fmt_money
+from tools.leave_policy import ParamSource, RuleText, cite_rule
+from tools.loan_repayment import LoanPolicy
+
+_LOAN = re.compile(r"\b(?:vay|loans?|borrow\w*)\b")
+_WORD_NUMBERS = {
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "hai": 2,
+    "ba": 3,
+    "bon": 4,
+    "nam": 5,
+    "sau": 6,
+}
+_N = r"(\d{1,2}|two|three|four|five|six)"
+# the multiple: "bằng 03 tháng lương", "tối đa 3 lần lương tháng", "3 times your monthly (base) salary", "three
+# months' salary"
+_MULTIPLE = re.compile(
+    rf"\b{_N}\s*(?:thang (?:tien )?luong|lan (?:muc )?(?:tien )?luong)"
+    rf"|\b{_N}\s*(?:times|x)\s*(?:your|the|the employee'?s|their)?\s*(?:monthly|gross|base|basic|\s)*(?:salary|pay|wage)"
+    rf"|\b{_N}\s*months'?\s*(?:of\s*)?(?:gross\s*|base\s*|basic\s*)?(?:salary|pay|wages?)"
+)
+# the cap stated beside it: "không vượt quá 50.000.000 đồng", "up to 50,000,000 VND", "no more than 50 million"
+_CAP = re.compile(
+    r"\b(?:khong vuot qua|khong qua|toi da|up to|no more than|not more than|capped at|maximum of|at most)\s*"
+    r"(\d{1,3}(?:[.,]\d{3})+|\d{1,4}\s*(?:trieu|million))\s*(?:dong|d|vnd)?"
+)
+# a loan table's column of maximum amounts
+_MAX_HEAD = re.compile(r"\b(?:maximum loan|max(?:imum)? amount|muc vay toi da|muc cho vay toi da|han muc)\b")
+_TERM_HEAD = re.compile(r"\b(?:term|thoi han)\b")
+_AMOUNT = re.compile(r"(\d{1,3}(?:[.,]\d{3})+)\s*(?:dong|d|vnd)?|(\d{1,4})\s*(?:trieu|million)")
+_MONTHS = re.compile(r"\b(\d{1,3})\s*(?:thang|months?)\b")
+
+
+def _money(m: re.Match[str]) -> int:
+    return int(re.sub(r"[.,]", "", m.group(1))) if m.group(1) else int(m.group(2)) * 1_000_000
+
+
+def _padded(text: str) -> str:
+    return " " + " ".join(re.findall(r"\w+", fold(text))) + " "
+
+
+class GroupLimit(BaseModel):
+    key: str  # the row's group as written ("Band 1")
+    amount: int
+    months: int | None
+    source: ParamSource
+
+
+class LimitPolicy(BaseModel):
+    multiple: int | None = None
+    multiple_source: ParamSource | None = None
+    cap: int | None = None  # the amount stated with the multiple
+    cap_source: ParamSource | None = None
+    groups: list[GroupLimit] = Field(default_factory=list)
+
+    def group_for(self, employee: str) -> GroupLimit | None:
+        """The row whose group the employee's words name ("Band 1" in "I'm a Band 1 room attendant"), or whose
+        range holds the length of service they state ("làm được 3 năm" in "Từ đủ 03 năm đến dưới 05 năm")."""
+        asked = _padded(employee)
+        named = [g for g in self.groups if _padded(g.key) in asked]
+        if not named:
+            named = [self.groups[i] for i in matching_rows([g.key for g in self.groups], employee)]
+        return named[0] if len(named) == 1 else None
+
+
+def limit_policy_from_rules(rules: list[RuleText]) -> LimitPolicy:
+    """The salary multiple (and its cap) and a loan table's maximum per group the documents state."""
+    policy = LimitPolicy()
+    for rule in rules:
+        text = fold(re.sub(r"[*_`]", "", rule.text))
+        if not _LOAN.search(f"{fold(rule.context)} {text}"):
+            continue
+        header, _, row = text.rpartition(" … ")
+        if header and "|" in row:
+            heads = [h.strip() for h in header.split("|")]
+            cells = [c.strip() for c in row.split("|")]
+            at = next((i for i, h in enumerate(heads) if _MAX_HEAD.search(h)), None)
+            if at is not None and 0 < at < len(cells) and (amount := _AMOUNT.search(cells[at])):
+                term_at = next((i for i, h in enumerate(heads) if _TERM_HEAD.search(h) and i != at), None)
+                months = (
+                    _MONTHS.search(cells[term_at]) if term_at is not None and term_at < len(cells) else None
+                )
+                key = rule.text.rpartition(" … ")[2].split("|")[0].strip()
+                policy.groups.append(
+                    GroupLimit(
+                        key=key,
+                        amount=_money(amount),
+                        months=int(months.group(1)) if months else None,
+                        source=cite_rule(rule, f"{key}: {fmt_money(_money(amount))} đồng"),
+                    )
+                )
+            continue
+        if policy.multiple is None and (m := _MULTIPLE.search(text)):
+            word = next(g for g in m.groups() if g)
+            policy.multiple = int(word) if word.isdigit() else _WORD_NUMBERS[word]
+            policy.multiple_source = cite_rule(rule, f"tối đa {policy.multiple} tháng lương")
+            if cap := _CAP.search(text[m.end() :]) or _CAP.search(text[: m.start()]):
+                amount = _AMOUNT.search(cap.group(0))
+                if amount:
+                    policy.cap = _money(amount)
+                    policy.cap_source = policy.multiple_source
+    return policy
+
+
+class LoanLimitResult(CalculationResult):
+    monthly_salary: int
+    limit: int
+    months: int | None = None  # the longest term
+    monthly_principal: int | None = None
+
+
+def calculate(
+    policy: LimitPolicy, loans: LoanPolicy, salary: int, employee: str = "", purpose: str = ""
+) -> LoanLimitResult:
+    """The most the employee may borrow for ``salary`` (đồng a month), and its equal monthly principal over the
+    longest term."""
+    if not 100_000 <= salary <= 100_000_000_000:
+        raise ValueError("the monthly salary must be between 100.000 and 100.000.000.000 đồng")
+    if policy.multiple is None or policy.multiple_source is None:
+        raise LookupError("no document states the loan limit as a multiple of the salary")
+    by_salary = policy.multiple * salary
+    group = policy.group_for(employee) if policy.groups else None
+    if policy.groups and group is None:
+        stated = "; ".join(f"{g.key} → {fmt_money(g.amount)}" for g in policy.groups)
+        raise LookupError(f"which group is the employee in? the documents state: {stated}")
+    caps = [(by_salary, policy.multiple_source, f"{policy.multiple} × {fmt_money(salary)}")]
+    if policy.cap is not None and policy.cap_source is not None:
+        caps.append((policy.cap, policy.cap_source, "mức trần"))
+    if group is not None:
+        caps.append((group.amount, group.source, group.key))
+    limit, _, _ = min(caps, key=lambda c: c[0])
+    sources = {"loan_multiple": policy.multiple_source}
+    if policy.cap_source is not None:
+        sources["loan_cap"] = policy.cap_source
+    if group is not None:
+        sources["loan_group"] = group.source
+    parts_vi = " và ".join(f"{fmt_money(a)} đồng ({label})" for a, _, label in caps)
+    steps = [
+        CalculationStep(
+            text=f"Mức vay theo lương: {policy.multiple} × {fmt_money(salary)} = {fmt_money(by_salary)} đồng.",
+            rule=f"loan_multiple ({where(policy.multiple_source)})",
+        ),
+        CalculationStep(
+            text=f"Mức vay tối đa = mức thấp nhất trong {parts_vi} = {fmt_money(limit)} đồng.",
+            rule=f"loan_group ({where(group.source)})"
+            if group
+            else f"loan_cap ({where(policy.cap_source or policy.multiple_source)})",
+        ),
+    ]
+    steps_en = [
+        f"By salary: {policy.multiple} × {money_en(salary)} = {money_en(by_salary)}.",
+        "Limit = the lowest of " + " and ".join(money_en(a) for a, _, _ in caps) + f" = {money_en(limit)}.",
+    ]
+    months, term_source = None, None
+    if group is not None and group.months:
+        months, term_source = group.months, group.source
+    elif found := loans.longest_term(limit, purpose):
+        months, term_source = found
+    answer = f"Bạn được vay tối đa {fmt_money(limit)} đồng."
+    answer_en = f"You can borrow up to {money_en(limit)}."
+    principal = None
+    if months and term_source is not None:
+        principal = round(limit / months)
+        sources["loan_term"] = term_source
+        steps.append(
+            CalculationStep(
+                text=f"Thời hạn vay tối đa {months} tháng: nợ gốc mỗi tháng {fmt_money(limit)} / {months} = "
+                f"{fmt_money(principal)} đồng.",
+                rule=f"loan_term ({where(term_source)})",
+            )
+        )
+        steps_en.append(
+            f"Longest term {months} months: {money_en(limit)} / {months} = {money_en(principal)} a month."
+        )
+        answer += f" Thời hạn vay tối đa {months} tháng, trả gốc {fmt_money(principal)} đồng mỗi tháng."
+        answer_en += f" The longest term is {months} months: {money_en(principal)} of principal a month."
+        if loans.monthly_rate:
+            answer += " (chưa gồm lãi)"
+            answer_en += " (interest not included)"
+    return LoanLimitResult(
+        monthly_salary=salary,
+        limit=limit,
+        months=months,
+        monthly_principal=principal,
+        steps=steps,
+        steps_en=steps_en,
+        policy_sources=sources,
+        answer=answer,
+        answer_en=answer_en,
+    )
