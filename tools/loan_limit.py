@@ -51,6 +51,13 @@ _AMOUNT = re.compile(r"(\d{1,3}(?:[.,]\d{3})+)\s*(?:dong|d|vnd)?|(\d{1,4})\s*(?:
 _MONTHS = re.compile(r"\b(\d{1,3})\s*(?:thang|months?)\b")
 
 
+# a loan the general limit does not bind ("mức tối đa 100.000.000 đồng, không áp dụng giới hạn tại Điều 5")
+_EXCEPTION = re.compile(
+    r"\bkhong ap dung (?:gioi han|muc|han muc)\b|\bnot subject to (?:the )?(?:limit|cap)\b"
+    r"|\b(?:regardless of|whatever) (?:the )?(?:limit|cap|salary)\b"
+)
+
+
 def _money(m: re.Match[str]) -> int:
     return int(re.sub(r"[.,]", "", m.group(1))) if m.group(1) else int(m.group(2)) * 1_000_000
 
@@ -72,6 +79,7 @@ class LimitPolicy(BaseModel):
     cap: int | None = None  # the amount stated with the multiple
     cap_source: ParamSource | None = None
     groups: list[GroupLimit] = Field(default_factory=list)
+    exceptions: list[ParamSource] = Field(default_factory=list)  # loans the limit does not bind
 
     def group_for(self, employee: str) -> GroupLimit | None:
         """The row whose group the employee's words name ("Band 1" in "I'm a Band 1 room attendant"), or whose
@@ -110,6 +118,9 @@ def limit_policy_from_rules(rules: list[RuleText]) -> LimitPolicy:
                     )
                 )
             continue
+        if _EXCEPTION.search(text) and _AMOUNT.search(text):
+            policy.exceptions.append(cite_rule(rule, "khoản vay không theo mức vay tối đa chung"))
+            continue
         if policy.multiple is None and (m := _MULTIPLE.search(text)):
             word = next(g for g in m.groups() if g)
             policy.multiple = int(word) if word.isdigit() else _WORD_NUMBERS[word]
@@ -145,7 +156,7 @@ def calculate(
         raise LookupError(f"which group is the employee in? the documents state: {stated}")
     caps = [(by_salary, policy.multiple_source, f"{policy.multiple} × {fmt_money(salary)}")]
     if policy.cap is not None and policy.cap_source is not None:
-        caps.append((policy.cap, policy.cap_source, "mức trần"))
+        caps.append((policy.cap, policy.cap_source, ""))
     if group is not None:
         caps.append((group.amount, group.source, group.key))
     limit, _, _ = min(caps, key=lambda c: c[0])
@@ -154,23 +165,31 @@ def calculate(
         sources["loan_cap"] = policy.cap_source
     if group is not None:
         sources["loan_group"] = group.source
-    parts_vi = " và ".join(f"{fmt_money(a)} đồng ({label})" for a, _, label in caps)
+    # the product is written out only where it is the limit: above a cap it is no figure the employee gets
+    binding = limit == by_salary
+    product_vi = f" = {fmt_money(by_salary)} đồng" if binding else ": vượt mức trần"
+    product_en = f" = {money_en(by_salary)}" if binding else ": above the cap"
+    caps_vi = " và ".join(
+        f"{fmt_money(a)} đồng" + (f" ({label})" if label else "") for a, _, label in caps[1:]
+    )
+    caps_en = " and ".join(money_en(a) for a, _, _ in caps[1:])
     steps = [
         CalculationStep(
-            text=f"Mức vay theo lương: {policy.multiple} × {fmt_money(salary)} = {fmt_money(by_salary)} đồng.",
+            text=f"Mức vay theo lương: {policy.multiple} × {fmt_money(salary)} đồng{product_vi}.",
             rule=f"loan_multiple ({where(policy.multiple_source)})",
-        ),
-        CalculationStep(
-            text=f"Mức vay tối đa = mức thấp nhất trong {parts_vi} = {fmt_money(limit)} đồng.",
-            rule=f"loan_group ({where(group.source)})"
-            if group
-            else f"loan_cap ({where(policy.cap_source or policy.multiple_source)})",
-        ),
+        )
     ]
-    steps_en = [
-        f"By salary: {policy.multiple} × {money_en(salary)} = {money_en(by_salary)}.",
-        "Limit = the lowest of " + " and ".join(money_en(a) for a, _, _ in caps) + f" = {money_en(limit)}.",
-    ]
+    steps_en = [f"By salary: {policy.multiple} × {money_en(salary)}{product_en}."]
+    if caps_vi:
+        steps.append(
+            CalculationStep(
+                text=f"Mức trần: {caps_vi}; mức vay tối đa là mức thấp hơn: {fmt_money(limit)} đồng.",
+                rule=f"loan_group ({where(group.source)})"
+                if group
+                else f"loan_cap ({where(policy.cap_source or policy.multiple_source)})",
+            )
+        )
+        steps_en.append(f"Cap: {caps_en}; the limit is the lower: {money_en(limit)}.")
     months, term_source = None, None
     if group is not None and group.months:
         months, term_source = group.months, group.source
@@ -197,6 +216,11 @@ def calculate(
         if loans.monthly_rate:
             answer += " (chưa gồm lãi)"
             answer_en += " (interest not included)"
+    if purpose and policy.exceptions:  # a purpose may be one the general limit does not bind: say so, quoted
+        sources["loan_exception"] = policy.exceptions[0]
+        quote = policy.exceptions[0].quote
+        answer += f" Lưu ý, tài liệu có mức riêng cho một số khoản vay: “{quote}”"
+        answer_en += f" Note that the documents set a separate limit for some loans: “{quote}”"
     return LoanLimitResult(
         monthly_salary=salary,
         limit=limit,
