@@ -14,6 +14,7 @@ from tools.calculation import CalculationStep
 from tools.context import ToolContext
 from tools.date_inputs import DateInputError, parse_date_input
 from tools.errors import ToolFailure
+from tools.heavy_jobs import heavy_job_of
 from tools.leave_explain import with_english
 from tools.leave_policy import LeavePolicy, ParamSource, RuleText, WorkConditions, group_of, policy_from_rules
 from tools.probation_calculator import amount_words, end_of_probation
@@ -104,6 +105,12 @@ def calculate_leave(
     for ANY question that needs date or day-count arithmetic; it explains each step and the rule used. With only
     years_of_service (no dates), work is taken to have started that many years ago."""
     policy = policy_for(ctx)
+    # the documents' list of heavy or hazardous jobs naming the employee's job: the leave days of heavy work
+    heavy = (
+        heavy_job_of(stated_sentences(ctx), employee) if employee and work_conditions == "normal" else None
+    )
+    if heavy is not None:
+        work_conditions = "heavy"
     if probation_start is None and confirmation_date is None and years_of_service is not None:
         today = ctx.on_date()
         probation_start = _years_before(today, years_of_service).isoformat()
@@ -133,6 +140,23 @@ def calculate_leave(
     except DateInputError as exc:
         return ToolFailure(error="invalid_dates", message=str(exc))
     result = with_english(result)
+    if heavy is not None:
+        result = result.model_copy(
+            update={
+                "steps": [
+                    CalculationStep(
+                        text=f"Công việc của bạn thuộc danh mục nặng nhọc, độc hại của công ty: “{heavy.quote.rstrip('.')}”.",
+                        rule=f"heavy_job ({heavy.doc_id} › {heavy.node_id})",
+                    ),
+                    *result.steps,
+                ],
+                "steps_en": [
+                    f"Your job is on the company's list of heavy or hazardous work: “{heavy.quote.rstrip('.')}”.",
+                    *result.steps_en,
+                ],
+                "policy_sources": {"heavy_job": heavy, **result.policy_sources},
+            }
+        )
     return derived.explain(result) if derived is not None else result
 
 

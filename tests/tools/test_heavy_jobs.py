@@ -1,0 +1,51 @@
+"""The documents' list of heavy or hazardous jobs: read from a Vietnamese article or an English handbook line, an
+employee naming one of its jobs is in heavy work for the leave calculator (14 days), cited; other jobs are not."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tools.rule_texts import rule_text
+from tools.heavy_jobs import heavy_job_of
+
+RULES = [
+    rule_text(
+        "4. Công việc nặng nhọc, độc hại: vận hành nồi hơi; giặt là công nghiệp; pha chế, xử lý hóa chất hồ bơi.",
+        ["Điều 2. Giải thích từ ngữ"],
+        12,
+        "noi_quy:dieu-2",
+    ),
+    rule_text(
+        "Colleagues in heavy or hazardous jobs (boiler, industrial laundry, pool chemicals, work at height) are checked "
+        "twice a year.",
+        ["Health"],
+        57,
+        "handbook:health",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("employee", "line"),
+    [
+        ("Tôi vận hành nồi hơi ở khách sạn", 12),
+        ("I operate the boilers, started in February 2019", 57),
+        ("I work at height fixing the air conditioning", 57),
+        ("Em làm giặt là công nghiệp", 12),
+    ],
+)
+def test_an_employee_naming_a_listed_job_is_in_heavy_work(employee, line):
+    source = heavy_job_of(RULES, employee)
+    assert source is not None and source.line_start == line
+
+
+@pytest.mark.parametrize(
+    "employee", ["Tôi là kế toán văn phòng", "I'm a front desk agent", "I do the laundry at home on Sundays"]
+)
+def test_other_jobs_are_not(employee):
+    assert heavy_job_of(RULES, employee) is None  # "laundry" alone is not "industrial laundry"
+
+
+def test_a_list_needs_two_jobs_and_a_sentence_is_no_item():
+    lone = rule_text("Công việc nặng nhọc được phụ cấp 450.000 đồng/tháng.", ["Điều 9"], 3, "quy_che:dieu-9")
+    assert heavy_job_of([lone], "nặng nhọc") is None
