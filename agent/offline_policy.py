@@ -6,6 +6,7 @@ overtime pay for a stated wage+hours -> calculate_overtime_pay (wage, hours or s
 night work in a normal shift + wage  -> calculate_night_work_pay (wage, span or shift name or night hours)
 a course's cost + months worked since -> calculate_training_repayment (cost, months, stated commitment)
 the most one may borrow + a salary    -> calculate_loan_limit (salary; the question as employee; purpose)
+a trip budget or salary: advance?    -> calculate_advance (kind, amount, days worked)
 a family event + its distance in km  -> calculate_personal_leave (event, relative, distance)
 probation pay for a stated wage      -> calculate_probation_pay (wage; the question as employee)
 a trip's allowance for its days      -> calculate_trip_allowance (dates or days/nights, day trip, shared room)
@@ -58,6 +59,8 @@ def _first_call(q: Question, previous_leave_args: dict[str, Any] | None) -> Next
         return NextCall("calculate_night_work_pay", q.night)
     if q.intent == "training_repayment":
         return NextCall("calculate_training_repayment", q.training)
+    if q.intent == "advance":
+        return NextCall("calculate_advance", q.advance)
     if q.intent == "loan_limit":  # the employee's words pick their row of a loan table
         return NextCall("calculate_loan_limit", {**q.limit, "employee": employee_words(q.text)})
     if q.intent == "personal_leave":
@@ -108,6 +111,7 @@ def next_call(
             "night_work_pay",
             "training_repayment",
             "loan_limit",
+            "advance",
             "personal_leave",
             "notice_end",
             "carry_over",

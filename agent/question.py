@@ -166,7 +166,7 @@ class LeaveArgs:
 class Question:
     text: str
     # "leave_calculation" | "probation_end" | "probation_pay" | "overtime_pay" | "night_work_pay" | "training_repayment" |
-    # "loan_limit" |
+    # "loan_limit" | "advance" |
     # "personal_leave" |
     # "notice_end" |
     # "carry_over" | "trip_allowance" | "loan_repayment" | "trip_support" | "article" | "title" | "quantity" |
@@ -179,6 +179,7 @@ class Question:
     night: dict = field(default_factory=dict)  # calculate_night_work_pay's arguments, for "night_work_pay"
     training: dict = field(default_factory=dict)  # calculate_training_repayment's, for "training_repayment"
     limit: dict = field(default_factory=dict)  # calculate_loan_limit's arguments, for "loan_limit"
+    advance: dict = field(default_factory=dict)  # calculate_advance's arguments, for "advance"
     personal: dict = field(default_factory=dict)  # calculate_personal_leave's arguments, for "personal_leave"
     probation_pay: dict = field(default_factory=dict)  # calculate_probation_pay's, for "probation_pay"
     notice: dict = field(default_factory=dict)  # calculate_notice_end's arguments, for "notice_end"
@@ -610,6 +611,41 @@ def loan_limit_args(text: str) -> dict:
     return args
 
 
+# an advance and how much of it (folded): "dự toán 5 triệu thì tạm ứng được bao nhiêu", "how much can I get as an
+# advance"; a trip's budget or the month's salary
+_ADVANCE_RE = re.compile(r"\b(?:tam ung|advance|advanced)\b")
+_ADVANCE_ASKS = re.compile(r"\b(?:bao nhieu|toi da|how much|max(?:imum)?|the most)\b")
+_TRIP_WORDS = re.compile(r"\b(?:cong tac|chuyen di|du toan|trip|travel|budget)\b")
+_DAYS_WORKED = re.compile(
+    r"\b(?:lam|worked|da lam duoc|di lam)\s*(?:duoc\s*)?(\d{1,2})\s*(?:ngay\s*)?(?:cong|days?)\b"
+)
+_MONTH_DAYS = re.compile(
+    r"\b(\d{1,2})\s*(?:ngay\s*)?cong(?:\s*(?:chuan|/thang))?\b|\b(\d{1,2})[- ]day month\b"
+)
+
+
+def advance_args(text: str) -> dict:
+    """calculate_advance's arguments when a question states a trip budget or a salary and asks how much can be
+    advanced; empty otherwise (a question about the share alone is searched)."""
+    folded = " ".join(fold(text).split())
+    if not (_ADVANCE_RE.search(folded) and _ADVANCE_ASKS.search(folded)):
+        return {}
+    amount = parse_money(text)
+    if not amount or amount < 100_000:
+        return {}
+    args: dict = {"kind": "trip" if _TRIP_WORDS.search(folded) else "salary", "amount": str(amount)}
+    if args["kind"] == "salary":
+        worked = _DAYS_WORKED.search(folded)
+        month = next(
+            (m for m in _MONTH_DAYS.finditer(folded) if not worked or m.start() != worked.start(1)), None
+        )
+        if worked:
+            args["days_worked"] = int(worked.group(1))
+        if month and (not worked or int(month.group(1) or month.group(2)) != int(worked.group(1))):
+            args["month_days"] = int(month.group(1) or month.group(2))
+    return args
+
+
 def loan_args(text: str) -> dict:
     """calculate_loan_repayment's arguments when a question about a loan states the amount (the one after the
     loan word: not a salary stated before it) and the months to repay it and asks what is repaid or deducted,
@@ -950,6 +986,7 @@ def analyse(text: str) -> Question:
     night = night_work_args(text) if not overtime else {}
     training = training_repayment_args(text) if not (overtime or night) else {}
     limit = loan_limit_args(text) if not (overtime or night or training) else {}
+    advance = advance_args(text) if not (overtime or night or training or limit) else {}
     personal = personal_leave_args(text) if not overtime else {}
     pay = probation_pay_args(text) if not overtime else {}
     notice = notice_args(text) if not (overtime or personal) else {}
@@ -965,6 +1002,8 @@ def analyse(text: str) -> Question:
         intent = "training_repayment"
     elif limit:
         intent = "loan_limit"
+    elif advance:
+        intent = "advance"
     elif notice:
         intent = "notice_end"
     elif carry:
@@ -1001,6 +1040,7 @@ def analyse(text: str) -> Question:
         night=night,
         training=training,
         limit=limit,
+        advance=advance,
         personal=personal,
         probation_pay=pay,
         notice=notice,

@@ -1,5 +1,6 @@
-"""calculate_loan_repayment and calculate_loan_limit: a staff loan's monthly instalments and total interest, and the
-most it may be for a salary, from the documents' loan rules."""
+"""calculate_loan_repayment, calculate_loan_limit and calculate_advance: a staff loan's monthly instalments and total
+interest, the most it may be for a salary, and the most a trip budget or a salary may be advanced, from the
+documents' rules."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from typing import Annotated
 
 from pydantic import Field
 
+from tools.advance import AdvanceKind, AdvancePolicy, AdvanceResult, advance_policy_from_rules
+from tools.advance import calculate as calculate_advance_of
 from tools.context import ToolContext
 from tools.errors import ToolFailure
 from tools.loan_limit import LimitPolicy, LoanLimitResult, limit_policy_from_rules
@@ -77,6 +80,46 @@ def calculate_loan_limit(
         )
     try:
         return calculate_limit(limit_policy_for(ctx), loan_policy_for(ctx), salary, employee, purpose)
+    except ValueError as exc:
+        return ToolFailure(error="invalid_arguments", message=str(exc))
+    except LookupError as exc:
+        return ToolFailure(error="not_stated", message=str(exc))
+
+
+def advance_policy_for(ctx: ToolContext) -> AdvancePolicy:
+    """The trip and salary advance shares the caller's visible documents state."""
+    return policy_from_sentences(ctx, "advance_policy", advance_policy_from_rules)
+
+
+def calculate_advance(
+    ctx: ToolContext,
+    kind: Annotated[
+        AdvanceKind, Field(description="trip (a business trip's budget) or salary (the month's pay).")
+    ],
+    amount: Annotated[
+        str,
+        Field(
+            max_length=40,
+            description="The trip budget or the monthly salary as written: '5 million', '7,8 triệu'.",
+        ),
+    ],
+    days_worked: Annotated[
+        int | None,
+        Field(ge=1, le=31, description="Days worked so far this month, where the question states them."),
+    ] = None,
+    month_days: Annotated[
+        int | None, Field(ge=1, le=31, description="The month's working days ('26 công'), where stated.")
+    ] = None,
+) -> AdvanceResult | ToolFailure:
+    """Compute the most an employee may be advanced: the documents' share of a business trip's budget ('tạm ứng tối
+    đa 80% dự toán') or of the month's salary ('tối đa 50% lương'; of the days worked so far where the documents say
+    so), cited by its span. Use it when a question states the budget or the salary and asks how much can be
+    advanced."""
+    value = parse_money(amount) or (int(amount) if amount.strip().isdecimal() else None)
+    if not value or amount.strip().startswith(("-", "−", "–")):
+        return ToolFailure(error="invalid_arguments", message=f"amount {amount!r} is not an amount in đồng")
+    try:
+        return calculate_advance_of(advance_policy_for(ctx), kind, value, days_worked, month_days)
     except ValueError as exc:
         return ToolFailure(error="invalid_arguments", message=str(exc))
     except LookupError as exc:
