@@ -10,7 +10,7 @@ from indexes.ranges import stated_quantities
 from indexes.search.query_terms import parse_refs
 from indexes.text import canonical_hr_english, fold, nfc
 from tools.date_inputs import written_out_months
-from tools.overtime_inputs import OvertimeDayInputs, parse_days, parse_inputs, parse_money
+from tools.overtime_inputs import MONEY_RE, OvertimeDayInputs, parse_days, parse_inputs, parse_money
 from tools.personal_leave import asked_relation, event_of
 from tools.trip_norms import OTHER_TRIP, in_vietnam
 from tools.trip_support import COMPANY_TRIP
@@ -410,7 +410,7 @@ _AMPM_SPAN = re.compile(
     r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\s*(?:-|–|to|until|till)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b"
 )
 # the day the night was worked ("ngày 15/9/2026", "on 15/9"): a changed share applies from its date
-_WORK_DATE = re.compile(r"(?<![\d/])(\d{1,2}/\d{1,2}(?:/\d{4})?)(?![\d/])")
+_WORK_DATE = re.compile(r"\b(?:ngay|hom|dem|toi|on)\s+(\d{1,2}/\d{1,2}(?:/\d{4})?)(?![\d/])")
 
 
 def _clock_of(hour: str, minute: str | None, half: str) -> str:
@@ -579,28 +579,41 @@ _PURPOSE = re.compile(
 )
 
 
-_PURPOSE_END = re.compile(r"\s(?:trong|tra|thi|roi|moi|hang|and|over|within|in|to repay|repaid|how|what)\b")
+_PURPOSE_END = re.compile(
+    r"\s(?:trong|tra|thi|roi|moi|hang|duoc|toi da|and|over|within|in|to repay|repaid|how|what)\b"
+)
 
 
 # the most one may borrow, asked: "vay được tối đa bao nhiêu", "what's the max I can borrow", "how much can I borrow"
 _LIMIT_ASKS = re.compile(
-    r"\b(?:toi da|nhieu nhat|han muc|max(?:imum)?|the most|how much can i (?:borrow|get)|up to how much"
-    r"|duoc vay bao nhieu|vay duoc bao nhieu)\b"
+    r"\b(?:(?:duoc |vay )?(?:toi da|nhieu nhat) (?:duoc )?bao nhieu|han muc (?:vay )?(?:la )?bao nhieu"
+    r"|(?:duoc vay|vay duoc) (?:toi da )?bao nhieu|max(?:imum)?(?: amount| loan)? (?:i|we|you) can borrow"
+    r"|the most (?:i|we|you) can borrow|how much can (?:i|we|you) borrow|up to how much|maximum loan)\b"
 )
-_SALARY_CUE = re.compile(r"\b(?:luong|thu nhap|salary|wage|earn|on \d)")
+# a salary: an amount after a salary word ("lương 12 triệu", "salary is 9 million", "I earn 9m") or before "a month"
+_SALARY_BEFORE = re.compile(r"\b(?:luong|thu nhap|salary|wage|earn\w*|paid)\b[^.;?]{0,25}$")
+_SALARY_AFTER = re.compile(r"^\s*(?:dong|vnd|d)?\s*(?:/\s*thang|a month|per month|moi thang|monthly)\b")
+_YEARLY = re.compile(r"^\s*(?:dong|vnd|d)?\s*(?:/\s*nam|a year|per year|moi nam|yearly|annually)\b")
 
 
 def loan_limit_args(text: str) -> dict:
     """calculate_loan_limit's arguments when a question about a loan asks the most one may borrow and states the
     monthly salary (no amount to borrow); empty otherwise."""
     flat = " ".join(nfc(text).split())
-    folded = fold(flat)
+    folded = fold(flat)  # folding keeps the length of NFC text: offsets carry over
     loan = _LOAN_RE.search(flat.lower())
-    if not (loan and _LIMIT_ASKS.search(folded) and _SALARY_CUE.search(folded)):
+    if not (loan and _LIMIT_ASKS.search(folded)):
         return {}
-    salary = parse_inputs(flat).monthly_wage
-    if not salary or salary < 100_000 or parse_money(flat[loan.start() :]) not in (None, salary):
-        return {}  # an amount after the loan word is one to borrow: the repayment calculator's
+    salary = None
+    for m in MONEY_RE.finditer(folded):
+        before, after = folded[max(0, m.start() - 40) : m.start()], folded[m.end() : m.end() + 20]
+        if _YEARLY.search(after):
+            return {}  # a year's pay is no monthly salary
+        if _SALARY_BEFORE.search(before) or _SALARY_AFTER.search(after):
+            salary = parse_money(m.group(0))
+            break
+    if not salary or salary < 100_000:
+        return {}
     args: dict = {"monthly_salary": str(salary)}
     if purpose := _PURPOSE.search(flat.lower()):
         span = 1 if purpose.group(1) else 2

@@ -97,8 +97,8 @@ QUERY_STOPWORDS = frozenset(
     "nhung trong duoc hay hoac luc khi nao dau sao vay a u oi a lau ai tram trieu tieng hom muon xong roi "
     "what how many much is are the a an of do does i my me to in for on at can when which who there "
     "have has get got will would should long far per as if "
-    # the pieces English contractions leave ("I'm", "what's", "don't", "I'll", "we're", "I'd")
-    "m s t ll re d".split()
+    # the pieces English contractions leave ("I'm", "what's", "don't", "I'll"); not "re", "d": "rể" and "đ" fold so
+    "m s t ll".split()
 )
 # Words every regulation uses: they do not show that a passage is about the question's topic (folded).
 GENERIC_WORDS = frozenset(

@@ -18,7 +18,8 @@ from tools.leave_calculator import fmt_money
 from tools.leave_policy import ParamSource, RuleText, cite_rule
 from tools.loan_repayment import LoanPolicy
 
-_LOAN = re.compile(r"\b(?:vay|loans?|borrow\w*)\b")
+# a loan, in the text as written (lower case): "vay" has no accents, "vậy" (so) has
+_LOAN = re.compile(r"(?<!\w)(?:vay|loans?|borrow\w*)(?!\w)")
 _WORD_NUMBERS = {
     "two": 2,
     "three": 3,
@@ -35,14 +36,19 @@ _N = r"(\d{1,2}|two|three|four|five|six)"
 # the multiple: "bằng 03 tháng lương", "tối đa 3 lần lương tháng", "3 times your monthly (base) salary", "three
 # months' salary"
 _MULTIPLE = re.compile(
-    rf"\b{_N}\s*(?:thang (?:tien )?luong|lan (?:muc )?(?:tien )?luong)"
-    rf"|\b{_N}\s*(?:times|x)\s*(?:your|the|the employee'?s|their)?\s*(?:monthly|gross|base|basic|\s)*(?:salary|pay|wage)"
-    rf"|\b{_N}\s*months'?\s*(?:of\s*)?(?:gross\s*|base\s*|basic\s*)?(?:salary|pay|wages?)"
+    rf"(?:muc (?:cho )?vay|vay|toi da|khong (?:vuot )?qua|bang|cannot exceed|up to|maximum|limit|no more than)"
+    rf"[^.;\d]{{0,25}}(?<![.,\d]){_N}\s*(?:thang (?:tien )?luong|lan (?:muc )?(?:tien )?luong)"
+    rf"|(?:cannot exceed|up to|maximum|limit|no more than|at most)[^.;\d]{{0,25}}(?<![.,\d]){_N}\s*(?:times|x)\s*"
+    rf"(?:your|the|the employee'?s|their)?\s*(?:monthly|gross|base|basic|\s)*(?:salary|pay|wage)"
+    rf"|(?:cannot exceed|up to|maximum|limit|no more than|at most)[^.;\d]{{0,25}}(?<![.,\d]){_N}\s*months'?\s*"
+    rf"(?:of\s*)?(?:gross\s*|base\s*|basic\s*)?(?:salary|pay|wages?)"
 )
-# the cap stated beside it: "không vượt quá 50.000.000 đồng", "up to 50,000,000 VND", "no more than 50 million"
+# a clause about an advance or a deduction states months of salary that are no loan limit
+_NOT_LIMIT = re.compile(r"\b(?:tam ung|khau tru|deduct\w*|advance)\b")
+# the cap joined to the multiple: "… 03 tháng lương và không vượt quá 50.000.000 đồng", "… nhưng không quá 30.000.000"
 _CAP = re.compile(
-    r"\b(?:khong vuot qua|khong qua|toi da|up to|no more than|not more than|capped at|maximum of|at most)\s*"
-    r"(\d{1,3}(?:[.,]\d{3})+|\d{1,4}\s*(?:trieu|million))\s*(?:dong|d|vnd)?"
+    r"^[^.;\d]{0,30}?(?:va |nhung |and |but )?(?:khong vuot qua|khong qua|toi da|up to|no more than|not more than"
+    r"|capped at|maximum of|at most)\s*(\d{1,3}(?:[.,]\d{3})+|\d{1,4}\s*(?:trieu|million))\s*(?:dong|d|vnd)?"
 )
 # a loan table's column of maximum amounts
 _MAX_HEAD = re.compile(r"\b(?:maximum loan|max(?:imum)? amount|muc vay toi da|muc cho vay toi da|han muc)\b")
@@ -53,9 +59,11 @@ _MONTHS = re.compile(r"\b(\d{1,3})\s*(?:thang|months?)\b")
 
 # a loan the general limit does not bind ("mức tối đa 100.000.000 đồng, không áp dụng giới hạn tại Điều 5")
 _EXCEPTION = re.compile(
-    r"\bkhong ap dung (?:gioi han|muc|han muc)\b|\bnot subject to (?:the )?(?:limit|cap)\b"
-    r"|\b(?:regardless of|whatever) (?:the )?(?:limit|cap|salary)\b"
+    r"\bkhong ap dung (?:gioi han|han muc)(?: (?:tai|cua|theo|nay))?\b|\bnot subject to (?:the )?(?:loan )?(?:limit|cap)\b"
 )
+# a table amending the amounts: "… | Mức cũ | Mức mới", "Old | New"
+_OLD_HEAD = re.compile(r"\b(?:muc cu|cu|old|previous|former)\b")
+_NEW_HEAD = re.compile(r"\b(?:muc moi|moi|new|revised)\b")
 
 
 def _money(m: re.Match[str]) -> int:
@@ -94,42 +102,56 @@ class LimitPolicy(BaseModel):
 def limit_policy_from_rules(rules: list[RuleText]) -> LimitPolicy:
     """The salary multiple (and its cap) and a loan table's maximum per group the documents state."""
     policy = LimitPolicy()
+    amended: dict[str, GroupLimit] = {}
     for rule in rules:
         text = fold(re.sub(r"[*_`]", "", rule.text))
-        if not _LOAN.search(f"{fold(rule.context)} {text}"):
+        # the document's own title too: an amending decision's table names no loan in its rows
+        if not _LOAN.search(f"{' '.join(rule.title_path)} {rule.text}".lower()):
             continue
         header, _, row = text.rpartition(" … ")
         if header and "|" in row:
             heads = [h.strip() for h in header.split("|")]
             cells = [c.strip() for c in row.split("|")]
             at = next((i for i, h in enumerate(heads) if _MAX_HEAD.search(h)), None)
+            new_at = next(
+                (i for i, h in enumerate(heads) if _NEW_HEAD.search(h) and not _OLD_HEAD.search(h)), None
+            )
+            renewed = new_at is not None and any(_OLD_HEAD.search(h) for h in heads)
+            at = new_at if renewed else at
             if at is not None and 0 < at < len(cells) and (amount := _AMOUNT.search(cells[at])):
                 term_at = next((i for i, h in enumerate(heads) if _TERM_HEAD.search(h) and i != at), None)
                 months = (
                     _MONTHS.search(cells[term_at]) if term_at is not None and term_at < len(cells) else None
                 )
                 key = rule.text.rpartition(" … ")[2].split("|")[0].strip()
-                policy.groups.append(
-                    GroupLimit(
-                        key=key,
-                        amount=_money(amount),
-                        months=int(months.group(1)) if months else None,
-                        source=cite_rule(rule, f"{key}: {fmt_money(_money(amount))} đồng"),
-                    )
+                group = GroupLimit(
+                    key=key,
+                    amount=_money(amount),
+                    months=int(months.group(1)) if months else None,
+                    source=cite_rule(rule, f"{key}: {fmt_money(_money(amount))} đồng"),
                 )
+                if renewed:  # an amending table's new amount replaces the row it names
+                    amended[_padded(key)] = group
+                else:
+                    policy.groups.append(group)
             continue
-        if _EXCEPTION.search(text) and _AMOUNT.search(text):
+        multiple = next(
+            (m for c in text.split(";") if not _NOT_LIMIT.search(c) and (m := _MULTIPLE.search(c))), None
+        )
+        if multiple is None and _EXCEPTION.search(text) and _AMOUNT.search(text):
             policy.exceptions.append(cite_rule(rule, "khoản vay không theo mức vay tối đa chung"))
             continue
-        if policy.multiple is None and (m := _MULTIPLE.search(text)):
-            word = next(g for g in m.groups() if g)
+        if policy.multiple is None and multiple is not None:
+            word = next(g for g in multiple.groups() if g)
             policy.multiple = int(word) if word.isdigit() else _WORD_NUMBERS[word]
             policy.multiple_source = cite_rule(rule, f"tối đa {policy.multiple} tháng lương")
-            if cap := _CAP.search(text[m.end() :]) or _CAP.search(text[: m.start()]):
-                amount = _AMOUNT.search(cap.group(0))
-                if amount:
-                    policy.cap = _money(amount)
-                    policy.cap_source = policy.multiple_source
+            clause = next(c for c in text.split(";") if multiple.group(0) in c)
+            if cap := _CAP.search(clause[clause.index(multiple.group(0)) + len(multiple.group(0)) :]):
+                policy.cap = _money(_AMOUNT.search(cap.group(1)) or cap)
+                policy.cap_source = policy.multiple_source
+    policy.groups = [amended.get(_padded(g.key), g) for g in policy.groups]
+    keys = {_padded(g.key) for g in policy.groups}
+    policy.groups += [g for k, g in amended.items() if k not in keys]
     return policy
 
 

@@ -17,6 +17,9 @@ _MONEY = re.compile(
     rf"\s*(?:dong|d\b|vnd|₫)?"  # 7.800.000 (đồng), 7800000, 20.000 đồng
     rf"|(\d{{1,3}}(?:[.,]\d{{1,3}})?)\s*{_MILLION}\s*(?:dong|vnd)?"  # 7,8 triệu, 12 million
 )
+MONEY_RE = (
+    _MONEY  # an amount as employees write it, in folded text (its group 0 is what ``parse_money`` reads)
+)
 _WAGE_CUE = re.compile(r"\b(?:luong|thu nhap|salary|wage|pay|offer|earn)")
 _HOURS = re.compile(r"(\d{1,2}(?:[.,]\d)?)\s*(?:gio|tieng|h|hours?|hrs?)\b(?!\s*\d)")
 _CLOCK = r"(\d{1,2})(?:\s*(?::|h|gio)\s*(\d{2}))?\s*(?:h|gio)?\s*(am|pm|a\.m\.|p\.m\.|sang|chieu|toi|dem)?"

@@ -101,3 +101,49 @@ def test_a_table_by_length_of_service_and_nothing_stated():
 )
 def test_a_limit_question_with_a_salary_calls_the_limit_calculator(question, routed):
     assert next_call(question, [], None, 2).name == routed
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Nếu tôi vay 30 triệu thì mỗi tháng trừ lương tối đa bao nhiêu?",  # an amount to borrow, no salary
+        "Tôi muốn vay tối đa 100 triệu thì lương phải bao nhiêu?",
+        "Lương 15 triệu, vay tối đa được mấy tháng?",  # a term, not an amount
+        "Lương 120 triệu/năm thì vay được tối đa bao nhiêu?",  # a year's pay
+    ],
+)
+def test_questions_that_state_no_monthly_salary_or_ask_no_amount_are_not_the_limit(question):
+    assert next_call(question, [], None, 2).name != "calculate_loan_limit"
+
+
+def test_what_is_not_a_limit_is_not_read():
+    so = rule("Vì vậy, người lao động nghỉ việc được trợ cấp 02 tháng lương.", 2, "Điều 9. Trợ cấp")
+    advance = rule("Tạm ứng tối đa 01 tháng lương; khoản vay được khấu trừ vào 06 tháng lương tiếp theo.", 3)
+    decimal = rule("Mức vay tối đa bằng 1,5 tháng lương.", 4)
+    assert limit_policy_from_rules([so, advance, decimal]).multiple is None
+    condition = rule(
+        "Mức vay tối đa bằng 03 tháng lương; số tiền trả hằng tháng tối đa 2.000.000 đồng.", 5
+    )  # the monthly repayment's cap is no cap of the loan
+    policy = limit_policy_from_rules([condition])
+    assert (policy.multiple, policy.cap) == (3, None)
+    rate = rule("Khoản vay trên 50.000.000 đồng không áp dụng mức lãi suất ưu đãi.", 6)
+    assert limit_policy_from_rules([rate]).exceptions == []
+
+
+def test_an_amending_table_s_new_amounts_replace_the_rows():
+    header = "Thời gian làm việc | Mức vay tối đa"
+    base = [
+        rule("3. Mức vay không vượt quá 06 tháng tiền lương theo HĐLĐ của người vay.", 2),
+        rule(f"{header} … Từ đủ 01 năm đến dưới 03 năm | 10.000.000 đồng", 3),
+        rule(f"{header} … Từ đủ 03 năm trở lên | 20.000.000 đồng", 4),
+    ]
+    amending = rule_text(
+        "Thời gian làm việc tại Công ty | Mức cũ | Mức mới … Từ đủ 01 năm đến dưới 03 năm | 10.000.000 đồng | "
+        "15.000.000 đồng",
+        ["Quyết định điều chỉnh mức cho vay tối đa của Quỹ"],
+        30,
+        "qd_214:dieu-1",
+    )
+    policy = limit_policy_from_rules([*base, amending])
+    assert [(g.amount, g.source.line_start) for g in policy.groups] == [(15_000_000, 30), (20_000_000, 4)]
+    assert calculate(policy, policy_from_rules([]), 9_000_000, employee="làm được 2 năm").limit == 15_000_000
