@@ -120,6 +120,7 @@ PARAM_WORDS: dict[str, dict[Language, str]] = {
     "loan_group": {"vi": "mức vay tối đa của nhóm", "en": "the group's loan cap"},
     "loan_exception": {"vi": "khoản vay có mức riêng", "en": "loans with their own limit"},
     "advance": {"vi": "mức tạm ứng tối đa", "en": "the advance share"},
+    "loan_service": {"vi": "thời gian làm việc để được vay", "en": "the service a loan requires"},
     "heavy_job": {"vi": "danh mục công việc nặng nhọc, độc hại", "en": "the list of heavy or hazardous jobs"},
     "training_repayment": {"vi": "cách bồi hoàn chi phí đào tạo", "en": "how the training cost is repaid"},
     "event_days": {"vi": "số ngày nghỉ việc riêng", "en": "the personal-leave days"},

@@ -7,6 +7,7 @@ night work in a normal shift + wage  -> calculate_night_work_pay (wage, span or 
 a course's cost + months worked since -> calculate_training_repayment (cost, months, stated commitment)
 the most one may borrow + a salary    -> calculate_loan_limit (salary; the question as employee; purpose)
 a trip budget or salary: advance?    -> calculate_advance (kind, amount, days worked)
+a start date: when may I borrow?     -> calculate_loan_eligibility (start, probation; the question as employee)
 a family event + its distance in km  -> calculate_personal_leave (event, relative, distance)
 probation pay for a stated wage      -> calculate_probation_pay (wage; the question as employee)
 a trip's allowance for its days      -> calculate_trip_allowance (dates or days/nights, day trip, shared room)
@@ -59,6 +60,8 @@ def _first_call(q: Question, previous_leave_args: dict[str, Any] | None) -> Next
         return NextCall("calculate_night_work_pay", q.night)
     if q.intent == "training_repayment":
         return NextCall("calculate_training_repayment", q.training)
+    if q.intent == "loan_eligibility":
+        return NextCall("calculate_loan_eligibility", {**q.eligibility, "employee": employee_words(q.text)})
     if q.intent == "advance":
         return NextCall("calculate_advance", q.advance)
     if q.intent == "loan_limit":  # the employee's words pick their row of a loan table
@@ -112,6 +115,7 @@ def next_call(
             "training_repayment",
             "loan_limit",
             "advance",
+            "loan_eligibility",
             "personal_leave",
             "notice_end",
             "carry_over",

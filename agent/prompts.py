@@ -13,6 +13,7 @@ Quy tắc / Rules:
    calculate_probation_end (ngày hết thử việc), calculate_probation_pay (lương thử việc), calculate_overtime_pay (tiền làm thêm giờ),
    calculate_night_work_pay (tiền làm việc ban đêm trong ca bình thường), calculate_training_repayment (bồi hoàn
    chi phí đào tạo khi nghỉ trước hạn cam kết), calculate_loan_limit (mức vay tối đa theo lương),
+   calculate_loan_eligibility (ngày sớm nhất được vay),
    calculate_advance (mức tạm ứng công tác, tạm ứng lương) hoặc
    calculate_personal_leave (nghỉ việc riêng cộng ngày đi đường), calculate_notice_end (ngày nghỉ việc sớm nhất), không tự tính. Use these calculators for any date,
    day-count, overtime-pay or personal-leave arithmetic instead of doing it yourself.
@@ -31,6 +32,7 @@ calculate_overtime_pay (overtime pay for a wage and hours),
 calculate_night_work_pay (what night hours of a normal shift add to the pay),
 calculate_training_repayment (the training cost repaid on leaving before the commitment ends),
 calculate_loan_limit (the most a staff loan may be for a salary),
+calculate_loan_eligibility (the first day one may apply for a staff loan),
 calculate_advance (the most a trip budget or a salary may be advanced), calculate_personal_leave (days off for a family event,
 travel day included), calculate_probation_pay (the monthly pay during probation), calculate_notice_end (the notice a
 resignation needs and the earliest day to leave)."""

@@ -166,7 +166,7 @@ class LeaveArgs:
 class Question:
     text: str
     # "leave_calculation" | "probation_end" | "probation_pay" | "overtime_pay" | "night_work_pay" | "training_repayment" |
-    # "loan_limit" | "advance" |
+    # "loan_limit" | "advance" | "loan_eligibility" |
     # "personal_leave" |
     # "notice_end" |
     # "carry_over" | "trip_allowance" | "loan_repayment" | "trip_support" | "article" | "title" | "quantity" |
@@ -180,6 +180,7 @@ class Question:
     training: dict = field(default_factory=dict)  # calculate_training_repayment's, for "training_repayment"
     limit: dict = field(default_factory=dict)  # calculate_loan_limit's arguments, for "loan_limit"
     advance: dict = field(default_factory=dict)  # calculate_advance's arguments, for "advance"
+    eligibility: dict = field(default_factory=dict)  # calculate_loan_eligibility's, for "loan_eligibility"
     personal: dict = field(default_factory=dict)  # calculate_personal_leave's arguments, for "personal_leave"
     probation_pay: dict = field(default_factory=dict)  # calculate_probation_pay's, for "probation_pay"
     notice: dict = field(default_factory=dict)  # calculate_notice_end's arguments, for "notice_end"
@@ -659,6 +660,28 @@ def advance_args(text: str) -> dict:
     return args
 
 
+# when one may first borrow (folded): "khi nào được vay", "từ ngày nào", "đã được vay chưa", "when's the earliest I
+# can apply for a staff loan", "can I borrow yet"
+_FUND_RE = re.compile(r"(?<!\w)(?:vay|loans?|borrow\w*|quỹ tương trợ|mutual fund)(?!\w)")
+_WHEN_ELIGIBLE = re.compile(
+    r"\b(?:khi nao|bao gio|tu ngay nao|tu khi nao|som nhat|chua|earliest|when|yet|eligible|qualify|du dieu kien)\b"
+)
+
+
+def loan_eligibility_args(text: str, leave: LeaveArgs, probation: dict) -> dict:
+    """calculate_loan_eligibility's arguments when a question about borrowing asks when (or whether yet) and gives
+    the first day of work; empty otherwise."""
+    folded = " ".join(fold(text).split())
+    if not (leave.probation_start and _FUND_RE.search(nfc(text).lower()) and _WHEN_ELIGIBLE.search(folded)):
+        return {}
+    args: dict = {"start_date": leave.probation_start}
+    if leave.confirmation_date:
+        args["confirmation_date"] = leave.confirmation_date
+    elif probation.get("duration_unit") == "days":
+        args["probation_days"] = probation["duration"]
+    return args
+
+
 def loan_args(text: str) -> dict:
     """calculate_loan_repayment's arguments when a question about a loan states the amount (the one after the
     loan word: not a salary stated before it) and the months to repay it and asks what is repaid or deducted,
@@ -1000,6 +1023,7 @@ def analyse(text: str) -> Question:
     training = training_repayment_args(text) if not (overtime or night) else {}
     limit = loan_limit_args(text) if not (overtime or night or training) else {}
     advance = advance_args(text) if not (overtime or night or training or limit) else {}
+    eligibility = loan_eligibility_args(text, leave, probation) if not (limit or advance or training) else {}
     personal = personal_leave_args(text) if not overtime else {}
     pay = probation_pay_args(text) if not overtime else {}
     notice = notice_args(text) if not (overtime or personal) else {}
@@ -1017,6 +1041,8 @@ def analyse(text: str) -> Question:
         intent = "loan_limit"
     elif advance:
         intent = "advance"
+    elif eligibility:
+        intent = "loan_eligibility"
     elif notice:
         intent = "notice_end"
     elif carry:
@@ -1054,6 +1080,7 @@ def analyse(text: str) -> Question:
         training=training,
         limit=limit,
         advance=advance,
+        eligibility=eligibility,
         personal=personal,
         probation_pay=pay,
         notice=notice,

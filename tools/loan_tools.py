@@ -1,9 +1,10 @@
-"""calculate_loan_repayment, calculate_loan_limit and calculate_advance: a staff loan's monthly instalments and total
-interest, the most it may be for a salary, and the most a trip budget or a salary may be advanced, from the
-documents' rules."""
+"""calculate_loan_repayment, calculate_loan_limit, calculate_loan_eligibility and calculate_advance: a staff loan's
+monthly instalments and total interest, the most it may be for a salary, the first day one may borrow, and the most
+a trip budget or a salary may be advanced, from the documents' rules."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Annotated
 
 from pydantic import Field
@@ -11,7 +12,10 @@ from pydantic import Field
 from tools.advance import AdvanceKind, AdvancePolicy, AdvanceResult, advance_policy_from_rules
 from tools.advance import calculate as calculate_advance_of
 from tools.context import ToolContext
+from tools.date_inputs import DateInputError, parse_date_input
 from tools.errors import ToolFailure
+from tools.loan_eligibility import EligibilityPolicy, EligibilityResult, eligibility_policy_from_rules
+from tools.loan_eligibility import calculate as calculate_eligibility
 from tools.loan_limit import LimitPolicy, LoanLimitResult, limit_policy_from_rules
 from tools.loan_limit import calculate as calculate_limit
 from tools.loan_repayment import LoanPolicy, LoanResult, calculate, policy_from_rules
@@ -122,5 +126,54 @@ def calculate_advance(
         return calculate_advance_of(advance_policy_for(ctx), kind, value, days_worked, month_days)
     except ValueError as exc:
         return ToolFailure(error="invalid_arguments", message=str(exc))
+    except LookupError as exc:
+        return ToolFailure(error="not_stated", message=str(exc))
+
+
+def eligibility_policy_for(ctx: ToolContext) -> EligibilityPolicy:
+    """The length of service a staff loan requires, as the caller's visible documents state it."""
+    return policy_from_sentences(ctx, "loan_eligibility_policy", eligibility_policy_from_rules)
+
+
+def calculate_loan_eligibility(
+    ctx: ToolContext,
+    start_date: Annotated[
+        str,
+        Field(
+            max_length=100,
+            description="First day of work (probation included): '1 March 2026', '01/10/2025'.",
+        ),
+    ],
+    probation_days: Annotated[
+        int | None, Field(ge=1, le=400, description="The probation's length in calendar days, where stated.")
+    ] = None,
+    confirmation_date: Annotated[
+        str | None, Field(max_length=100, description="The first day after probation, where stated.")
+    ] = None,
+    employee: Annotated[
+        str | None,
+        Field(
+            max_length=1000,
+            description="The employee's job or group: picks their probation in the documents.",
+        ),
+    ] = None,
+) -> EligibilityResult | ToolFailure:
+    """Compute the first day an employee may apply for a staff loan: the length of service the documents require
+    ('từ đủ 12 tháng trở lên', 'at least 12 months' service'), counted from the first day of work, or from the
+    day after probation where the documents say probation does not count (its length from the question or the
+    documents' probation rules); cited by its span. Use it for 'when can I first borrow?' with a start date."""
+    from tools.leave_tools import stated_probation  # the documents' probation for the employee
+
+    today = ctx.on_date()
+    try:
+        start = parse_date_input(start_date).resolve(today.year)
+        confirmation = parse_date_input(confirmation_date).resolve(today.year) if confirmation_date else None
+        if confirmation is None and probation_days:
+            confirmation = start + dt.timedelta(days=probation_days)
+        if confirmation is None and (stated := stated_probation(ctx, start, employee)) is not None:
+            confirmation = stated.confirmation
+        return calculate_eligibility(eligibility_policy_for(ctx), start, confirmation, today)
+    except DateInputError as exc:
+        return ToolFailure(error="invalid_dates", message=str(exc))
     except LookupError as exc:
         return ToolFailure(error="not_stated", message=str(exc))

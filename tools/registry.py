@@ -23,7 +23,12 @@ from tools.carry_over_tools import calculate_carry_over
 from tools.context import ToolContext
 from tools.errors import ToolFailure
 from tools.leave_tools import calculate_leave
-from tools.loan_tools import calculate_advance, calculate_loan_limit, calculate_loan_repayment
+from tools.loan_tools import (
+    calculate_advance,
+    calculate_loan_eligibility,
+    calculate_loan_limit,
+    calculate_loan_repayment,
+)
 from tools.notice_tools import calculate_notice_end
 from tools.overtime_tools import calculate_night_work_pay, calculate_overtime_pay
 from tools.personal_leave_tools import calculate_personal_leave
@@ -104,6 +109,7 @@ ALL: list[ToolSpec] = [
     ToolSpec(calculate_trip_allowance),
     ToolSpec(calculate_loan_repayment),
     ToolSpec(calculate_loan_limit),
+    ToolSpec(calculate_loan_eligibility),
     ToolSpec(calculate_advance),
     ToolSpec(calculate_trip_support),
     ToolSpec(calculate_training_repayment),

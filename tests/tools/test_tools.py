@@ -16,7 +16,7 @@ def run(ctx, name, **args):
     return run_tool(ctx, name, args).result_json()
 
 
-def test_registry_lists_nineteen_typed_documented_tools():
+def test_registry_lists_twenty_typed_documented_tools():
     assert [t.tool_name for t in ALL] == [
         "navigate_tree",
         "expand_node",
@@ -34,6 +34,7 @@ def test_registry_lists_nineteen_typed_documented_tools():
         "calculate_trip_allowance",
         "calculate_loan_repayment",
         "calculate_loan_limit",
+        "calculate_loan_eligibility",
         "calculate_advance",
         "calculate_trip_support",
         "calculate_training_repayment",

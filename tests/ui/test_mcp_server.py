@@ -46,6 +46,7 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 "calculate_trip_allowance",
                 "calculate_loan_repayment",
                 "calculate_loan_limit",
+                "calculate_loan_eligibility",
                 "calculate_advance",
                 "calculate_trip_support",
                 "calculate_training_repayment",
