@@ -117,12 +117,12 @@ def calculate(
     answer = (
         f"Bạn đã đủ điều kiện thời gian làm việc để vay (từ {eligible:%d/%m/%Y})."
         if now
-        else f"Bạn được đề nghị vay sớm nhất từ ngày {eligible:%d/%m/%Y} (khi đủ {policy.months} tháng làm việc, {how_vi})."
+        else f"Chưa: bạn được đề nghị vay sớm nhất từ ngày {eligible:%d/%m/%Y} (khi đủ {policy.months} tháng làm việc, {how_vi})."
     )
     answer_en = (
         f"You already meet the service requirement for a loan (since {eligible:%d/%m/%Y})."
         if now
-        else f"The earliest you can apply for a loan is {eligible:%d/%m/%Y} (after {policy.months} months of service, "
+        else f"Not yet: the earliest you can apply for a loan is {eligible:%d/%m/%Y} (after {policy.months} months of service, "
         f"{how_en})."
     )
     return EligibilityResult(
