@@ -638,17 +638,39 @@ _MONTH_DAYS = re.compile(
 )
 
 
+_NOT_AN_ADVANCE = re.compile(
+    r"\b(?:advance notice|in advance|bao truoc|hoan ung|quyet toan|khau tru|phat|deduct\w*|took an advance"
+    r"|da tam ung|settle\w*|repa\w*)\b"
+)
+# the amount an advance is a share of: after its base word ("dự toán 5 triệu", "budget is 5 million", "lương 10
+# triệu"), not an advance already taken ("tạm ứng 2 triệu")
+_TRIP_BASE_BEFORE = re.compile(r"\b(?:du toan|chi phi|budget|estimate\w*|cost)\b[^.;?\d]{0,20}$")
+_SALARY_BASE_BEFORE = re.compile(r"\b(?:luong|thu nhap|salary|wage|earn\w*)\b[^.;?\d]{0,20}$")
+
+
 def advance_args(text: str) -> dict:
     """calculate_advance's arguments when a question states a trip budget or a salary and asks how much can be
-    advanced; empty otherwise (a question about the share alone is searched)."""
+    advanced; empty otherwise (a question about the share alone is searched, one about settling or deducting an
+    advance, or about notice, is none)."""
     folded = " ".join(fold(text).split())
-    if not (_ADVANCE_RE.search(folded) and _ADVANCE_ASKS.search(folded)):
+    if not (_ADVANCE_RE.search(folded) and _ADVANCE_ASKS.search(folded)) or _NOT_AN_ADVANCE.search(folded):
         return {}
-    amount = parse_money(text)
-    if not amount or amount < 100_000:
+    salary_advance = bool(
+        re.search(r"\b(?:tam ung luong|salary advance|advance (?:on|of) (?:my )?salary)\b", folded)
+    )
+    kinds = ["salary"] if salary_advance else ["trip", "salary"] if _TRIP_WORDS.search(folded) else ["salary"]
+    for kind in kinds:
+        cue = _TRIP_BASE_BEFORE if kind == "trip" else _SALARY_BASE_BEFORE
+        amount = next(
+            (parse_money(m.group(0)) for m in MONEY_RE.finditer(folded) if cue.search(folded[: m.start()])),
+            None,
+        )
+        if amount and amount >= 100_000:
+            break
+    else:
         return {}
-    args: dict = {"kind": "trip" if _TRIP_WORDS.search(folded) else "salary", "amount": str(amount)}
-    if args["kind"] == "salary":
+    args: dict = {"kind": kind, "amount": str(amount)}
+    if kind == "salary":
         worked = _DAYS_WORKED.search(folded)
         month = next(
             (m for m in _MONTH_DAYS.finditer(folded) if not worked or m.start() != worked.start(1)), None
@@ -657,14 +679,22 @@ def advance_args(text: str) -> dict:
             args["days_worked"] = int(worked.group(1))
         if month and (not worked or int(month.group(1) or month.group(2)) != int(worked.group(1))):
             args["month_days"] = int(month.group(1) or month.group(2))
+        if re.search(r"\b(?:dang thu viec|on probation|in my probation|on trial)\b", folded):
+            args["on_probation"] = True
     return args
 
 
 # when one may first borrow (folded): "khi nào được vay", "từ ngày nào", "đã được vay chưa", "when's the earliest I
 # can apply for a staff loan", "can I borrow yet"
 _FUND_RE = re.compile(r"(?<!\w)(?:vay|loans?|borrow\w*|quỹ tương trợ|mutual fund)(?!\w)")
+# ... the question asks when borrowing becomes possible, next to the borrowing ("khi nào được vay", "vay được chưa",
+# "when can I borrow / apply for a loan", "can I borrow … yet", "eligible for a loan")
 _WHEN_ELIGIBLE = re.compile(
-    r"\b(?:khi nao|bao gio|tu ngay nao|tu khi nao|som nhat|chua|earliest|when|yet|eligible|qualify|du dieu kien)\b"
+    r"\b(?:khi nao|bao gio|tu ngay nao|tu khi nao|som nhat)\b[^.?]{0,20}\b(?:duoc )?vay\b"
+    r"|\bvay\b[^.?]{0,25}\b(?:duoc chua|chua|khi nao|tu ngay nao|tu khi nao)\b"
+    r"|\b(?:when|earliest)\b[^.?]{0,40}\b(?:borrow|apply for (?:a |the |my )?(?:staff |company )?loan)"
+    r"|\b(?:borrow|apply for (?:a |the )?(?:staff )?loan|get a (?:staff )?loan)\b[^.?]{0,30}\byet\b"
+    r"|\beligible for (?:a |the )?(?:staff |company )?loan\b"
 )
 
 
@@ -674,11 +704,17 @@ def loan_eligibility_args(text: str, leave: LeaveArgs, probation: dict) -> dict:
     folded = " ".join(fold(text).split())
     if not (leave.probation_start and _FUND_RE.search(nfc(text).lower()) and _WHEN_ELIGIBLE.search(folded)):
         return {}
+    if loan_args(text) or asks_probation_end(
+        text
+    ):  # repaying a loan, or when probation ends: those calculators
+        return {}
     args: dict = {"start_date": leave.probation_start}
     if leave.confirmation_date:
         args["confirmation_date"] = leave.confirmation_date
     elif probation.get("duration_unit") == "days":
         args["probation_days"] = probation["duration"]
+    elif probation.get("duration_unit") == "months":
+        args["probation_months"] = probation["duration"]
     return args
 
 

@@ -37,28 +37,72 @@ class AdvanceRule(BaseModel):
 class AdvancePolicy(BaseModel):
     trip: AdvanceRule | None = None
     salary: AdvanceRule | None = None
+    probation_rule: ParamSource | None = None  # what the documents say of a salary advance during probation
+
+
+_PENALTY = re.compile(r"\b(?:phat|qua han|hoan ung|penalt\w*|overdue|late)\b")
+# a clause that rules on an advance during probation: a share of its own, a refusal, or a condition
+_RULES_ON = re.compile(
+    r"%|\bkhong (?:duoc|ap dung)\b|\bchua duoc\b|\bda het thu viec\b|\bnot (?:eligible|available)\b|\bafter\b"
+)
+_PROBATION = re.compile(r"\b(?:thu viec|probation|trial)\b")
+_DURING = re.compile(
+    r"\b(?:dang thu viec|trong thoi gian thu viec|during (?:your |the )?(?:probation|trial)|on probation)\b"
+)
 
 
 def advance_policy_from_rules(rules: list[RuleText]) -> AdvancePolicy:
-    """The first trip and salary advance shares the documents state (company documents first)."""
+    """The first trip and salary advance shares the documents state (company documents first): a clause naming the
+    advance and a share of a budget or of the salary (the noun right after the share), no penalty or deduction
+    in it; a salary advance clause speaking of probation is kept apart (a separate share or none)."""
     policy = AdvancePolicy()
     for rule in rules:
         text = fold(re.sub(r"[*_`]", "", rule.text))
-        if not _ADVANCE.search(f"{fold(rule.context)} {text}") or not (m := _SHARE.search(text)):
-            continue
-        after = text[m.end() : m.end() + 60]
-        kind: AdvanceKind | None = (
-            "trip" if _TRIP_BASE.search(after) else "salary" if _SALARY_BASE.search(after) else None
-        )
-        if kind is None or getattr(policy, kind) is not None:
-            continue
-        note = f"tạm ứng tối đa {m.group(1)}% {'dự toán chuyến công tác' if kind == 'trip' else 'tiền lương'}"
-        rule_of = AdvanceRule(
-            percent=int(m.group(1)),
-            source=cite_rule(rule, note),
-            by_days_worked=kind == "salary" and bool(_WORKED_DAYS.search(text)),
-        )
-        setattr(policy, kind, rule_of)
+        titled = _ADVANCE.search(fold(" ".join(rule.title_path[-2:])))
+        for clause in re.split(r";|\.\s", text):
+            if not (_ADVANCE.search(clause) or titled) or _PENALTY.search(clause):
+                continue
+            for m in _SHARE.finditer(clause):
+                after = clause[m.end() : m.end() + 30]
+                trip, salary = _TRIP_BASE.search(after), _SALARY_BASE.search(after)
+                kind: AdvanceKind | None = (
+                    "trip"
+                    if trip and (not salary or trip.start() < salary.start())
+                    else "salary"
+                    if salary
+                    else None
+                )
+                if kind is None:
+                    continue
+                if kind == "salary" and _PROBATION.search(clause):  # the clause conditions it on probation
+                    policy.probation_rule = policy.probation_rule or cite_rule(
+                        rule, "tạm ứng lương khi thử việc"
+                    )
+                    if _DURING.search(clause):
+                        continue  # the share of someone on probation, not the rule
+                if getattr(policy, kind) is not None:
+                    continue
+                note = f"tạm ứng tối đa {m.group(1)}% {'dự toán chuyến công tác' if kind == 'trip' else 'tiền lương'}"
+                setattr(
+                    policy,
+                    kind,
+                    AdvanceRule(
+                        percent=int(m.group(1)),
+                        source=cite_rule(rule, note),
+                        by_days_worked=kind == "salary" and bool(_WORKED_DAYS.search(clause)),
+                    ),
+                )
+        for clause in re.split(r";|\.\s", text):  # "NLĐ đang thử việc không được tạm ứng lương"
+            if (
+                _ADVANCE.search(clause)
+                and _SALARY_BASE.search(
+                    f"{fold(' '.join(rule.title_path[-2:]))} {text}"
+                )  # a salary advance's unit
+                and _PROBATION.search(clause)
+                and _RULES_ON.search(clause)
+                and not _PENALTY.search(clause)
+            ):
+                policy.probation_rule = policy.probation_rule or cite_rule(rule, "tạm ứng lương khi thử việc")
     return policy
 
 
@@ -75,12 +119,17 @@ def calculate(
     amount: int,
     days_worked: int | None = None,
     month_days: int | None = None,
+    on_probation: bool = False,
 ) -> AdvanceResult:
     """The most the employee may be advanced: the documents' share × the trip budget or the month's salary (for
     the days worked so far, where the share is of them)."""
     if not 100_000 <= amount <= 100_000_000_000:
         raise ValueError("the amount must be between 100.000 and 100.000.000.000 đồng")
     rule = getattr(policy, kind)
+    if kind == "salary" and on_probation and policy.probation_rule is not None:
+        raise LookupError(
+            f"the documents state a separate rule for probation: “{policy.probation_rule.quote}”"
+        )
     if rule is None:
         raise LookupError(
             f"no document states the share of a {'trip budget' if kind == 'trip' else 'salary'} advanced"

@@ -30,8 +30,13 @@ _COUNTS = re.compile(
     r"|\b(?:including|includes|counting) (?:your |the )?(?:trial|probation)"
 )
 _EXCLUDES = re.compile(
-    r"\b(?:khong ke|khong tinh|tru) (?:thoi gian )?thu viec\b|\bke tu (?:ngay )?(?:ky )?hdld chinh thuc\b"
-    r"|\b(?:excluding|not counting|after) (?:your |the )?(?:trial|probation)"
+    r"\b(?:khong ke|khong tinh|tru) (?:thoi gian )?thu viec\b|\b(?:ke tu|tinh tu) (?:ngay )?(?:ky )?hdld chinh thuc\b"
+    r"|\bsau (?:thoi gian |khi het )?thu viec\b"
+    r"|\b(?:excluding|not counting|after(?: completing| passing)?) (?:your |the )?(?:trial|probation)"
+)
+# a sentence that is no borrowing condition: an amount (a tier of a loan table), leave, a limit
+_NOT_CONDITION = re.compile(
+    r"\d{1,3}(?:[.,]\d{3})+|\b(?:trieu|million|vnd|nghi phep|nghi hang nam|annual leave|toi da|up to|den duoi)\b"
 )
 
 
@@ -44,10 +49,13 @@ class EligibilityPolicy(BaseModel):
 def eligibility_policy_from_rules(rules: list[RuleText]) -> EligibilityPolicy:
     """The first length of service a loan rule requires, and whether probation counts toward it."""
     for rule in rules:
-        lowered = f"{' '.join(rule.title_path)} {rule.text}".lower()
+        # the sentence or its own section names borrowing ("Điều 4. Điều kiện vay", "Who can apply" under the loan)
+        lowered = f"{' '.join(rule.title_path[-2:])} {rule.text}".lower()
         text = fold(re.sub(r"[*_`]", "", rule.text))
-        if " … " in rule.text or not _LOAN.search(lowered) or not (m := _SERVICE.search(text)):
-            continue  # a table's row keys amounts by service: no requirement
+        if " … " in rule.text or not _LOAN.search(lowered) or _NOT_CONDITION.search(text):
+            continue  # a table's row, a tier, a leave rule: no requirement
+        if not (m := _SERVICE.search(text)):
+            continue
         number, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
         months = int(number) * (12 if unit.startswith(("nam", "year")) else 1)
         counts = True if _COUNTS.search(text) else False if _EXCLUDES.search(text) else None
@@ -70,6 +78,8 @@ def calculate(
     after probation, where probation does not count)."""
     if policy.months is None or policy.source is None:
         raise LookupError("no document states the length of service a staff loan requires")
+    if confirmation is not None and confirmation <= start:
+        raise ValueError("the end of probation must come after the first day of work")
     if policy.probation_counts is False and confirmation is None:
         raise LookupError(
             "probation does not count toward the service a loan requires: give the date probation ended (or its length)"

@@ -20,6 +20,7 @@ from tools.loan_limit import LimitPolicy, LoanLimitResult, limit_policy_from_rul
 from tools.loan_limit import calculate as calculate_limit
 from tools.loan_repayment import LoanPolicy, LoanResult, calculate, policy_from_rules
 from tools.overtime_inputs import parse_money
+from tools.probation_calculator import add_months
 from tools.stated_rules import policy_from_sentences
 
 
@@ -114,6 +115,7 @@ def calculate_advance(
     month_days: Annotated[
         int | None, Field(ge=1, le=31, description="The month's working days ('26 công'), where stated.")
     ] = None,
+    on_probation: Annotated[bool, Field(description="The employee is still on probation.")] = False,
 ) -> AdvanceResult | ToolFailure:
     """Compute the most an employee may be advanced: the documents' share of a business trip's budget ('tạm ứng tối
     đa 80% dự toán') or of the month's salary ('tối đa 50% lương'; of the days worked so far where the documents say
@@ -123,7 +125,9 @@ def calculate_advance(
     if not value or amount.strip().startswith(("-", "−", "–")):
         return ToolFailure(error="invalid_arguments", message=f"amount {amount!r} is not an amount in đồng")
     try:
-        return calculate_advance_of(advance_policy_for(ctx), kind, value, days_worked, month_days)
+        return calculate_advance_of(
+            advance_policy_for(ctx), kind, value, days_worked, month_days, on_probation
+        )
     except ValueError as exc:
         return ToolFailure(error="invalid_arguments", message=str(exc))
     except LookupError as exc:
@@ -146,6 +150,9 @@ def calculate_loan_eligibility(
     ],
     probation_days: Annotated[
         int | None, Field(ge=1, le=400, description="The probation's length in calendar days, where stated.")
+    ] = None,
+    probation_months: Annotated[
+        int | None, Field(ge=1, le=12, description="The probation's length in months, where stated.")
     ] = None,
     confirmation_date: Annotated[
         str | None, Field(max_length=100, description="The first day after probation, where stated.")
@@ -170,10 +177,12 @@ def calculate_loan_eligibility(
         confirmation = parse_date_input(confirmation_date).resolve(today.year) if confirmation_date else None
         if confirmation is None and probation_days:
             confirmation = start + dt.timedelta(days=probation_days)
+        if confirmation is None and probation_months:
+            confirmation = add_months(start, probation_months) + dt.timedelta(days=1)
         if confirmation is None and (stated := stated_probation(ctx, start, employee)) is not None:
             confirmation = stated.confirmation
         return calculate_eligibility(eligibility_policy_for(ctx), start, confirmation, today)
-    except DateInputError as exc:
+    except (DateInputError, ValueError) as exc:
         return ToolFailure(error="invalid_dates", message=str(exc))
     except LookupError as exc:
         return ToolFailure(error="not_stated", message=str(exc))

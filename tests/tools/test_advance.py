@@ -63,3 +63,57 @@ def test_a_share_of_the_whole_salary_and_an_english_rule():
 )
 def test_advance_questions_with_an_amount_call_the_calculator(question, name):
     assert next_call(question, [], None, 2).name == name
+
+
+def test_a_probation_share_or_refusal_stops_the_calculation_for_someone_on_probation():
+    rules = [
+        rule_text(
+            "Mức tạm ứng tối đa 50% tiền lương theo HĐLĐ của tháng đó.", ["II. Tạm ứng lương"], 48, "qd:ii"
+        ),
+        rule_text("NLĐ đang thử việc được tạm ứng tối đa 30%.", ["II. Tạm ứng lương"], 49, "qd:ii"),
+    ]
+    policy = advance_policy_from_rules(rules)
+    assert policy.salary.percent == 50 and policy.probation_rule.line_start == 49
+    assert calculate(policy, "salary", 10_000_000).advance == 5_000_000
+    with pytest.raises(LookupError, match="separate rule for probation"):
+        calculate(policy, "salary", 10_000_000, on_probation=True)
+
+
+def test_a_penalty_share_is_no_advance_share():
+    penalty = rule_text(
+        "Khoản tạm ứng quá hạn bị phạt tối đa 10% số tiền tạm ứng; tạm ứng tối đa 80% dự toán chuyến công tác.",
+        ["Tạm ứng"],
+        3,
+        "ct:tu",
+    )
+    assert advance_policy_from_rules([penalty]).trip.percent == 80
+
+
+@pytest.mark.parametrize(
+    ("question", "args"),
+    [
+        (
+            "Lương tôi 10 triệu, tôi sắp đi công tác, tạm ứng lương được bao nhiêu?",
+            {"kind": "salary", "amount": "10000000"},
+        ),
+        (
+            "Lương 10 triệu, dự toán chuyến công tác 6 triệu thì được tạm ứng tối đa bao nhiêu?",
+            {"kind": "trip", "amount": "6000000"},
+        ),
+    ],
+)
+def test_the_kind_and_its_base_amount_are_read_where_the_question_names_them(question, args):
+    from agent.question import analyse
+
+    assert analyse(question).advance == args
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How much advance notice do I need to give if my salary is 15 million?",
+        "Tạm ứng 8 triệu công tác, phải hoàn ứng trong bao nhiêu ngày?",
+    ],
+)
+def test_notice_and_settling_an_advance_are_no_advance_calculation(question):
+    assert next_call(question, [], None, 2).name != "calculate_advance"

@@ -35,8 +35,8 @@ RULES = [
     ],
 )
 def test_an_employee_naming_a_listed_job_is_in_heavy_work(employee, line):
-    source = heavy_job_of(RULES, employee)
-    assert source is not None and source.line_start == line
+    found = heavy_job_of(RULES, employee)
+    assert found is not None and found[0] == "heavy" and found[1].line_start == line
 
 
 @pytest.mark.parametrize(
@@ -44,6 +44,17 @@ def test_an_employee_naming_a_listed_job_is_in_heavy_work(employee, line):
 )
 def test_other_jobs_are_not(employee):
     assert heavy_job_of(RULES, employee) is None  # "laundry" alone is not "industrial laundry"
+
+
+def test_an_especially_heavy_list_and_an_allowance_are_told_apart():
+    special = rule_text(
+        "Công việc đặc biệt nặng nhọc, độc hại: lặn sâu; khai thác hầm lò.", ["Điều 2"], 5, "noi_quy:dieu-2"
+    )
+    assert heavy_job_of([special], "Tôi làm khai thác hầm lò")[0] == "especially_heavy"
+    allowance = rule_text(
+        "Phụ cấp độc hại (áp dụng từ 01/01/2026, mức 500.000 đồng/tháng)", ["Điều 9"], 6, "qc:dieu-9"
+    )
+    assert heavy_job_of([allowance], "áp dụng từ") is None
 
 
 def test_a_list_needs_two_jobs_and_a_sentence_is_no_item():

@@ -65,3 +65,26 @@ def test_unstated_probation_is_said_and_tables_and_other_rules_are_not_requireme
 def test_a_when_may_i_borrow_question_with_a_start_calls_the_calculator(question, args):
     call = next_call(question, [], None, 2)
     assert call.name == "calculate_loan_eligibility" and {k: call.args[k] for k in args} == args
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Tôi vào làm 01/03/2025, vay 20 triệu trong 12 tháng thì mỗi tháng trả bao nhiêu? Khi nào trả kỳ đầu?",
+        "I started on 1 March 2026 with 60 days probation; when does my probation end? I want to apply for a loan.",
+        "When can I take my annual leave? I joined on 1 March 2026 and haven't taken any loan yet.",
+    ],
+)
+def test_repayment_probation_end_and_leave_questions_are_not_eligibility(question):
+    assert next_call(question, [], None, 2).name != "calculate_loan_eligibility"
+
+
+def test_probation_after_and_contract_wordings_exclude_it_and_tiers_are_no_condition():
+    after = eligibility_policy_from_rules(
+        [rule("Điều kiện vay: làm việc từ đủ 01 năm trở lên, sau thời gian thử việc.")]
+    )
+    assert (after.months, after.probation_counts) == (12, False)
+    tier = rule("Làm việc từ 12 tháng đến dưới 36 tháng: vay tối đa 30.000.000 đồng.")
+    assert eligibility_policy_from_rules([tier]).months is None
+    with pytest.raises(ValueError, match="after the first day"):
+        calculate(after, dt.date(2025, 3, 1), dt.date(2020, 1, 1), TODAY)
