@@ -106,11 +106,12 @@ def calculate_leave(
     years_of_service (no dates), work is taken to have started that many years ago."""
     policy = policy_for(ctx)
     # the documents' list of heavy or hazardous jobs naming the employee's job: the leave days of heavy work
-    heavy = (
+    listed = (
         heavy_job_of(stated_sentences(ctx), employee) if employee and work_conditions == "normal" else None
     )
-    if heavy is not None:
-        work_conditions = "heavy"
+    heavy = listed[1] if listed is not None else None
+    if listed is not None:
+        work_conditions = listed[0]
     if probation_start is None and confirmation_date is None and years_of_service is not None:
         today = ctx.on_date()
         probation_start = _years_before(today, years_of_service).isoformat()

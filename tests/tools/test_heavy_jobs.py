@@ -60,3 +60,30 @@ def test_an_especially_heavy_list_and_an_allowance_are_told_apart():
 def test_a_list_needs_two_jobs_and_a_sentence_is_no_item():
     lone = rule_text("Công việc nặng nhọc được phụ cấp 450.000 đồng/tháng.", ["Điều 9"], 3, "quy_che:dieu-9")
     assert heavy_job_of([lone], "nặng nhọc") is None
+
+
+def test_the_leave_tool_gives_a_listed_job_the_heavy_work_days(tmp_path):
+    from indexes.pipeline.ingest import index_folder
+    from indexes.settings import Settings
+    from tools.context import ToolContext
+    from tools.registry import run_tool
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "noi_quy.md").write_text(
+        "# Nội quy\n\n## Điều 2. Giải thích từ ngữ\n\n1. Công việc nặng nhọc, độc hại: vận hành nồi hơi; giặt là công "
+        "nghiệp; làm việc trên cao.\n\n## Điều 8. Nghỉ hằng năm\n\n1. NLĐ làm đủ 12 tháng được nghỉ hằng năm: a) 12 "
+        "ngày làm việc đối với công việc bình thường; b) 14 ngày làm việc đối với công việc nặng nhọc, độc hại.\n",
+        encoding="utf-8",
+    )
+    settings = Settings(
+        _env_file=None, llm_provider="offline", data_dir=tmp_path / "data", corpus_dir=corpus, vectors=False
+    )
+    index_folder(settings)
+    ctx = ToolContext(settings, today=__import__("datetime").date(2026, 11, 23))
+    args = {"probation_start": "01/02/2019", "employee": "Tôi vận hành nồi hơi ở khách sạn"}
+    run = run_tool(ctx, "calculate_leave", args)
+    assert run.ok, run.error
+    assert "heavy_job" in run.result.policy_sources and "vận hành nồi hơi" in run.result.steps[0].text
+    office = run_tool(ctx, "calculate_leave", {**args, "employee": "Tôi là kế toán"})
+    assert office.ok and "heavy_job" not in office.result.policy_sources
