@@ -457,6 +457,10 @@ def night_work_args(text: str) -> dict:
 # Training paid by the company and what leaving early costs (folded): "cử đi học khóa 80 triệu, cam kết 24 tháng, làm
 # được 18 tháng thì nghỉ, phải bồi hoàn bao nhiêu", "paid 180 million for my training … how much do I pay back"
 _TRAINING_RE = re.compile(r"\b(?:dao tao|khoa hoc|khoa|di hoc|training|course|certificate)\b")
+_COMPANY_PAYS_BACK = re.compile(
+    r"\b(?:cong ty|company|employer)\b[^.?]{0,20}\b(?:tra lai|hoan tra|hoan lai|refund|reimburse)\w*"
+    r"|\breimburs\w*|\b(?:refund|pay back) (?:me|my)\b"
+)
 _REPAY_RE = re.compile(r"\b(?:boi hoan|hoan tra|tra lai|den bu|boi thuong|pay back|repay|refund|owe)\b")
 _MONTH_COUNT = re.compile(r"\b(\d{1,3})\s*-?\s*(?:thang|months?)\b")
 _COMMITTED_BEFORE = re.compile(r"\b(?:cam ket|commit\w*|bond|agreement|agreed to stay|stay)\b[^.,;]{0,35}$")
@@ -468,6 +472,8 @@ def training_repayment_args(text: str) -> dict:
     """calculate_training_repayment's arguments when a question asks what leaving early costs for a course it
     states the cost of, and the months worked since (and perhaps the commitment's months); empty otherwise."""
     folded = " ".join(fold(text).split())
+    if _COMPANY_PAYS_BACK.search(folded):  # the company refunding the employee: no repayment by the employee
+        return {}
     if not (_TRAINING_RE.search(folded) and _REPAY_RE.search(folded)) or re.search(
         r"\b(?:vay|loan)\b", folded
     ):

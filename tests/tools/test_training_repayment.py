@@ -132,3 +132,14 @@ def test_the_commitment_is_read_far_before_its_months():
         2,
     )
     assert call.args == {"course_cost": "60000000", "months_worked": 10, "commitment_months": 24}
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Học khóa 20 triệu, làm được 6 tháng, công ty có trả lại học phí cho em không?",
+        "I paid 20 million for a course and have worked 6 months since; will the company reimburse me?",
+    ],
+)
+def test_the_company_paying_back_is_no_repayment_by_the_employee(question):
+    assert next_call(question, [], None, 2).name != "calculate_training_repayment"
