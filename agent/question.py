@@ -591,6 +591,19 @@ _PURPOSE_END = re.compile(
 )
 
 
+def loan_purpose(flat: str) -> str:
+    """What a loan is for, as written ("sửa nhà" in "vay để sửa nhà trong 10 tháng thì …"): it ends where the term,
+    the amount asked or the question starts; "" when the question names none."""
+    purpose = _PURPOSE.search(flat.lower())
+    if not purpose:
+        return ""
+    span = 1 if purpose.group(1) else 2
+    start, end = purpose.start(span), purpose.end(span)
+    if stop := _PURPOSE_END.search(fold(flat), start, end):  # folding keeps the length of NFC text
+        end = stop.start()
+    return flat[start:end].strip()
+
+
 # the most one may borrow, asked: "vay được tối đa bao nhiêu", "what's the max I can borrow", "how much can I borrow"
 _LIMIT_ASKS = re.compile(
     r"\b(?:(?:duoc |vay )?(?:toi da|nhieu nhat) (?:duoc )?bao nhieu|han muc (?:vay )?(?:la )?bao nhieu"
@@ -622,12 +635,8 @@ def loan_limit_args(text: str) -> dict:
     if not salary or salary < 100_000:
         return {}
     args: dict = {"monthly_salary": str(salary)}
-    if purpose := _PURPOSE.search(flat.lower()):
-        span = 1 if purpose.group(1) else 2
-        start, end = purpose.start(span), purpose.end(span)
-        if stop := _PURPOSE_END.search(folded, start, end):
-            end = stop.start()
-        args["purpose"] = flat[start:end].strip()
+    if purpose := loan_purpose(flat):
+        args["purpose"] = purpose
     return args
 
 
@@ -739,13 +748,8 @@ def loan_args(text: str) -> dict:
         return {}
     number, unit = (term.group(1), term.group(2)) if term.group(1) else (term.group(3), term.group(4))
     args: dict = {"amount": amount, "months": int(number) * (12 if unit.startswith(("nam", "year")) else 1)}
-    if purpose := _PURPOSE.search(flat.lower()):
-        span = 1 if purpose.group(1) else 2
-        start, end = purpose.start(span), purpose.end(span)
-        # the purpose ends where the term or the question starts ("sửa nhà trong 10 tháng thì …")
-        if stop := _PURPOSE_END.search(folded, start, end):
-            end = stop.start()
-        args["purpose"] = flat[start:end].strip()
+    if purpose := loan_purpose(flat):
+        args["purpose"] = purpose
     return args
 
 

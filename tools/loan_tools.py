@@ -19,7 +19,7 @@ from tools.loan_eligibility import calculate as calculate_eligibility
 from tools.loan_limit import LimitPolicy, LoanLimitResult, limit_policy_from_rules
 from tools.loan_limit import calculate as calculate_limit
 from tools.loan_repayment import LoanPolicy, LoanResult, calculate, policy_from_rules
-from tools.overtime_inputs import parse_money
+from tools.overtime_inputs import amount_argument
 from tools.probation_calculator import add_months
 from tools.stated_rules import policy_from_sentences
 
@@ -76,13 +76,9 @@ def calculate_loan_limit(
     tháng lương'), capped by the amount they state with it or by the employee's row of a loan table, whichever is
     lower; then the longest term (the row's, the purpose's or the general one) and the equal monthly principal.
     Use it for 'lương 12 triệu thì vay được tối đa bao nhiêu?'."""
-    salary = parse_money(monthly_salary) or (
-        int(monthly_salary) if monthly_salary.strip().isdecimal() else None
-    )
-    if not salary or monthly_salary.strip().startswith(("-", "−", "–")):
-        return ToolFailure(
-            error="invalid_arguments", message=f"monthly_salary {monthly_salary!r} is not an amount in đồng"
-        )
+    salary = amount_argument("monthly_salary", monthly_salary)
+    if isinstance(salary, ToolFailure):
+        return salary
     try:
         return calculate_limit(limit_policy_for(ctx), loan_policy_for(ctx), salary, employee, purpose)
     except ValueError as exc:
@@ -121,9 +117,9 @@ def calculate_advance(
     đa 80% dự toán') or of the month's salary ('tối đa 50% lương'; of the days worked so far where the documents say
     so), cited by its span. Use it when a question states the budget or the salary and asks how much can be
     advanced."""
-    value = parse_money(amount) or (int(amount) if amount.strip().isdecimal() else None)
-    if not value or amount.strip().startswith(("-", "−", "–")):
-        return ToolFailure(error="invalid_arguments", message=f"amount {amount!r} is not an amount in đồng")
+    value = amount_argument("amount", amount)
+    if isinstance(value, ToolFailure):
+        return value
     try:
         return calculate_advance_of(
             advance_policy_for(ctx), kind, value, days_worked, month_days, on_probation

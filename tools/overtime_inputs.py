@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from indexes.text import fold
+from tools.errors import ToolFailure
 from tools.overtime_pay import DayKind
 
 _MILLION = r"(?:trieu|tr|million|m)\b"
@@ -53,6 +54,32 @@ def parse_money(text: str) -> int | None:
         if m.group(2):
             return round(float(m.group(2).replace(",", ".")) * 1_000_000)
     return None
+
+
+MINUS = ("-", "−", "–")
+
+
+def amount_argument(name: str, value: str) -> int | ToolFailure:
+    """A tool's amount argument as the caller wrote it ("7,8 triệu", "12 million VND", "8000000"), or a clear
+    failure naming it: a negative or unreadable amount is none ("-5 triệu" would read as 5 triệu)."""
+    amount = (
+        None
+        if value.strip().startswith(MINUS)
+        else parse_money(value) or (int(value) if value.strip().isdecimal() else None)
+    )
+    if not amount:
+        return ToolFailure(error="invalid_arguments", message=f"{name} {value!r} is not an amount in đồng")
+    return amount
+
+
+def wage_argument(monthly_wage: str) -> int | ToolFailure:
+    """The month's wage argument of the pay calculators: a negative one is said to be negative."""
+    if monthly_wage.strip().startswith(MINUS):
+        return ToolFailure(
+            error="invalid_arguments",
+            message=f"monthly_wage {monthly_wage!r} is negative; give the month's wage",
+        )
+    return amount_argument("monthly_wage", monthly_wage)
 
 
 def _clock(hour: str, minute: str | None, half: str | None) -> dt.time | None:

@@ -13,7 +13,7 @@ from tools.date_inputs import DateInputError, parse_date_input
 from tools.errors import ToolFailure
 from tools.night_work_pay import NightWorkPolicy, NightWorkResult, night_policy_from_rules, shift_named
 from tools.night_work_pay import calculate as calculate_night
-from tools.overtime_inputs import parse_money
+from tools.overtime_inputs import wage_argument
 from tools.overtime_pay import (
     DayKind,
     OvertimePolicy,
@@ -99,16 +99,9 @@ def calculate_overtime_pay(
     the night rates for hours inside the night window, e.g. 22:00 – 06:00), each rate read from the documents and
     cited, the Labour Code's figures named as defaults where no document states one; overtime on several days
     (``other_days``) is summed. Use it for ANY question asking how much overtime pays for a given wage and hours."""
-    if monthly_wage.strip().startswith(("-", "−", "–")):  # parse_money reads '-5 triệu' as 5 triệu
-        return ToolFailure(
-            error="invalid_arguments",
-            message=f"monthly_wage {monthly_wage!r} is negative; give the month's wage",
-        )
-    wage = parse_money(monthly_wage) or (int(monthly_wage) if monthly_wage.strip().isdecimal() else None)
-    if not wage:
-        return ToolFailure(
-            error="invalid_arguments", message=f"monthly_wage {monthly_wage!r} is not an amount in đồng"
-        )
+    wage = wage_argument(monthly_wage)
+    if isinstance(wage, ToolFailure):
+        return wage
     try:
         first = {"day_kind": day_kind, "hours": hours, "night_hours": night_hours}
         days = [first | {"start": _time(start_time, "start_time"), "end": _time(end_time, "end_time")}]
@@ -173,16 +166,9 @@ def calculate_night_work_pay(
     06:00) × the extra share the documents state (e.g. 30%, or a later notice's rate from its date). Shift hours,
     window, divisor and share are read from the documents and cited. Use it for questions like 'làm ca đêm, lương
     8 triệu, được thêm bao nhiêu?'; overtime at night is calculate_overtime_pay's."""
-    if monthly_wage.strip().startswith(("-", "−", "–")):
-        return ToolFailure(
-            error="invalid_arguments",
-            message=f"monthly_wage {monthly_wage!r} is negative; give the month's wage",
-        )
-    wage = parse_money(monthly_wage) or (int(monthly_wage) if monthly_wage.strip().isdecimal() else None)
-    if not wage:
-        return ToolFailure(
-            error="invalid_arguments", message=f"monthly_wage {monthly_wage!r} is not an amount in đồng"
-        )
+    wage = wage_argument(monthly_wage)
+    if isinstance(wage, ToolFailure):
+        return wage
     overtime = overtime_policy_for(ctx)
     policy = night_work_policy_for(ctx)
     try:

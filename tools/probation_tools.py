@@ -9,7 +9,7 @@ from pydantic import Field
 from tools.context import ToolContext
 from tools.date_inputs import DateInputError
 from tools.errors import ToolFailure
-from tools.overtime_inputs import parse_money
+from tools.overtime_inputs import amount_argument
 from tools.probation_calculator import ProbationInputError, ProbationResult, calculate
 from tools.probation_pay import ProbationPayResult
 from tools.probation_pay import calculate as calculate_pay
@@ -105,11 +105,9 @@ def calculate_probation_pay(
     """Compute the monthly pay during probation: the job's monthly wage times the share the documents state for
     the employee's group (a probation table's pay column) or for everyone, cited by its span; the Labour Code's
     85% named as a default where no document states one."""
-    wage = parse_money(monthly_wage) or (int(monthly_wage) if monthly_wage.strip().isdecimal() else None)
-    if not wage or monthly_wage.strip().startswith(("-", "–")):
-        return ToolFailure(
-            error="invalid_arguments", message=f"monthly_wage {monthly_wage!r} is not an amount in đồng"
-        )
+    wage = amount_argument("monthly_wage", monthly_wage)
+    if isinstance(wage, ToolFailure):
+        return wage
     try:
         return calculate_pay(probation_policy_for(ctx), wage, employee)
     except ValueError as exc:

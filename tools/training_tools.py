@@ -9,7 +9,7 @@ from pydantic import Field
 
 from tools.context import ToolContext
 from tools.errors import ToolFailure
-from tools.overtime_inputs import parse_money
+from tools.overtime_inputs import amount_argument
 from tools.stated_rules import policy_from_sentences
 from tools.training_repayment import (
     TrainingPolicy,
@@ -50,11 +50,9 @@ def calculate_training_repayment(
     commitment still missing ÷ months committed, the commitment read from the documents by the course cost (or as
     the question states it) and the proportional rule cited by its span. Use it for 'học xong làm được 18 tháng thì
     nghỉ, phải bồi hoàn bao nhiêu?' questions."""
-    cost = parse_money(course_cost) or (int(course_cost) if course_cost.strip().isdecimal() else None)
-    if not cost or course_cost.strip().startswith(("-", "−", "–")):
-        return ToolFailure(
-            error="invalid_arguments", message=f"course_cost {course_cost!r} is not an amount in đồng"
-        )
+    cost = amount_argument("course_cost", course_cost)
+    if isinstance(cost, ToolFailure):
+        return cost
     try:
         return calculate(training_policy_for(ctx), cost, months_worked, commitment_months)
     except ValueError as exc:
