@@ -8,7 +8,7 @@ numbered citations.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from agent.evidence import (
     Passage,
@@ -16,6 +16,7 @@ from agent.evidence import (
     gloss,
     glossed,
     headings_above,
+    job_words,
     passages,
     shared_documents,
     staff_groups,
@@ -41,7 +42,7 @@ from agent.language import (
     wordings_with_heads,
 )
 from agent.question import analyse, asks_year_total
-from agent.question_parts import question_parts
+from agent.question_parts import circumstances, question_parts
 from agent.quote_units import (
     QUANTITY_KINDS,
     ScoredUnit,
@@ -139,6 +140,36 @@ def _with_concepts(
 _BRACKETS = re.compile(r"\([^()]*\)")
 
 
+# A rule that hands the matter to another text: the law ("hưởng chế độ theo pháp luật về bảo hiểm xã hội", "in
+# accordance with the Labour Code") or a regulation issued apart ("theo Quy chế … ban hành riêng"); folded.
+_DEFERS = re.compile(
+    r"\btheo (?:quy dinh (?:cua )?|cac quy dinh (?:cua )?)?(?:phap luat|luat|bo luat|nghi dinh|quy dinh hien hanh)"
+    r"|\bban hanh rieng\b|\bquy dinh rieng\b"
+    r"|\b(?:in accordance with|under|as (?:provided|prescribed|required|set out) (?:by|in)|per) (?:the )?"
+    r"(?:applicable |current |relevant )?(?:law|laws|labou?r code|social insurance law|regulations? of the state)\b"
+    r"|\bseparate (?:policy|regulation|rules)\b"
+)
+# numbers that are no figure: a list item's number ("1.", "a)"), a reference to an article, a clause, a document
+_NOT_FIGURES = re.compile(
+    r"^\s*(?:\d+|[a-zđ])[.)]\s|\b(?:điều|khoản|điểm|mục|chương|article|clause|section|số|no\.)\s*\d+[\w/.-]*"
+    r"|\b\d+/\d{4}/[\w/-]+",
+    re.IGNORECASE,
+)
+
+
+def _states_figure(unit: str) -> bool:
+    return bool(re.search(r"\d", _NOT_FIGURES.sub(" ", unit)))
+
+
+def _defers(top: ScoredUnit, scored: list[ScoredUnit]) -> bool:
+    """Whether the best unit for a question asking a figure hands the matter to another text (``_DEFERS``) and
+    states no figure, nor does any unit of its section nearly as good: the documents do not say the figure."""
+    if _states_figure(top[3]) or not _DEFERS.search(fold(top[3])):
+        return False
+    near = [x for x in scored if x[1].node_id == top[1].node_id and x[0] >= PART_RATIO * top[0]]
+    return not any(_states_figure(x[3]) for x in near)
+
+
 def _context(passage: Passage) -> str:
     return f"{headings_above(passage)} {passage.title}"
 
@@ -194,11 +225,14 @@ def _check(
     cover,
     min_coverage: float,
     unknown_terms: list[str] | None,
+    asker: frozenset[str] = frozenset(),
 ) -> _Check:
     """Whether the evidence covers the question: its topic words (``cover`` of the topic terms) reach
     ``min_coverage``, or ``UNKNOWN_TERMS_COVERAGE`` when a share of the question's topic words appear in no
     document at all, or ``UNSUPPORTED_COVERAGE`` when a share appear in none of this evidence; an English
-    question's lexicon concepts must each be stated somewhere in it."""
+    question's lexicon concepts must each be stated somewhere in it. The words naming the asker's job
+    and situation (``asker``, folded: "lễ tân" of a staff group, the scene "Tháng 7 khách sạn đông khách") are who
+    asks and when, not what: a rule for everyone need not say them."""
     best_cover = max(cover(p) for p in passages)
     named = english_concepts(question) if lang == "en" else []
     concepts = [c for c in named if not c.general]  # the HR topics it names (general words are no topic)
@@ -207,7 +241,7 @@ def _check(
     texts = [stated_text(p) for p in checked]
     stated = [c for c in named if any(states(c, t) for t in texts)]
     found = [c for c in concepts if c in stated]
-    paraphrased = concept_words(stated) | synonym_supported(question, texts)
+    paraphrased = concept_words(stated) | synonym_supported(question, texts) | asker
     unknown = {
         w for w in unknown_topic_words(terms, unknown_terms, checked, question) if fold(w) not in paraphrased
     }
@@ -290,11 +324,15 @@ def compose(
     unknown_terms: list[str] | None = None,
     groups: list[str] | None = None,
     unknown_by_scope: dict[str, list[str]] | None = None,
+    asker: frozenset[str] = frozenset(),
+    scene: frozenset[str] = frozenset(),
 ) -> Composed:
     """Quote the best evidence, or refuse when it does not cover the question (``_check``). A company's own
     documents are checked on their own (their evidence, the words none of them has), as when they are alone;
     when they fail, the shared scope's (national law) alone may answer: a law passage never lets a company unit
-    through. Framing is in the question's language; quotes are verbatim spans of the sources, marked “…”."""
+    through. Framing is in the question's language; quotes are verbatim spans of the sources, marked “…”.
+    ``asker`` (the words naming the asker's job) and ``scene`` (those of the clauses setting the scene,
+    ``scene_words``) need not be stated by the evidence; the job's single words rank no unit either."""
     lang = language_of(question)
     terms = question_terms(question, expansions)
     topic_terms = question_terms(question, topic_expansions(expansions))
@@ -307,7 +345,16 @@ def compose(
         return max(own, _concept_cover(p, question)) if lang == "en" else own
 
     def check(evidence: list[Passage], unknown: list[str] | None) -> _Check:  # topic words only
-        return _check(question, lang, evidence, terms, lambda p: cover(p, topic_terms), min_coverage, unknown)
+        return _check(
+            question,
+            lang,
+            evidence,
+            terms,
+            lambda p: cover(p, topic_terms),
+            min_coverage,
+            unknown,
+            asker | scene,
+        )
 
     shared = shared_documents(passages)
     own = [p for p in passages if p.doc_id not in shared]
@@ -330,6 +377,9 @@ def compose(
     ranking = question_terms(
         question, _with_concepts(question, lang, [*(expansions or []), *(groups or [])], passages)
     )
+    if asker:  # the asker's job ranks nothing by a single word ("phòng" of "buồng phòng", a hotel room)
+        single = frozenset(w for w in ranking.words | ranking.scoring if " " not in w and fold(w) in asker)
+        ranking = replace(ranking, words=ranking.words - single, scoring=ranking.scoring - single)
     scored = rank_units([p for p in passages if cover(p) >= min_coverage], ranking, quantity)
     asked = concepts if lang == "en" else vietnamese_concepts(question)
     # the question's other topic words (folded, stemmed), beside the concepts' own
@@ -344,6 +394,11 @@ def compose(
         return _refuse(question, lang, passages, terms, best_cover)
     scored = _anchored(scored, [c for c in asked if not c.general])
     top = scored[0]
+    if quantity and _defers(top, scored):  # "theo pháp luật về BHXH": the figure asked is stated elsewhere
+        law = [p for p in passages if p.doc_id in shared]
+        if law and len(law) < len(passages):  # the law the company defers to may state it
+            return compose(question, law, min_coverage, quantity, expansions, unknown_terms, groups, by_scope)
+        return _refuse(question, lang, passages, terms, best_cover)
     expanded = [x for x in scored if x[1].tool == "expand_node"]
     if expanded and expanded[0][0] >= FOCUS_RATIO * top[0]:
         top = expanded[0]  # the section the planner chose to read whole: quote it
@@ -440,6 +495,14 @@ def compose_calculation(result: dict, support: list[Passage], question: str) -> 
     return Composed("\n".join(lines), node_ids, False, 1.0)
 
 
+def scene_words(question: str) -> set[str]:
+    """The words, folded, of the clauses that set a Vietnamese question's scene (``circumstances``: "Tháng 7 khách
+    sạn đông khách, …"), but those of an HR topic the lexicon knows ("Vợ sắp sinh, …" keeps "sinh" of maternity
+    when the lexicon words it so): the asker's situation, which a rule need not state."""
+    scene = {w for clause in circumstances(question) for w in re.findall(r"\w+", fold(clause))}
+    return scene - concept_words(vietnamese_concepts(question))
+
+
 def compose_from_runs(
     question: str, runs: list[ToolRun], min_coverage: float, quantity: bool, expansions=None
 ) -> Composed:
@@ -458,4 +521,16 @@ def compose_from_runs(
     searches = [run.result for run in runs if isinstance(run.result, SearchResult)]
     unknown = searches[0].unknown_terms if searches else None
     by_scope = searches[0].unknown_by_scope if searches else None
-    return compose(question, found, min_coverage, quantity, expansions, unknown, staff_groups(runs), by_scope)
+    asker, scene = frozenset(job_words(runs)), frozenset(scene_words(question))
+    return compose(
+        question,
+        found,
+        min_coverage,
+        quantity,
+        expansions,
+        unknown,
+        staff_groups(runs),
+        by_scope,
+        asker,
+        scene,
+    )

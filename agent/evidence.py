@@ -146,6 +146,12 @@ def staff_groups(runs: list[ToolRun]) -> list[str]:
     )
 
 
+def job_words(runs: list[ToolRun]) -> set[str]:
+    """The words by which the searches of this turn found the asker's job in a staff group ("le", "tan" of
+    "Nhân viên lễ tân"), folded: who asks, which a rule for every employee need not say."""
+    return {w for run in runs if isinstance(run.result, SearchResult) for w in run.result.job_words}
+
+
 def calculation(runs: list[ToolRun]) -> CalculationResult | None:
     """The last successful calculator result of this turn (annual leave, probation end, overtime, personal leave)."""
     return next((r.result for r in reversed(runs) if isinstance(r.result, CalculationResult)), None)

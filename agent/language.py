@@ -24,6 +24,7 @@ from indexes.text import (
     nfc,
     stem,
     tone_key,
+    unquoted,
 )
 
 Language = Literal["vi", "en"]
@@ -165,7 +166,9 @@ def framing_language(answer: str) -> Language:
 
 
 def language_of(text: str) -> Language:
-    """``vi`` for a question with Vietnamese diacritics or mostly Vietnamese words, else ``en``."""
+    """``vi`` for a question with Vietnamese diacritics or mostly Vietnamese words, else ``en``; the terms it
+    quotes aside (``unquoted``)."""
+    text = unquoted(text)
     if (
         has_diacritics(text)
         and re.search(r"[^\x00-\x7f–—’‘“”…]", nfc(text))

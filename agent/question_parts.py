@@ -117,3 +117,23 @@ def question_parts(question: str) -> list[str]:
     if len(spans) < 2:
         return [question.strip()]
     return [text[s:e].strip() for s, e in spans]
+
+
+def circumstances(question: str) -> list[str]:
+    """The clauses of a Vietnamese question that set its scene: they ask nothing and are no condition, while
+    another clause asks ("Tháng 7 khách sạn đông khách, nhân viên buồng phòng có được nghỉ 4 ngày không?": July is
+    busy). What they say is the asker's situation, not the topic; a condition ("Nếu bị ốm, …") may be the topic."""
+    text = re.sub(r"\s+", " ", nfc(question)).strip()
+    if language_of(text) != "vi":
+        return []
+    pieces = _pieces(text)
+    asks = _asking(text, pieces)
+    if len(pieces) < 2 or not any(asks):
+        return []
+    accented = has_diacritics(text)
+    clauses = [text[start:end].strip() for start, end, _ in pieces]
+    return [
+        clause
+        for clause, asked in zip(clauses, asks, strict=True)
+        if not asked and not _CONDITION.search(clause.lower() if accented else fold(clause.lower()))
+    ]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
@@ -278,38 +278,80 @@ def _jobs(entry: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
     )
 
 
+# the words for any employee beside a job ("Nhân viên lễ tân", "kitchen staff"): part of naming the asker
+_ANYONE_WORDS = re.compile(r"\b(?:nhan vien|nguoi lao dong|cong nhan|nld|staff|employees?|workers?)\b")
+
+
 # someone else's job ("my manager", "a doctor's note"): not the asker's
 _OTHERS_JOB = re.compile(
     r"\b(?:my|your|his|her|their|our)\s+[\w-]+(?:\s+[\w-]+)?|\b[\w-]+['’]s\b", re.IGNORECASE
 )
 
 
-def group_named(directory: Sequence[str], text: str) -> str | None:
+@dataclass(frozen=True)
+class NamedJob:
+    group: str  # the group's own cell ("L3 – Licensed Professional")
+    words: tuple[str, ...]  # the text's words naming the asker, folded ("nhan", "vien", "le", "tan")
+
+
+# a rank below the role named after it ("deputy GM", "phó TGĐ"): the lexicon's wording of the role is not the job
+_DEPUTY = re.compile(r"(?:\b(?:deputy|vice|assistant|acting|associate)|(?<!\w)phó)[\s-]+$", re.IGNORECASE)
+
+
+# the lexicon's reading of a text: where each role or everyday term is, its form there and every wording of it
+RoleWordings = Callable[[str], list[tuple[int, str, tuple[str, ...]]]]
+
+
+def job_named(directory: Sequence[str], text: str, roles: RoleWordings | None = None) -> NamedJob | None:
+    """The staff group one of whose jobs ``text`` names itself (``_job_in``), else through ``roles`` (the
+    lexicon's wordings of a role or job it names in another form: "our GM" → "general manager", "tổng quản
+    lý"), each wording on its own; the words naming the asker are then the text's own ("gm")."""
+    named = _job_in(directory, text)
+    if named is not None or roles is None or len(directory) < 2:
+        return named
+    kept = _OTHERS_JOB.sub(lambda m: " " * len(m.group(0)), text)  # offsets kept for the deputy check
+    for start, surface, wordings in roles(kept):
+        if _DEPUTY.search(kept[:start]):
+            continue  # a deputy's rank is not the role named after it
+        for wording in wordings:
+            found = _job_in(directory, wording)
+            if found is not None:
+                return NamedJob(found.group, tuple(re.findall(r"\w+", fold(surface))))
+    return None
+
+
+def _job_in(directory: Sequence[str], text: str) -> NamedJob | None:
     """The staff group one of whose jobs ``text`` names (``_jobs``: every word of a Vietnamese job, the head noun
-    of an English one, the group's code or name), as its own cell ("L3 – Licensed Professional"); the group whose
-    job it names with most words and fewest qualifiers it does not say, None when no group or two alike
-    ("nurses": registered or head nurses)."""
+    of an English one, the group's code or name), with the words that name the asker (the job's, and any of
+    "nhân viên", "staff" the text says); the group whose job it names
+    with most words and fewest qualifiers it does not say, None when no group or two alike ("nurses":
+    registered or head nurses)."""
     if len(directory) < 2:
         return None
     asked = name_words(_OTHERS_JOB.sub(" ", text))
     padded = f" {' '.join(asked)} "
     scored = []
     for entry in directory:
-        best = (
-            0,
-            0,
-        )  # (the job's words the text says, minus the count of its qualifiers the text does not say)
+        # (the job's words the text says, minus the count of its qualifiers the text does not say), its words
+        best: tuple[tuple[int, int], tuple[str, ...]] = ((0, 0), ())
         for needed, optional in _jobs(entry):
             if f" {' '.join(needed)} " in padded:
                 # among jobs named by as many words, fewer qualifiers the text does not say: "a manager" is a
                 # "Managers" group's, not an "assistant managers" one's
-                said = sum(1 for w in optional if w in asked)
-                best = max(best, (len(needed) + said, said - len(optional)))
+                said = tuple(w for w in optional if w in asked)
+                best = max(best, ((len(needed) + len(said), len(said) - len(optional)), (*needed, *said)))
         scored.append((best, entry))
-    scored.sort(key=lambda x: (-x[0][0], -x[0][1]))
-    if scored[0][0][0] == 0 or scored[0][0] == scored[1][0]:
+    scored.sort(key=lambda x: (-x[0][0][0], -x[0][0][1]))
+    if scored[0][0][0][0] == 0 or scored[0][0][0] == scored[1][0][0]:
         return None
-    return scored[0][1].split(" | ")[0]
+    anyone = tuple(w for m in _ANYONE_WORDS.findall(fold(text)) for w in m.split())
+    return NamedJob(scored[0][1].split(" | ")[0], tuple(dict.fromkeys((*scored[0][0][1], *anyone))))
+
+
+def group_named(directory: Sequence[str], text: str, roles: RoleWordings | None = None) -> str | None:
+    """The staff group one of whose jobs ``text`` names, as its own cell (``job_named``)."""
+    named = job_named(directory, text, roles)
+    return named.group if named else None
 
 
 @dataclass(frozen=True)

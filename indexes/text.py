@@ -169,6 +169,18 @@ def has_diacritics(text: str) -> bool:
 NAME_ONLY_SHARE = 0.2  # at most this share of a text's words accented: Vietnamese names in another language
 
 
+# a term quoted in a sentence ("I got a 'kéo dài thời hạn nâng lương' sanction", “Nghỉ việc riêng”): a single
+# quote opens after no letter and closes before none, so an apostrophe ("I'm", "employees'") quotes nothing
+_QUOTED = re.compile(r"“[^”\n]*”|‘[^’\n]*’|\"[^\"\n]*\"|«[^»\n]*»|(?<!\w)'[^'\n]+'(?!\w)")
+
+
+def unquoted(text: str) -> str:
+    """The text without the terms it quotes, when words remain beside them: what says the language a sentence
+    is written in (an English question quoting a Vietnamese rule's name is English)."""
+    rest = _QUOTED.sub(" ", nfc(text))
+    return rest if re.search(r"[^\W\d_]{2,}", rest) else text
+
+
 def accents_only_in_names(text: str) -> bool:
     """Whether a text's Vietnamese diacritics sit in a few words only ("… married in Cà Mau, 2,000 km away"):
     names quoted in a sentence of another language, not a Vietnamese sentence."""

@@ -25,6 +25,7 @@ class SearchResult(BaseModel):
     mode: str
     expansions: list[str]
     staff_groups: list[str] = []  # the staff group of a job the query names: ranks a table's rows, no topic
+    job_words: list[str] = []  # the query's words naming that job, folded: who asks, not what is asked
     unknown_terms: list[str]  # query words found in no document: the topic may be absent
     # ... per scope the asker sees (its company's, "global"): the words none of that scope's documents has
     unknown_by_scope: dict[str, list[str]] = {}
@@ -61,6 +62,7 @@ def search(
         mode=mode,
         expansions=[e for e in enhanced.expansions if e not in enhanced.staff_groups],
         staff_groups=list(enhanced.staff_groups),
+        job_words=list(enhanced.job_words),
         unknown_terms=ctx.retriever.unknown_terms(query, ctx.tenant),
         unknown_by_scope=ctx.retriever.unknown_terms_by_scope(query, ctx.tenant),
         hits=[

@@ -195,6 +195,16 @@ class Lexicon:
                 found.append(LexiconMatch(entry, surface, start, end))
         return found
 
+    def role_wordings(self, text: str) -> list[tuple[int, str, tuple[str, ...]]]:
+        """Who or what of everyday vocabulary a text names (roles, jobs, places: no HR topic), each as (where it
+        starts, the form found, every English and Vietnamese wording of its entry): "GM" → "general manager",
+        "tổng quản lý"; what finds a staff group named in another language or by an abbreviation."""
+        return [
+            (m.start, m.surface, tuple(dict.fromkeys((*m.entry.en, *m.entry.vi))))
+            for m in self.matches(text)
+            if m.entry.vocabulary
+        ]
+
     def expansions(self, text: str, skip: tuple[str, ...] = (), per_entry: int = 2) -> list[str]:
         """Vietnamese terms for the English terms and abbreviations in ``text`` (each entry's first
         ``per_entry`` terms), without the ones ``text`` already contains."""

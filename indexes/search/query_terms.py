@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from indexes.search.glossary import Glossary
 from indexes.search.lexicon import Lexicon, default_lexicon
 from indexes.search.title_kinds import question_kinds
-from indexes.text import accents_only_in_names, fold, folded_words, has_diacritics, nfc
+from indexes.text import accents_only_in_names, fold, folded_words, has_diacritics, nfc, unquoted
 
 _ARTICLE_RE = re.compile(r"\b(?:dieu|article|art\.?)\s*(\d+[a-z]?)\b")
 _CLAUSE_RE = re.compile(r"\b(?:khoan|clause)\s*(\d+)\b")
@@ -43,7 +43,9 @@ def vietnamese_gloss(text: str, per_entry: int = 2) -> str:
 def query_language(text: str) -> str:
     """'vi' or 'en': diacritics mean Vietnamese, unless only a few words carry them (Vietnamese names in an
     English text: "50% off at any Sóng Ngọc hotel", "a trip to Đà Nẵng"); otherwise the kind of function words
-    decides (a Vietnamese question typed without accents has "co", "khong", "duoc"; an English one "the", "is")."""
+    decides (a Vietnamese question typed without accents has "co", "khong", "duoc"; an English one "the", "is").
+    Quoted terms say nothing of it (``unquoted``: "Can I borrow after a 'kéo dài thời hạn nâng lương'?")."""
+    text = unquoted(text)
     if has_diacritics(text) and not accents_only_in_names(text):
         return "vi"
     words = folded_words(text)
@@ -81,6 +83,7 @@ class EnhancedQuery:
     kinds: tuple[str, ...] = ()  # the kinds of rule it asks for (title_kinds: "amount", "condition", ...)
     english: tuple[str, ...] = ()  # the lexicon's English terms for a Vietnamese question (English documents)
     staff_groups: tuple[str, ...] = ()  # the documents' staff group of a job the question names ("L3 – …")
+    job_words: tuple[str, ...] = ()  # the question's words naming that job, folded ("le", "tan"): no topic
 
     @property
     def vector_text(self) -> str:
@@ -129,6 +132,7 @@ def enhance(
     restored: str | None = None,
     english_documents: bool = False,
     staff_groups: tuple[str, ...] = (),
+    job_words: tuple[str, ...] = (),
 ) -> EnhancedQuery:
     """The question with its glossary expansions, then the lexicon's Vietnamese terms for English terms and
     abbreviations and its legal terms for everyday Vietnamese variants, where the glossary does not know them
@@ -136,7 +140,7 @@ def enhance(
     diacritics restored) is where the accented everyday variants are looked up, when given; the glossary
     matches an accent-less question folded, so it reads the question as typed. With ``english_documents`` (some
     of the documents are written in English) a Vietnamese question also gets the lexicon's English terms.
-    ``staff_groups`` (the documents' groups of a job the question names) are expansions too."""
+    ``staff_groups`` (the documents' groups of a job the question names, by ``job_words``) are expansions too."""
     text = nfc(query).strip()
     expansions = glossary.expansions(text)
     lexicon = lexicon if lexicon is not None else default_lexicon()
@@ -162,4 +166,5 @@ def enhance(
         kinds=question_kinds(text),
         english=tuple(english),
         staff_groups=tuple(staff_groups),
+        job_words=tuple(job_words),
     )

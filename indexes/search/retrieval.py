@@ -31,7 +31,7 @@ from indexes.search.query_terms import EnhancedQuery, article_number, enhance, q
 from indexes.search.title_kinds import title_heads
 from indexes.settings import Settings
 from indexes.spans import split_units
-from indexes.staff_groups import directory_of, group_named
+from indexes.staff_groups import directory_of, job_named
 from indexes.store.published_index import IndexStore
 from indexes.text import fold, has_diacritics, topic_words
 
@@ -139,14 +139,12 @@ class Retriever:
         job the documents ``tenant`` may see place in a staff group adds that group ("dược sĩ đại học" → "L3 –
         Licensed Professional"): tables list groups by their code."""
         english = self.english_documents
-        group = group_named(self.staff_directory(tenant), query)
-        groups = (group,) if group else ()
+        job = job_named(self.staff_directory(tenant), query, default_lexicon().role_wordings)
+        named = {"staff_groups": (job.group,), "job_words": job.words} if job else {}
         if has_diacritics(query) or query_language(query) != "vi":
-            return enhance(query, self.glossary, english_documents=english, staff_groups=groups)
+            return enhance(query, self.glossary, english_documents=english, **named)
         restored = self.restorer.restore(query)
-        return enhance(
-            query, self.glossary, restored=restored, english_documents=english, staff_groups=groups
-        )
+        return enhance(query, self.glossary, restored=restored, english_documents=english, **named)
 
     @cached_property
     def _directories(self) -> dict[tuple[str, ...], list[str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from agent.citations import resolve_citations
 from agent.compose import compose_from_runs
 from agent.language import REFUSAL, english_concepts, framing_language, language_of
+from indexes.search.query_terms import query_language
 from indexes.spans import quote_matches
 from tools.registry import ToolRun
 
@@ -50,6 +51,12 @@ def test_the_language_of_a_question():
     assert language_of("nghi phep nam duoc may ngay") == "vi"  # Vietnamese typed without diacritics
     assert language_of("How many days off do I get for my wedding?") == "en"
     assert framing_language("According to “Điều 10. Nghỉ việc riêng”: “Kết hôn: nghỉ 03 ngày” [1]") == "en"
+    # a Vietnamese term quoted in an English question leaves it English; an apostrophe quotes nothing
+    quoting = "I got a 'kéo dài thời hạn nâng lương' sanction. Can I still borrow from the staff fund?"
+    assert language_of(quoting) == "en" and query_language(quoting) == "en"
+    assert language_of("Nghỉ “việc riêng” được mấy ngày?") == "vi"
+    assert language_of("“Nghỉ việc riêng”") == "vi"  # nothing but the quote: the quote's language
+    assert language_of("I'm getting married, don't I get days off?") == "en"
 
 
 def test_an_english_question_gets_an_english_answer_with_verbatim_marked_quotes():

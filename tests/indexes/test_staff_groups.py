@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from indexes.search.lexicon import default_lexicon
 from indexes.spans import split_units
-from indexes.staff_groups import directory_of, group_named, row_via_directory
+from indexes.staff_groups import directory_of, group_named, job_named, row_via_directory
 
 HANDBOOK = """## Words we use
 
@@ -74,6 +75,18 @@ def test_a_job_in_either_language_finds_its_group():
     assert group_named(directory, "Phụ cấp điện thoại là bao nhiêu?") is None  # no job named
 
 
+def test_the_words_that_name_the_job_come_with_its_group():
+    directory = _directory()
+    named = job_named(directory, "Dược sĩ đại học làm đủ một năm được nghỉ phép bao nhiêu ngày?")
+    assert named is not None and named.group == "L3 – Licensed Professional"
+    assert named.words == ("duoc", "si", "dai", "hoc")  # folded, the job's words only (no "nghỉ", "năm")
+    receptionist = job_named(directory, "Nhân viên lễ tân phòng khám được nghỉ phép mấy ngày?")
+    assert receptionist is not None and set(receptionist.words) == {"le", "tan", "nhan", "vien"}
+    cashier = job_named(directory, "how long is probation for a cashier?")
+    assert cashier is not None and cashier.words == ("cashier",)
+    assert job_named(directory, "Phụ cấp điện thoại là bao nhiêu?") is None
+
+
 def test_a_row_keyed_by_the_groups_code_through_the_directory():
     rows = [
         _Row("• L1 Store Associates: 12 working days"),
@@ -118,3 +131,39 @@ def test_a_job_without_the_qualifier_another_group_adds_is_the_plain_jobs_group(
         split_units("- N1 – Registered nurses: ward staff.\n- N2 – Head nurses: ward leads.\n")
     )
     assert group_named(nurses, "How many days of leave does a nurse get?") is None  # two alike
+
+
+# the lexicon's wordings of roles and jobs, as the retriever passes them
+ROLES = default_lexicon().role_wordings
+
+
+def test_a_job_named_in_the_other_language_or_by_its_abbreviation_finds_its_group_through_the_lexicon():
+    table = "| Nhóm | Chức danh |\n|---|---|\n| Nhóm A | Tổng Giám đốc, Tổng Quản lý |\n| Nhóm D | Lễ tân, buồng phòng |\n"
+    directory = directory_of(split_units(table))
+    gm = job_named(directory, "As GM, what's my hotel cap in Ho Chi Minh City?", ROLES)
+    assert gm is not None and gm.group == "Nhóm A" and gm.words == ("gm",)  # the asker's own word
+    receptionist = job_named(directory, "I work as a receptionist, how long is probation?", ROLES)
+    assert receptionist is not None and receptionist.group == "Nhóm D"
+    assert group_named(directory, "Tôi là TGĐ, công tác phí bao nhiêu?", ROLES) == "Nhóm A"
+    # someone else's job names no group of the asker's, in any wording; an HR topic names none either
+    assert job_named(directory, "Does our GM have to approve my leave?", ROLES) is None
+    assert job_named(directory, "How many days of annual leave do I get?", ROLES) is None
+
+
+def test_without_the_lexicon_only_the_texts_own_words_name_a_job():
+    table = "| Nhóm | Chức danh |\n|---|---|\n| Nhóm A | Tổng Quản lý |\n| Nhóm D | Lễ tân, buồng phòng |\n"
+    assert job_named(directory_of(split_units(table)), "As GM, what's my hotel cap?") is None
+
+
+def test_a_deputy_is_not_the_role_after_the_word_deputy():
+    table = "| Nhóm | Chức danh |\n|---|---|\n| Nhóm A | Tổng Quản lý |\n| Nhóm B | Phó Tổng Quản lý, Trưởng bộ phận |\n"
+    directory = directory_of(split_units(table))
+    assert (
+        group_named(directory, "I'm the deputy GM, how much notice do I give?", ROLES) is None
+    )  # not the GM's
+    assert group_named(directory, "i'm the deputy gm, how much notice do i give?", ROLES) == "Nhóm B"
+    assert (
+        group_named(directory, "I'm the deputy general manager, how much notice do I give?", ROLES)
+        == "Nhóm B"
+    )
+    assert group_named(directory, "As GM, how much notice do I give?", ROLES) == "Nhóm A"

@@ -1,0 +1,72 @@
+"""Who asks is not what is asked: the words naming the asker's job in a staff group of the documents ("lễ tân")
+need not appear in the rule that answers, when the rule is for every employee."""
+
+from __future__ import annotations
+
+from agent.compose import compose_from_runs
+from tools.registry import ToolRun
+
+RULE = (
+    "1. NLĐ làm việc đủ 12 tháng cho Công ty được nghỉ hằng năm, hưởng nguyên lương:\n\n"
+    "a) 12 ngày làm việc đối với công việc trong điều kiện bình thường;"
+)
+
+
+def _search(job_words: list[str]) -> ToolRun:
+    hit = {
+        "doc_id": "noi_quy",
+        "node_id": "noi_quy:dieu-8",
+        "title": "Điều 8. Nghỉ hằng năm",
+        "title_path": ["Nội quy lao động", "Điều 8. Nghỉ hằng năm"],
+        "line_start": 3,
+        "line_end": 5,
+        "score": 1.0,
+        "scope": "acme",
+        "text": RULE,
+    }
+    result = {
+        "query": "q",
+        "mode": "hybrid",
+        "expansions": [],
+        "staff_groups": ["Nhóm D"] if job_words else [],
+        "job_words": job_words,
+        "unknown_terms": [],
+        "hits": [hit],
+    }
+    return ToolRun.from_record({"name": "search", "args": {"query": "q"}, "result": result})
+
+
+QUESTION = "Nhân viên buồng phòng làm việc đủ 12 tháng thì nghỉ hằng năm được bao nhiêu ngày?"
+
+
+def test_the_askers_job_is_no_topic_the_rule_must_state():
+    composed = compose_from_runs(QUESTION, [_search(["nhan", "vien", "buong", "phong"])], 0.2, quantity=True)
+    assert not composed.refused and "12 ngày làm việc" in composed.text
+
+
+def test_a_job_no_staff_group_lists_is_still_a_topic_the_evidence_lacks():
+    composed = compose_from_runs(QUESTION, [_search([])], 0.2, quantity=True)
+    assert composed.refused  # nothing says "buồng phòng" is a job: the rule may be about something else
+
+
+def test_the_scene_of_a_question_is_its_askers_situation_not_its_topic():
+    from agent.compose import scene_words
+    from agent.question_parts import circumstances
+
+    busy = "Tháng 7 khách sạn đông khách, nhân viên được nghỉ hằng năm mấy ngày liên tục?"
+    assert circumstances(busy) == ["Tháng 7 khách sạn đông khách"]
+    assert "dong" in scene_words(busy) and "khach" not in scene_words(busy)  # "khách sạn" is a lexicon topic
+    assert circumstances("Nếu bị ốm, có được nghỉ không?") == []  # a condition may be the topic
+    assert circumstances("Vay tối đa bao nhiêu, có tính lãi không?") == []  # both clauses ask
+    assert circumstances("My wife is due soon, how many days off do I get?") == []  # Vietnamese only
+    # the maternity topic stays in the asking clause; the scene ("vợ sắp sinh") is no topic of its own
+    assert "thai" not in scene_words("Vợ em sắp sinh, chồng được nghỉ chế độ thai sản mấy ngày?")
+
+
+def test_a_word_of_the_scene_no_document_has_does_not_force_a_refusal():
+    question = "Tháng 7 đông khách, nhân viên làm việc đủ 12 tháng nghỉ hằng năm được bao nhiêu ngày?"
+    composed = compose_from_runs(question, [_search(["nhan", "vien"])], 0.2, quantity=True)
+    assert not composed.refused and "12 ngày làm việc" in composed.text
+    # the same word where the question asks it is its topic: the rule does not answer it
+    asked = "Nhân viên làm việc đủ 12 tháng được nghỉ đông bao nhiêu ngày?"
+    assert compose_from_runs(asked, [_search(["nhan", "vien"])], 0.2, quantity=True).refused

@@ -1,0 +1,73 @@
+"""A rule that hands a figure to another text ("hưởng chế độ theo pháp luật về bảo hiểm xã hội") does not answer
+a question asking that figure: the company's documents do not state it. With national law beside them, the law
+may; alone, the answer is a refusal that names where it looked."""
+
+from __future__ import annotations
+
+from agent.compose import compose_from_runs
+from tools.registry import ToolRun
+
+
+def _hit(doc: str, node: str, title: str, text: str, scope: str) -> dict:
+    return {
+        "doc_id": doc,
+        "node_id": f"{doc}:{node}",
+        "title": title,
+        "title_path": [title],
+        "line_start": 1,
+        "line_end": 2,
+        "score": 1.0,
+        "scope": scope,
+        "text": text,
+    }
+
+
+def _search(*hits: dict) -> ToolRun:
+    result = {"query": "q", "mode": "hybrid", "expansions": [], "unknown_terms": [], "hits": list(hits)}
+    return ToolRun.from_record({"name": "search", "args": {"query": "q"}, "result": result})
+
+
+DEFERS = _hit(
+    "noi_quy",
+    "dieu-11",
+    "Điều 11. Nghỉ ốm đau, thai sản",
+    "1. NLĐ nghỉ ốm đau, thai sản được hưởng chế độ theo pháp luật về bảo hiểm xã hội.",
+    "acme",
+)
+STATES = _hit(
+    "noi_quy",
+    "dieu-11",
+    "Điều 11. Nghỉ ốm đau, thai sản",
+    "1. NLĐ nghỉ ốm đau được hưởng 75% tiền lương theo pháp luật về bảo hiểm xã hội.",
+    "acme",
+)
+LAW = _hit(
+    "luat_bhxh",
+    "dieu-28",
+    "Điều 28. Mức hưởng chế độ ốm đau",
+    "1. Mức hưởng chế độ ốm đau tính theo tháng bằng 75% mức tiền lương đóng bảo hiểm xã hội.",
+    "global",
+)
+QUESTION = "Nghỉ ốm đau thì được hưởng bao nhiêu phần trăm lương?"
+
+
+def test_a_rule_that_defers_the_figure_asked_to_the_law_does_not_answer_it():
+    composed = compose_from_runs(QUESTION, [_search(DEFERS)], 0.2, quantity=True)
+    assert composed.refused and "Điều 11" in composed.text  # where it looked is said
+
+
+def test_the_law_it_defers_to_answers_when_the_law_is_searched_too():
+    composed = compose_from_runs(QUESTION, [_search(DEFERS, LAW)], 0.2, quantity=True)
+    assert not composed.refused and "75%" in composed.text and "luat_bhxh:dieu-28" in composed.node_ids
+
+
+def test_a_rule_that_states_the_figure_while_citing_the_law_answers():
+    composed = compose_from_runs(QUESTION, [_search(STATES)], 0.2, quantity=True)
+    assert not composed.refused and "75%" in composed.text
+
+
+def test_a_question_asking_no_figure_is_answered_by_the_deferral():
+    composed = compose_from_runs(
+        "Nghỉ ốm đau có được hưởng chế độ không?", [_search(DEFERS)], 0.2, quantity=False
+    )
+    assert not composed.refused and "theo pháp luật về bảo hiểm xã hội" in composed.text
