@@ -157,8 +157,14 @@ _NOT_FIGURES = re.compile(
 )
 
 
+# a figure in words: "nguyên lương", "gấp đôi", "một nửa tháng lương", "full pay", "double", "half"
+_WORDED_FIGURE = re.compile(
+    r"\b(?:nguyen luong|gap (?:doi|ba|hai|ruoi)|mot nua|full pay|full salary|double|twice|triple|half)\b"
+)
+
+
 def _states_figure(unit: str) -> bool:
-    return bool(re.search(r"\d", _NOT_FIGURES.sub(" ", unit)))
+    return bool(re.search(r"\d", _NOT_FIGURES.sub(" ", unit)) or _WORDED_FIGURE.search(fold(unit)))
 
 
 def _defers(top: ScoredUnit, scored: list[ScoredUnit]) -> bool:
@@ -397,7 +403,18 @@ def compose(
     if quantity and _defers(top, scored):  # "theo pháp luật về BHXH": the figure asked is stated elsewhere
         law = [p for p in passages if p.doc_id in shared]
         if law and len(law) < len(passages):  # the law the company defers to may state it
-            return compose(question, law, min_coverage, quantity, expansions, unknown_terms, groups, by_scope)
+            return compose(
+                question,
+                law,
+                min_coverage,
+                quantity,
+                expansions,
+                unknown_terms,
+                groups,
+                by_scope,
+                asker,
+                scene,
+            )
         return _refuse(question, lang, passages, terms, best_cover)
     expanded = [x for x in scored if x[1].tool == "expand_node"]
     if expanded and expanded[0][0] >= FOCUS_RATIO * top[0]:

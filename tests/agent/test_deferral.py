@@ -71,3 +71,15 @@ def test_a_question_asking_no_figure_is_answered_by_the_deferral():
         "Nghỉ ốm đau có được hưởng chế độ không?", [_search(DEFERS)], 0.2, quantity=False
     )
     assert not composed.refused and "theo pháp luật về bảo hiểm xã hội" in composed.text
+
+
+def test_a_figure_in_words_beside_the_law_answers():
+    worded = _hit(
+        "noi_quy",
+        "dieu-11",
+        "Điều 11. Nghỉ ốm đau, thai sản",
+        "NLĐ nghỉ ốm đau được hưởng nguyên lương theo quy định của pháp luật.",
+        "acme",
+    )
+    composed = compose_from_runs(QUESTION, [_search(worded)], 0.2, quantity=True)
+    assert not composed.refused and "nguyên lương" in composed.text
