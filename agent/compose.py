@@ -41,7 +41,7 @@ from agent.language import (
     vietnamese_concepts,
     wordings_with_heads,
 )
-from agent.question import analyse, asks_year_total
+from agent.question import QUANTITY_CUES, analyse, asks_year_total
 from agent.question_parts import circumstances, question_parts
 from agent.quote_units import (
     QUANTITY_KINDS,
@@ -68,7 +68,7 @@ from agent.terms import (
 )
 from indexes.search.lexicon import default_lexicon
 from indexes.search.retrieval import GLOBAL
-from indexes.text import fold, nfc
+from indexes.text import fold, nfc, topic_words
 from tools.registry import ToolRun
 from tools.search_tools import SearchResult
 
@@ -143,16 +143,20 @@ _BRACKETS = re.compile(r"\([^()]*\)")
 # A rule that hands the matter to another text: the law ("hưởng chế độ theo pháp luật về bảo hiểm xã hội", "in
 # accordance with the Labour Code") or a regulation issued apart ("theo Quy chế … ban hành riêng"); folded.
 _DEFERS = re.compile(
-    r"\btheo (?:quy dinh (?:cua )?|cac quy dinh (?:cua )?)?(?:phap luat|luat|bo luat|nghi dinh|quy dinh hien hanh)"
-    r"|\bban hanh rieng\b|\bquy dinh rieng\b"
-    r"|\b(?:in accordance with|under|as (?:provided|prescribed|required|set out) (?:by|in)|per) (?:the )?"
-    r"(?:applicable |current |relevant )?(?:law|laws|labou?r code|social insurance law|regulations? of the state)\b"
-    r"|\bseparate (?:policy|regulation|rules)\b"
+    r"\btheo (?:quy dinh (?:cua )?|cac quy dinh (?:cua )?|che do (?:cua )?)?"
+    r"(?:phap luat|luat|bo luat|nghi dinh|quy dinh hien hanh|nha nuoc)"
+    r"|\b(?:do|cua) nha nuoc quy dinh\b|\b(?:ban hanh|quyet dinh|quy dinh|van ban|chinh sach) rieng\b"
+    r"|\b(?:in accordance with|under|pursuant to|according to|as (?:provided|prescribed|required|set out) (?:by|in)"
+    r"|per) (?:the )?(?:applicable |current |relevant |prevailing )?"
+    r"(?:law|laws|labou?r code|social insurance law|(?:state |government )?regulations? of the state|legislation)\b"
+    r"|\bseparate (?:policy|policies|regulations?|rules|decisions?|documents?)\b"
 )
-# numbers that are no figure: a list item's number ("1.", "a)"), a reference to an article, a clause, a document
+# numbers that are no figure: a list item's number ("1.", "a)"), a reference to an article, a clause, a document;
+# the name of a shift, a grade or a group ("ca 3", "L3", "Band 2"); a date or a year
 _NOT_FIGURES = re.compile(
     r"^\s*(?:\d+|[a-zđ])[.)]\s|\b(?:điều|khoản|điểm|mục|chương|article|clause|section|số|no\.)\s*\d+[\w/.-]*"
-    r"|\b\d+/\d{4}/[\w/-]+",
+    r"|\b\d+/\d{4}/[\w/-]+|\b(?:ca|nhóm|bậc|band|grade|level|shift|khối|tier)\s*\d+\b|\b[a-z]{1,3}\d{1,2}\b"
+    r"|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|\b(?:19|20)\d{2}\b",
     re.IGNORECASE,
 )
 
@@ -512,12 +516,38 @@ def compose_calculation(result: dict, support: list[Passage], question: str) -> 
     return Composed("\n".join(lines), node_ids, False, 1.0)
 
 
-def scene_words(question: str) -> set[str]:
+# how a figure is asked ("bao nhiêu", "hỗ trợ", "tối đa") and who asks ("nhân viên"), folded: no topic of a clause
+_CUES = re.compile(
+    r"\b(?:"
+    + "|".join(re.escape(c.strip()) for c in QUANTITY_CUES)
+    + r"|nhan vien|nguoi lao dong|nld|staff|employees?)\b"
+)
+
+
+def scene_words(question: str, asker: frozenset[str] = frozenset()) -> set[str]:
     """The words, folded, of the clauses that set a Vietnamese question's scene (``circumstances``: "Tháng 7 khách
     sạn đông khách, …"), but those of an HR topic the lexicon knows ("Vợ sắp sinh, …" keeps "sinh" of maternity
-    when the lexicon words it so): the asker's situation, which a rule need not state."""
-    scene = {w for clause in circumstances(question) for w in re.findall(r"\w+", fold(clause))}
+    when the lexicon words it so): the asker's situation, which a rule need not state. None when the asking
+    clauses name no topic of their own beyond how a figure is asked and who asks (``asker``): in "Tôi muốn học
+    thạc sĩ, công ty hỗ trợ bao nhiêu?" the scene is what is asked."""
+    clauses = circumstances(question)
+    if not clauses:
+        return set()
+    asking = fold(nfc(question))
+    for clause in clauses:
+        asking = asking.replace(fold(clause), " ")
+    asking = _CUES.sub(" ", asking)
+    if not set(topic_words(asking, False)) - asker:
+        return set()
+    scene = {w for clause in clauses for w in re.findall(r"\w+", fold(clause))}
     return scene - concept_words(vietnamese_concepts(question))
+
+
+def asker_words(question: str, named: set[str]) -> frozenset[str]:
+    """The words naming the asker's job (``named``, folded) that the question says only once: a word it also
+    says elsewhere is asked too ("lễ" of "nghỉ lễ" for "nhân viên lễ tân")."""
+    said = re.findall(r"\w+", fold(nfc(question)))
+    return frozenset(w for w in named if said.count(w) <= 1)
 
 
 def compose_from_runs(
@@ -538,7 +568,8 @@ def compose_from_runs(
     searches = [run.result for run in runs if isinstance(run.result, SearchResult)]
     unknown = searches[0].unknown_terms if searches else None
     by_scope = searches[0].unknown_by_scope if searches else None
-    asker, scene = frozenset(job_words(runs)), frozenset(scene_words(question))
+    asker = asker_words(question, job_words(runs))
+    scene = frozenset(scene_words(question, asker))
     return compose(
         question,
         found,

@@ -282,10 +282,19 @@ def _jobs(entry: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
 _ANYONE_WORDS = re.compile(r"\b(?:nhan vien|nguoi lao dong|cong nhan|nld|staff|employees?|workers?)\b")
 
 
-# someone else's job ("my manager", "a doctor's note"): not the asker's
+# someone else's job ("my manager", "a doctor's note", "approval from the GM", "GM của em"): not the asker's
 _OTHERS_JOB = re.compile(
-    r"\b(?:my|your|his|her|their|our)\s+[\w-]+(?:\s+[\w-]+)?|\b[\w-]+['’]s\b", re.IGNORECASE
+    r"\b(?:my|your|his|her|their|our)\s+[\w-]+(?:\s+[\w-]+)?|\b[\w-]+['’]s\b"
+    r"|\b(?:from|by|ask|tell|inform|notify|cc|(?:report|submit|send|sen[dt]|hand|give|apply)\w*\s+(?:it\s+)?to)"
+    r"\s+(?:the|a|an|any)\s+[\w-]+(?:\s+[\w-]+)?"
+    r"|(?:[\w-]+\s+){1,3}của\s+(?:tôi|em|mình|anh|chị|bạn|tui|tớ)\b",
+    re.IGNORECASE,
 )
+
+
+def _others_blanked(text: str) -> str:
+    """``text`` with the jobs of others blanked out, its offsets kept."""
+    return _OTHERS_JOB.sub(lambda m: " " * len(m.group(0)), text)
 
 
 @dataclass(frozen=True)
@@ -294,8 +303,18 @@ class NamedJob:
     words: tuple[str, ...]  # the text's words naming the asker, folded ("nhan", "vien", "le", "tan")
 
 
-# a rank below the role named after it ("deputy GM", "phó TGĐ"): the lexicon's wording of the role is not the job
-_DEPUTY = re.compile(r"(?:\b(?:deputy|vice|assistant|acting|associate)|(?<!\w)phó)[\s-]+$", re.IGNORECASE)
+# a rank below the role named after it ("deputy GM", "phó TGĐ", "pho GM"), folded: the role's wording is not the
+# job; ``RANK_SPAN`` characters before a role are read for it
+_DEPUTY = re.compile(r"\b(?:deputy|vice|assistant|acting|associate|pho)[\s-]+$")
+RANK_SPAN = 24
+_RANKS = frozenset({"deputy", "vice", "assistant", "acting", "associate", "pho"})
+# a rank word and the role it lowers ("deputy general manager", "phó tổng giám đốc"), folded
+_RANKED = re.compile(r"\b(?:deputy|vice|assistant|acting|associate|pho)(?:[\s-]+\w+){1,3}")
+
+
+def _ranked_before(text: str, start: int) -> bool:
+    """Whether a rank word comes just before ``start`` in ``text`` (NFC)."""
+    return _DEPUTY.search(fold(text[max(0, start - RANK_SPAN) : start])) is not None
 
 
 # the lexicon's reading of a text: where each role or everyday term is, its form there and every wording of it
@@ -306,12 +325,13 @@ def job_named(directory: Sequence[str], text: str, roles: RoleWordings | None = 
     """The staff group one of whose jobs ``text`` names itself (``_job_in``), else through ``roles`` (the
     lexicon's wordings of a role or job it names in another form: "our GM" → "general manager", "tổng quản
     lý"), each wording on its own; the words naming the asker are then the text's own ("gm")."""
+    text = nfc(text)
     named = _job_in(directory, text)
     if named is not None or roles is None or len(directory) < 2:
         return named
-    kept = _OTHERS_JOB.sub(lambda m: " " * len(m.group(0)), text)  # offsets kept for the deputy check
+    kept = _others_blanked(text)
     for start, surface, wordings in roles(kept):
-        if _DEPUTY.search(kept[:start]):
+        if _ranked_before(kept, start):
             continue  # a deputy's rank is not the role named after it
         for wording in wordings:
             found = _job_in(directory, wording)
@@ -321,6 +341,16 @@ def job_named(directory: Sequence[str], text: str, roles: RoleWordings | None = 
 
 
 def _job_in(directory: Sequence[str], text: str) -> NamedJob | None:
+    """The staff group one of whose jobs ``text`` names (``_named_in``), unless the text names it only after a rank
+    word ("deputy general manager", "phó tổng quản lý") and the job found is no such rank itself: a deputy is not
+    the role."""
+    found = _named_in(directory, text)
+    if found is None or _RANKS & set(found.words) or not _RANKED.search(fold(text)):
+        return found
+    return _named_in(directory, _RANKED.sub(lambda m: " " * len(m.group(0)), fold(text)))
+
+
+def _named_in(directory: Sequence[str], text: str) -> NamedJob | None:
     """The staff group one of whose jobs ``text`` names (``_jobs``: every word of a Vietnamese job, the head noun
     of an English one, the group's code or name), with the words that name the asker (the job's, and any of
     "nhân viên", "staff" the text says); the group whose job it names
@@ -328,7 +358,7 @@ def _job_in(directory: Sequence[str], text: str) -> NamedJob | None:
     registered or head nurses)."""
     if len(directory) < 2:
         return None
-    asked = name_words(_OTHERS_JOB.sub(" ", text))
+    asked = name_words(_others_blanked(text))
     padded = f" {' '.join(asked)} "
     scored = []
     for entry in directory:

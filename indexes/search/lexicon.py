@@ -145,23 +145,27 @@ class Lexicon:
         overlaps), in text order. Forms inside one of the ``skip`` terms (the glossary's) are left out."""
         text = nfc(text)
         skipped = [s.lower() for s in skip]
-        found: list[LexiconMatch] = []
-        taken: list[tuple[int, int]] = []
-        for pattern, table, fold_case in (
-            (self._exact_re, self._exact, False),
-            (self._form_re, self._by_form, True),
+        # every form found by either pass (abbreviations in their exact case first), then the longest kept:
+        # "deputy GM" is the deputy's entry, not "GM"
+        candidates: list[tuple[int, int, int, LexiconEntry, str]] = []
+        for rank, (pattern, table, fold_case) in enumerate(
+            ((self._exact_re, self._exact, False), (self._form_re, self._by_form, True))
         ):
             if pattern is None:
                 continue
             for m in pattern.finditer(text):
                 surface = m.group(1).lower() if fold_case else m.group(1)
                 entry = table.get(surface) or table.get(_singular(surface, table))
-                if entry is None or any(s < m.end() and m.start() < e for s, e in taken):
+                if entry is None or any(surface.lower() in s for s in skipped):
                     continue
-                if any(surface.lower() in s for s in skipped):
-                    continue
-                taken.append((m.start(), m.end()))
-                found.append(LexiconMatch(entry, surface, m.start(), m.end()))
+                candidates.append((m.start(), m.end(), rank, entry, surface))
+        found: list[LexiconMatch] = []
+        taken: list[tuple[int, int]] = []
+        for start, end, _, entry, surface in sorted(candidates, key=lambda c: (c[0] - c[1], c[2], c[0])):
+            if any(s < end and start < e for s, e in taken):
+                continue
+            taken.append((start, end))
+            found.append(LexiconMatch(entry, surface, start, end))
         found += self._inflected_matches(text, skipped, taken)
         return sorted(found, key=lambda x: x.start)
 

@@ -70,3 +70,26 @@ def test_a_word_of_the_scene_no_document_has_does_not_force_a_refusal():
     # the same word where the question asks it is its topic: the rule does not answer it
     asked = "Nhân viên làm việc đủ 12 tháng được nghỉ đông bao nhiêu ngày?"
     assert compose_from_runs(asked, [_search(["nhan", "vien"])], 0.2, quantity=True).refused
+
+
+def test_a_word_of_the_job_the_question_also_asks_stays_a_topic():
+    from agent.compose import asker_words
+
+    # "lễ" of "lễ tân" is who asks; "lễ" of "nghỉ lễ" is what is asked: said twice, it stays a topic
+    receptionist = ("nhan", "vien", "le", "tan")
+    assert asker_words("Nhân viên lễ tân có được nghỉ lễ không?", set(receptionist)) == {"nhan", "vien", "tan"}
+    assert asker_words("Nhân viên lễ tân được nghỉ phép mấy ngày?", set(receptionist)) == set(receptionist)
+    holiday = "Nhân viên lễ tân làm việc đủ 12 tháng thì nghỉ lễ được bao nhiêu ngày?"
+    assert compose_from_runs(holiday, [_search(list(receptionist))], 0.2, quantity=True).refused
+    annual = "Nhân viên lễ tân làm việc đủ 12 tháng thì nghỉ hằng năm được bao nhiêu ngày?"
+    assert not compose_from_runs(annual, [_search(list(receptionist))], 0.2, quantity=True).refused
+
+
+def test_a_scene_that_holds_the_topic_is_no_scene_when_the_asking_clause_names_none():
+    from agent.compose import scene_words
+
+    # "công ty hỗ trợ bao nhiêu?" asks how much, of nothing: the master's degree is what is asked
+    assert scene_words("Tôi muốn học thạc sĩ, công ty hỗ trợ bao nhiêu?") == set()
+    assert scene_words("Con gái tôi lấy chồng, tôi được nghỉ mấy ngày?") == set()
+    question = "Tôi muốn học thạc sĩ, nhân viên làm việc đủ 12 tháng được hỗ trợ bao nhiêu?"
+    assert compose_from_runs(question, [_search(["nhan", "vien"])], 0.2, quantity=True).refused

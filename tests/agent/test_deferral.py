@@ -83,3 +83,21 @@ def test_a_figure_in_words_beside_the_law_answers():
     )
     composed = compose_from_runs(QUESTION, [_search(worded)], 0.2, quantity=True)
     assert not composed.refused and "nguyên lương" in composed.text
+
+
+def test_other_wordings_of_deferral_and_numbers_that_are_no_figure():
+    from agent.compose import _DEFERS, _states_figure
+    from indexes.text import fold
+
+    for deferral in (
+        "Nhân viên ca 3 hưởng chế độ theo quy định của Nhà nước.",
+        "Mức hỗ trợ của Nhóm L3 theo Quyết định riêng của Tổng giám đốc.",
+        "Sick pay is paid pursuant to the law in force from 01/07/2025.",
+        "Allowances follow separate regulations issued by the General Director.",
+    ):
+        assert _DEFERS.search(fold(deferral)) and not _states_figure(deferral), deferral
+    # a figure beside the same words is stated
+    assert _states_figure("Nhân viên ca 3 được phụ cấp 30% theo quy định của Nhà nước.")
+    night = _hit("noi_quy", "dieu-9", "Điều 9. Làm ca", "Nhân viên ca 3 được hưởng chế độ theo quy định của Nhà nước.", "acme")
+    asked = "Làm ca 3 thì được phụ cấp bao nhiêu phần trăm?"
+    assert compose_from_runs(asked, [_search(night)], 0.2, quantity=True).refused

@@ -5,6 +5,7 @@ keyed by the code."""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from indexes.search.lexicon import default_lexicon
@@ -147,6 +148,10 @@ def test_a_job_named_in_the_other_language_or_by_its_abbreviation_finds_its_grou
     assert group_named(directory, "Tôi là TGĐ, công tác phí bao nhiêu?", ROLES) == "Nhóm A"
     # someone else's job names no group of the asker's, in any wording; an HR topic names none either
     assert job_named(directory, "Does our GM have to approve my leave?", ROLES) is None
+    assert job_named(directory, "Do I need approval from the GM for unpaid leave?", ROLES) is None
+    assert job_named(directory, "Do I submit it to the GM?", ROLES) is None
+    assert job_named(directory, "GM của em có phải duyệt đơn nghỉ phép không?", ROLES) is None
+    assert job_named(directory, "When is the AGM this year?", ROLES) is None  # a meeting
     assert job_named(directory, "How many days of annual leave do I get?", ROLES) is None
 
 
@@ -158,12 +163,23 @@ def test_without_the_lexicon_only_the_texts_own_words_name_a_job():
 def test_a_deputy_is_not_the_role_after_the_word_deputy():
     table = "| Nhóm | Chức danh |\n|---|---|\n| Nhóm A | Tổng Quản lý |\n| Nhóm B | Phó Tổng Quản lý, Trưởng bộ phận |\n"
     directory = directory_of(split_units(table))
-    assert (
-        group_named(directory, "I'm the deputy GM, how much notice do I give?", ROLES) is None
-    )  # not the GM's
-    assert group_named(directory, "i'm the deputy gm, how much notice do i give?", ROLES) == "Nhóm B"
-    assert (
-        group_named(directory, "I'm the deputy general manager, how much notice do I give?", ROLES)
-        == "Nhóm B"
-    )
+    # the deputy's own group, however the rank is written (any case, the abbreviation, the full title)
+    for asked in (
+        "I'm the deputy GM, how much notice do I give?",
+        "i'm the deputy gm, how much notice do i give?",
+        "As Deputy GM, how much notice do I give?",
+        "I'm the deputy general manager, how much notice do I give?",
+    ):
+        assert group_named(directory, asked, ROLES) == "Nhóm B", asked
+    # where no group is the deputy's, a deputy is in none: not the GM's, in Vietnamese typed without accents or
+    # decomposed (NFD) either
+    only_gm = directory_of(split_units(table.replace("Phó Tổng Quản lý, ", "")))
+    for asked in (
+        "I'm the deputy GM, how much notice do I give?",
+        "Deputy general manager: how much notice?",
+        "Tôi là pho GM thì báo trước mấy ngày?",
+        unicodedata.normalize("NFD", "Tôi là phó GM thì báo trước mấy ngày?"),
+        "Tôi là phó tổng quản lý thì báo trước mấy ngày?",
+    ):
+        assert group_named(only_gm, asked, ROLES) is None, asked
     assert group_named(directory, "As GM, how much notice do I give?", ROLES) == "Nhóm A"
