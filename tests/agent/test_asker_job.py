@@ -77,7 +77,11 @@ def test_a_word_of_the_job_the_question_also_asks_stays_a_topic():
 
     # "lễ" of "lễ tân" is who asks; "lễ" of "nghỉ lễ" is what is asked: said twice, it stays a topic
     receptionist = ("nhan", "vien", "le", "tan")
-    assert asker_words("Nhân viên lễ tân có được nghỉ lễ không?", set(receptionist)) == {"nhan", "vien", "tan"}
+    assert asker_words("Nhân viên lễ tân có được nghỉ lễ không?", set(receptionist)) == {
+        "nhan",
+        "vien",
+        "tan",
+    }
     assert asker_words("Nhân viên lễ tân được nghỉ phép mấy ngày?", set(receptionist)) == set(receptionist)
     holiday = "Nhân viên lễ tân làm việc đủ 12 tháng thì nghỉ lễ được bao nhiêu ngày?"
     assert compose_from_runs(holiday, [_search(list(receptionist))], 0.2, quantity=True).refused

@@ -98,6 +98,12 @@ def test_other_wordings_of_deferral_and_numbers_that_are_no_figure():
         assert _DEFERS.search(fold(deferral)) and not _states_figure(deferral), deferral
     # a figure beside the same words is stated
     assert _states_figure("Nhân viên ca 3 được phụ cấp 30% theo quy định của Nhà nước.")
-    night = _hit("noi_quy", "dieu-9", "Điều 9. Làm ca", "Nhân viên ca 3 được hưởng chế độ theo quy định của Nhà nước.", "acme")
+    night = _hit(
+        "noi_quy",
+        "dieu-9",
+        "Điều 9. Làm ca",
+        "Nhân viên ca 3 được hưởng chế độ theo quy định của Nhà nước.",
+        "acme",
+    )
     asked = "Làm ca 3 thì được phụ cấp bao nhiêu phần trăm?"
     assert compose_from_runs(asked, [_search(night)], 0.2, quantity=True).refused
