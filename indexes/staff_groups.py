@@ -246,7 +246,7 @@ _QUALIFIER = re.compile(r"\s(?:without|with|who|that|in|at|of|from|for|on)\s.*$"
 
 
 # words that name every employee, no job ("Nhóm 3 | Nhân viên"): a question saying them names no group
-_ANYONE = frozenset("nhan vien nguoi lao dong cong staff employee worker member team".split())
+_ANYONE = frozenset("nhan vien nguoi lao dong cong staff employee worker member team colleague".split())
 
 
 @functools.lru_cache(maxsize=4096)
@@ -279,7 +279,9 @@ def _jobs(entry: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
 
 
 # the words for any employee beside a job ("Nhân viên lễ tân", "kitchen staff"): part of naming the asker
-_ANYONE_WORDS = re.compile(r"\b(?:nhan vien|nguoi lao dong|cong nhan|nld|staff|employees?|workers?)\b")
+_ANYONE_WORDS = re.compile(
+    r"\b(?:nhan vien|nguoi lao dong|cong nhan|nld|staff|employees?|workers?|colleagues?)\b"
+)
 
 
 # someone else's job ("my manager", "a doctor's note", "approval from the GM", "GM của em"): not the asker's

@@ -85,6 +85,24 @@ class EnhancedQuery:
     staff_groups: tuple[str, ...] = ()  # the documents' staff group of a job the question names ("L3 – …")
     job_words: tuple[str, ...] = ()  # the question's words naming that job, folded ("le", "tan"): no topic
 
+    def asked(self, text: str) -> str:
+        """``text`` (the question, as typed or restored) without the words naming the asker's job
+        (``job_words``) that it says only once: who asks is no term to rank by ("buồng phòng" would rank hotel
+        rooms, "lễ tân" the staff-group table); the job's group stays among the expansions."""
+        if not self.job_words:
+            return text
+        said = re.findall(r"\w+", fold(text))
+        once = {w for w in self.job_words if said.count(w) <= 1}
+        kept = re.sub(r"\w+", lambda m: " " if fold(m.group(0)) in once else m.group(0), text)
+        return re.sub(r"\s+", " ", kept).strip() or text
+
+    @property
+    def keyword_text(self) -> str:
+        """What keyword search sees: the expanded question without the asker's job (``asked``). The vector
+        keeps it: left out there too, dev folds gained nothing and more staff-group tables were cited."""
+        text = self.asked(self.text)
+        return f"{text} ({'; '.join(self.expansions)})" if self.expansions else text
+
     @property
     def vector_text(self) -> str:
         """What the embedder sees: the expanded question, restored when it was typed without accents (e5

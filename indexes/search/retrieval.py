@@ -200,7 +200,7 @@ class Retriever:
         ]
 
     def keyword(self, query: EnhancedQuery, k: int, scopes: tuple[str, ...]) -> list[tuple[str, float]]:
-        return [(h.chunk_id, h.score) for h in self.bm25.search(query.expanded, k, scopes)]
+        return [(h.chunk_id, h.score) for h in self.bm25.search(query.keyword_text, k, scopes)]
 
     def _relevant(self, own: dict[str, float], shared: dict[str, float]) -> set[str]:
         """The tenant's keyword hits scoring at least ``tenant_relevance`` of the best keyword score among the
@@ -273,7 +273,7 @@ class Retriever:
             weights = self.settings.fusion_weights.get(enhanced.lang, {})
             scored = {"keyword": keyword_hits, "vector": vector_hits}
             ranked = fuse_scores(scored, weights, self._node, pool)
-            ranked = title_bonus(ranked, self._title, enhanced.expanded, self.settings.title_bonus)
+            ranked = title_bonus(ranked, self._title, enhanced.keyword_text, self.settings.title_bonus)
             heads = title_heads(enhanced.kinds)
             ranked = kind_bonus(ranked, self._title, heads, self.settings.title_kind_bonus)
             ranked = contrast_penalty(

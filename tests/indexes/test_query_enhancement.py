@@ -61,3 +61,30 @@ def test_title_bonus_lifts_the_section_whose_title_the_query_names():
     query = "điều kiện hưởng trợ cấp thất nghiệp là gì"
     assert [i for i, _ in title_bonus(fused, titles.__getitem__, query, 0.05)] == ["b", "a"]
     assert title_bonus(fused, titles.__getitem__, query, 0.0) == fused
+
+
+def test_keyword_search_leaves_out_the_askers_job_but_keeps_its_group_and_a_word_asked_again():
+    no_lexicon = Lexicon([])
+    housekeeping = ("nhan", "vien", "buong", "phong")
+    asked = enhance(
+        "Nhân viên buồng phòng có phải thử việc không?",
+        GLOSSARY,
+        no_lexicon,
+        staff_groups=("Nhóm D",),
+        job_words=housekeeping,
+    )
+    # "buồng phòng" would rank the hotel-room rules; the group's code still ranks its table row
+    assert asked.keyword_text == "có phải thử việc không? (Nhóm D)"
+    assert "buồng phòng" in asked.vector_text and "buồng phòng" in asked.expanded  # the vector keeps it
+    # a word of the job the question says again is asked too ("phòng" of "tiền phòng")
+    room = enhance(
+        "Nhân viên buồng phòng đi công tác được tiền phòng bao nhiêu?",
+        GLOSSARY,
+        no_lexicon,
+        staff_groups=("Nhóm D",),
+        job_words=housekeeping,
+    )
+    assert room.keyword_text == "phòng đi công tác được tiền phòng bao nhiêu? (Nhóm D)"
+    # no job named: the question as expanded
+    plain = enhance("Nhân viên có phải thử việc không?", GLOSSARY, no_lexicon)
+    assert plain.keyword_text == plain.expanded
