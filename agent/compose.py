@@ -60,6 +60,7 @@ from agent.quote_units import (
 from agent.terms import (
     Terms,
     coverage,
+    duration_wordings,
     is_topic,
     question_terms,
     unknown_topic_words,
@@ -217,6 +218,15 @@ def _anchored(scored: list[ScoredUnit], concepts: list[Concept]) -> list[ScoredU
         return scored
     anchored = [x for x in scored if stating(x)]  # no score floor: one at 0.3 of the best lost a dev item
     return anchored + [x for x in scored if x not in anchored]
+
+
+def _without_asker(terms: Terms, asker: frozenset[str]) -> Terms:
+    """``terms`` without the words and bigrams that hold a word naming the asker's job (``asker``, folded)."""
+
+    def kept(ts: frozenset[str]) -> frozenset[str]:
+        return frozenset(t for t in ts if not asker & set(fold(t).split()))
+
+    return replace(terms, words=kept(terms.words), bigrams=kept(terms.bigrams), scoring=kept(terms.scoring))
 
 
 @dataclass(frozen=True)
@@ -385,11 +395,15 @@ def compose(
     concepts = [c for c in english_concepts(question) if not c.general] if lang == "en" else []
     # the staff group of a job the question names ranks the group's row of a table ("L3 | 250.000"): no topic
     ranking = question_terms(
-        question, _with_concepts(question, lang, [*(expansions or []), *(groups or [])], passages)
+        question,
+        _with_concepts(
+            question, lang, [*(expansions or []), *(groups or []), *duration_wordings(question)], passages
+        ),
     )
-    if asker:  # the asker's job ranks nothing by a single word ("phòng" of "buồng phòng", a hotel room)
-        single = frozenset(w for w in ranking.words | ranking.scoring if " " not in w and fold(w) in asker)
-        ranking = replace(ranking, words=ranking.words - single, scoring=ranking.scoring - single)
+    if (
+        asker
+    ):  # the asker's job ranks nothing ("phòng" of "buồng phòng", a hotel room; "lễ tân" the group table)
+        ranking = _without_asker(ranking, asker)
     scored = rank_units([p for p in passages if cover(p) >= min_coverage], ranking, quantity)
     asked = concepts if lang == "en" else vietnamese_concepts(question)
     # the question's other topic words (folded, stemmed), beside the concepts' own

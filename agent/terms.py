@@ -92,6 +92,34 @@ def _negations(words: list[str], accented: bool) -> set[str]:
     }
 
 
+_COUNTS = {"mot": 1, "hai": 2, "ba": 3, "one": 1, "a": 1, "an": 1, "two": 2, "three": 3}
+# a length of service in years or months, after what bounds it ("đủ một năm", "trên 24 tháng", "at least a year")
+_SERVICE_LENGTH = re.compile(
+    r"\b(du|tu du|tren|hon|duoi|chua du|lam duoc|at least|over|more than|less than|under|full)\s+"
+    r"(\d{1,3}|mot|hai|ba|one|two|three|an?)\s+(nam|thang|years?|months?)\b"
+)
+
+
+def duration_wordings(question: str) -> list[str]:
+    """The same lengths of service in the other measure, as documents state them: "đủ một năm" is "đủ 12 tháng",
+    "trên 24 tháng" is "trên 2 năm" (and "02 năm"); "at least a year" is "at least 12 months". Years and months
+    in whole numbers only; accents as the question has them."""
+    accented = has_diacritics(question)
+    text = nfc(question)
+    out: list[str] = []
+    for m in _SERVICE_LENGTH.finditer(fold(text)):  # folding keeps an NFC text's offsets
+        count, measure = m.group(2), m.group(3)
+        n = int(count) if count.isdigit() else _COUNTS[count]
+        english = measure.startswith(("year", "month"))
+        bound = text[m.start() : m.start(2)]  # as written: "đủ "
+        if measure.startswith(("nam", "year")) and n:
+            out.append(f"{bound}{12 * n} {'months' if english else 'tháng' if accented else 'thang'}")
+        elif n and n % 12 == 0:
+            unit = "years" if english else "năm" if accented else "nam"
+            out += [f"{bound}{n // 12} {unit}"] + ([] if english else [f"{bound}{n // 12:02d} {unit}"])
+    return out
+
+
 def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
     """The question's topic words and bigrams, its glossary/lexicon wordings, and every word and bigram for
     ranking sentences; quantity qualifiers ("tối đa") are left out of both: they name no topic."""
