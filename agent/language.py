@@ -205,7 +205,6 @@ class Concept:
     # named by an English form, so its Vietnamese wordings are meant as written, accents and all (a Vietnamese
     # question's wording is found folded: "an ca ngay" may be "ăn cả ngày", not the day shift "ca ngày")
     exact: bool = False
-    who: bool = False  # the parties every rule is about (employee, employer): who, never what is asked
 
 
 @functools.cache
@@ -244,16 +243,12 @@ def _vi_lexicon() -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(sorted(pairs, key=lambda p: -len(p[0])))
 
 
-# the lexicon's entries for the parties every rule is about: naming them says who, not what
-EVERYONE = ("employee", "employer")
-
-
 @functools.cache
 def _vi_concepts() -> tuple[tuple[str, Concept], ...]:
     """(a Vietnamese wording of two or more words, folded; its HR-topic entry as a concept), longest first. The
     one-way entries (general words, translations only) name no topic."""
     pairs = [
-        (w, Concept(w, _wordings(e), tuple(nfc(v) for v in e.vi), who=e.en[0] in EVERYONE))
+        (w, Concept(w, _wordings(e), tuple(nfc(v) for v in e.vi)))
         for e in _entries()
         if not e.general
         for w in map(stemmed, e.vi)
