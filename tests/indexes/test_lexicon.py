@@ -175,3 +175,11 @@ def test_everyday_wordings_reach_the_right_entry_and_not_a_neighbour():
     assert "quỹ tương trợ" in lexicon.expansions("How much can I borrow from the staff fund?")
     # a shuttle bus to work is not the company car of a business trip
     assert "xe công ty" not in lexicon.expansions("Is there a shuttle bus to the factory?")
+
+
+def test_paying_a_loan_back_early_is_early_repayment_in_its_everyday_wordings():
+    from agent.language import english_concepts
+
+    for asked in ("Can I pay my loan back early?", "Can I pay the loan back early?", "Can I repay early?"):
+        wordings = {w for c in english_concepts(asked) for w in c.wordings}
+        assert "tra truoc han" in wordings, asked
