@@ -183,3 +183,11 @@ def test_paying_a_loan_back_early_is_early_repayment_in_its_everyday_wordings():
     for asked in ("Can I pay my loan back early?", "Can I pay the loan back early?", "Can I repay early?"):
         wordings = {w for c in english_concepts(asked) for w in c.wordings}
         assert "tra truoc han" in wordings, asked
+
+
+def test_a_hotels_restaurant_department_is_its_food_and_beverage_department():
+    from agent.language import synonym_supported
+
+    rule = "Ca gãy của bộ phận Ẩm thực và Bếp: từ 06h00 đến 10h00 và từ 17h00 đến 21h00."
+    supported = synonym_supported("Ca gãy ở bộ phận nhà hàng làm giờ nào?", [rule])
+    assert {"nha", "hang"} <= supported
