@@ -7,6 +7,7 @@ from agent.compose import compose_from_runs
 from agent.language import REFUSAL, english_concepts, framing_language, language_of
 from indexes.search.query_terms import query_language
 from indexes.spans import quote_matches
+from tests.agent.search_runs import hit, search_run
 from tools.registry import ToolRun
 
 DOC = """---
@@ -156,19 +157,15 @@ def test_every_citation_is_exact_over_fuzzed_golden_questions(corpus_settings, s
 
 
 def _search(text: str, unknown: list[str]) -> ToolRun:
-    hit = {
-        "doc_id": "remote",
-        "node_id": "remote:3-quota",
-        "title": "3. Remote work quota",
-        "title_path": ["Remote work", "3. Remote work quota"],
-        "line_start": 5,
-        "line_end": 7,
-        "score": 1.0,
-        "scope": "global",
-        "text": text,
-    }
-    result = {"query": "q", "mode": "hybrid", "expansions": [], "unknown_terms": unknown, "hits": [hit]}
-    return ToolRun.from_record({"name": "search", "args": {"query": "q"}, "result": result})
+    quota = hit(
+        "remote:3-quota",
+        "3. Remote work quota",
+        text,
+        "global",
+        title_path=["Remote work", "3. Remote work quota"],
+        lines=(5, 7),
+    )
+    return search_run(quota, unknown_terms=unknown)
 
 
 def test_an_incidental_english_word_no_document_has_does_not_force_a_refusal():

@@ -4,6 +4,7 @@ need not appear in the rule that answers, when the rule is for every employee.""
 from __future__ import annotations
 
 from agent.compose import compose_from_runs
+from tests.agent.search_runs import hit, search_run
 from tools.registry import ToolRun
 
 RULE = (
@@ -13,27 +14,14 @@ RULE = (
 
 
 def _search(job_words: list[str]) -> ToolRun:
-    hit = {
-        "doc_id": "noi_quy",
-        "node_id": "noi_quy:dieu-8",
-        "title": "Điều 8. Nghỉ hằng năm",
-        "title_path": ["Nội quy lao động", "Điều 8. Nghỉ hằng năm"],
-        "line_start": 3,
-        "line_end": 5,
-        "score": 1.0,
-        "scope": "acme",
-        "text": RULE,
-    }
-    result = {
-        "query": "q",
-        "mode": "hybrid",
-        "expansions": [],
-        "staff_groups": ["Nhóm D"] if job_words else [],
-        "job_words": job_words,
-        "unknown_terms": [],
-        "hits": [hit],
-    }
-    return ToolRun.from_record({"name": "search", "args": {"query": "q"}, "result": result})
+    rule = hit(
+        "noi_quy:dieu-8",
+        "Điều 8. Nghỉ hằng năm",
+        RULE,
+        title_path=["Nội quy lao động", "Điều 8. Nghỉ hằng năm"],
+        lines=(3, 5),
+    )
+    return search_run(rule, staff_groups=["Nhóm D"] if job_words else [], job_words=job_words)
 
 
 QUESTION = "Nhân viên buồng phòng làm việc đủ 12 tháng thì nghỉ hằng năm được bao nhiêu ngày?"

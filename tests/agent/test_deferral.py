@@ -5,26 +5,16 @@ may; alone, the answer is a refusal that names where it looked."""
 from __future__ import annotations
 
 from agent.compose import compose_from_runs
+from tests.agent.search_runs import hit, search_run
 from tools.registry import ToolRun
 
 
 def _hit(doc: str, node: str, title: str, text: str, scope: str) -> dict:
-    return {
-        "doc_id": doc,
-        "node_id": f"{doc}:{node}",
-        "title": title,
-        "title_path": [title],
-        "line_start": 1,
-        "line_end": 2,
-        "score": 1.0,
-        "scope": scope,
-        "text": text,
-    }
+    return hit(f"{doc}:{node}", title, text, scope, title_path=[title], lines=(1, 2))
 
 
 def _search(*hits: dict) -> ToolRun:
-    result = {"query": "q", "mode": "hybrid", "expansions": [], "unknown_terms": [], "hits": list(hits)}
-    return ToolRun.from_record({"name": "search", "args": {"query": "q"}, "result": result})
+    return search_run(*hits)
 
 
 DEFERS = _hit(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from agent.compose import compose_from_runs
 from agent.terms import duration_wordings
-from tools.registry import ToolRun
+from tests.agent.search_runs import hit, search_run
 
 
 def test_a_length_of_service_gets_its_wording_in_the_other_measure():
@@ -20,17 +20,7 @@ def test_a_length_of_service_gets_its_wording_in_the_other_measure():
 
 
 def _hit(node: str, title: str, text: str) -> dict:
-    return {
-        "doc_id": "noi_quy",
-        "node_id": f"noi_quy:{node}",
-        "title": title,
-        "title_path": ["Nội quy lao động", title],
-        "line_start": 1,
-        "line_end": 3,
-        "score": 1.0,
-        "scope": "acme",
-        "text": text,
-    }
+    return hit(f"noi_quy:{node}", title, text, title_path=["Nội quy lao động", title])
 
 
 def test_a_year_of_service_is_answered_by_the_rule_for_twelve_months():
@@ -44,21 +34,7 @@ def test_a_year_of_service_is_answered_by_the_rule_for_twelve_months():
         "Điều 12. Thâm niên",
         "1. NLĐ làm việc trên 5 năm được nghỉ hằng năm thêm 01 ngày.",
     )
-    runs = [
-        ToolRun.from_record(
-            {
-                "name": "search",
-                "args": {"query": "q"},
-                "result": {
-                    "query": "q",
-                    "mode": "hybrid",
-                    "expansions": [],
-                    "unknown_terms": [],
-                    "hits": [young, full],
-                },
-            }
-        )
-    ]
+    runs = [search_run(young, full)]
     composed = compose_from_runs(
         "NLĐ làm đủ một năm thì được nghỉ hằng năm bao nhiêu ngày?", runs, 0.2, quantity=True
     )
