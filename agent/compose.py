@@ -41,7 +41,7 @@ from agent.language import (
     vietnamese_concepts,
     wordings_with_heads,
 )
-from agent.question import QUANTITY_CUES, analyse, asks_year_total
+from agent.question import analyse, asks_year_total
 from agent.question_parts import circumstances, question_parts
 from agent.quote_units import (
     QUANTITY_KINDS,
@@ -69,6 +69,7 @@ from agent.terms import (
 )
 from indexes.search.lexicon import default_lexicon
 from indexes.search.retrieval import GLOBAL
+from indexes.staff_groups import asker_only
 from indexes.text import fold, nfc, topic_words
 from tools.registry import ToolRun
 from tools.search_tools import SearchResult
@@ -156,8 +157,9 @@ _DEFERS = re.compile(
 # the name of a shift, a grade or a group ("ca 3", "L3", "Band 2"); a date or a year
 _NOT_FIGURES = re.compile(
     r"^\s*(?:\d+|[a-zđ])[.)]\s|\b(?:điều|khoản|điểm|mục|chương|article|clause|section|số|no\.)\s*\d+[\w/.-]*"
-    r"|\b\d+/\d{4}/[\w/-]+|\b(?:ca|nhóm|bậc|band|grade|level|shift|khối|tier)\s*\d+\b|\b[a-z]{1,3}\d{1,2}\b"
-    r"|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|\b(?:19|20)\d{2}\b",
+    r"|\b\d+/\d{4}/[\w/-]+|\b(?:ca|nhóm|bậc|band|grade|level|shift|khối|tier)\s*\d+\b|\b(?!x\d)[a-z]{1,3}\d{1,2}\b"
+    r"|\b(?:ngày|từ|đến|trước|sau|hết|on|from|by|before|until|since)\s+\d{1,2}/\d{1,2}(?:/\d{2,4})?\b"
+    r"|\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b(?:năm|in|từ|since)\s+(?:19|20)\d{2}\b",
     re.IGNORECASE,
 )
 
@@ -530,11 +532,11 @@ def compose_calculation(result: dict, support: list[Passage], question: str) -> 
     return Composed("\n".join(lines), node_ids, False, 1.0)
 
 
-# how a figure is asked ("bao nhiêu", "hỗ trợ", "tối đa") and who asks ("nhân viên"), folded: no topic of a clause
+# how a figure is asked ("bao nhiêu", "tối đa"), the generic support a company gives ("hỗ trợ") and who asks
+# ("nhân viên"), folded: no topic of a clause. A topic asked as a figure ("lãi suất", "được vay") stays one.
 _CUES = re.compile(
-    r"\b(?:"
-    + "|".join(re.escape(c.strip()) for c in QUANTITY_CUES)
-    + r"|nhan vien|nguoi lao dong|nld|staff|employees?)\b"
+    r"\b(?:bao nhieu|bao lau|may (?:ngay|gio|thang|nam|tuan|lan)|toi da|toi thieu|muc|dinh muc|ho tro|duoc nghi"
+    r"|how many|how much|how long|maximum|minimum|limit|nhan vien|nguoi lao dong|nld|staff|employees?)\b"
 )
 
 
@@ -547,7 +549,7 @@ def scene_words(question: str, asker: frozenset[str] = frozenset()) -> set[str]:
     clauses = circumstances(question)
     if not clauses:
         return set()
-    asking = fold(nfc(question))
+    asking = re.sub(r"\s+", " ", fold(nfc(question))).strip()  # as ``circumstances`` reads it
     for clause in clauses:
         asking = asking.replace(fold(clause), " ")
     asking = _CUES.sub(" ", asking)
@@ -558,10 +560,9 @@ def scene_words(question: str, asker: frozenset[str] = frozenset()) -> set[str]:
 
 
 def asker_words(question: str, named: set[str]) -> frozenset[str]:
-    """The words naming the asker's job (``named``, folded) that the question says only once: a word it also
-    says elsewhere is asked too ("lễ" of "nghỉ lễ" for "nhân viên lễ tân")."""
-    said = re.findall(r"\w+", fold(nfc(question)))
-    return frozenset(w for w in named if said.count(w) <= 1)
+    """The words naming the asker's job (``named``, folded) that the question says only in the job's phrase: a
+    word it also says elsewhere is asked too ("lễ" of "nghỉ lễ" for "nhân viên lễ tân")."""
+    return asker_only(question, named)
 
 
 def compose_from_runs(

@@ -279,24 +279,86 @@ def _jobs(entry: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
 
 
 # the words for any employee beside a job ("Nhân viên lễ tân", "kitchen staff"): part of naming the asker
-_ANYONE_WORDS = re.compile(
-    r"\b(?:nhan vien|nguoi lao dong|cong nhan|nld|staff|employees?|workers?|colleagues?)\b"
+_ANYONE_WORDS = re.compile(r"\b(?:nhan vien|nguoi lao dong|cong nhan|nld|staff|employees?|workers?)\b")
+
+
+# someone else's job ("my manager", "a doctor's note", "approval from the GM"; "GM của em", "quản lý của tôi" where
+# the role opens a clause or follows a verb of asking or reporting, not "phụ cấp lễ tân của em", the asker's own)
+_PRONOUNS = r"(?:tôi|em|mình|anh|chị|bạn|tui|tớ|toi|minh|chi|ban)"
+# what of the asker's own a job may qualify ("lương lễ tân của tôi": my receptionist's pay is mine)
+_OWN_THINGS = (
+    r"(?:lương|luong|phụ cấp|phu cap|thưởng|thuong|tiền|tien|chế độ|che do|ca|giờ|gio|hợp đồng|hop dong|phép|phep"
+    r"|ngày|ngay|bảo hiểm|bao hiem|công việc|cong viec|vị trí|vi tri|chức danh|chuc danh)"
 )
-
-
-# someone else's job ("my manager", "a doctor's note", "approval from the GM", "GM của em"): not the asker's
 _OTHERS_JOB = re.compile(
-    r"\b(?:my|your|his|her|their|our)\s+[\w-]+(?:\s+[\w-]+)?|\b[\w-]+['’]s\b"
-    r"|\b(?:from|by|ask|tell|inform|notify|cc|(?:report|submit|send|sen[dt]|hand|give|apply)\w*\s+(?:it\s+)?to)"
-    r"\s+(?:the|a|an|any)\s+[\w-]+(?:\s+[\w-]+)?"
-    r"|(?:[\w-]+\s+){1,3}của\s+(?:tôi|em|mình|anh|chị|bạn|tui|tớ)\b",
+    r"(?<![\w-])(?:my|your|his|her|their|our)\s+[\w-]+(?:\s+[\w-]+)?|(?<![\w-])[\w-]+['’]s\b"
+    r"|(?<![\w-])(?:from|by|ask|tell|inform|notify|cc|(?:report|submit|send|sen[dt]|hand|give|apply)\w*\s+(?:it\s+)?to)"
+    r"\s+the\s+[\w-]+(?:\s+[\w-]+)?",
+    re.IGNORECASE,
+)
+_OTHERS_OWNED = re.compile(
+    r"(^|[,.;:?!]|(?<!\w)(?:báo|bao|gửi|gui|xin|hỏi|hoi|nhờ|nho|được|duoc|với|voi|bởi|boi|phép|phep)(?!\w))"
+    rf"(?!\s*{_OWN_THINGS}(?!\w))(\s*(?:[\w-]+\s+){{1,3}}(?:của|cua)\s+{_PRONOUNS}(?!\w))",
     re.IGNORECASE,
 )
 
 
 def _others_blanked(text: str) -> str:
     """``text`` with the jobs of others blanked out, its offsets kept."""
-    return _OTHERS_JOB.sub(lambda m: " " * len(m.group(0)), text)
+    text = _OTHERS_JOB.sub(lambda m: " " * len(m.group(0)), text)
+    return _OTHERS_OWNED.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
+
+
+def _job_tokens(text: str, words: Iterable[str]) -> list[tuple[re.Match[str], bool]]:
+    """Each word of ``text`` (NFC) with whether it is said as part of the job's phrase: a run of the job's words
+    (``words``, folded) as long as the job's own words, or two ("buồng phòng", not the "phòng" of "trưởng
+    phòng"); the words for any employee alone ("nhân viên") are no job of their own."""
+    named = set(words)
+    own = named - {w for m in _ANYONE_WORDS.findall(" ".join(named)) for w in m.split()}
+    least = min(2, max(1, len(own)))
+    tokens = list(re.finditer(r"\w+", text))
+    marked = [fold(m.group(0)) in named for m in tokens]
+    out: list[tuple[re.Match[str], bool]] = []
+    i = 0
+    while i < len(tokens):
+        j = i
+        while j < len(tokens) and marked[j]:
+            j += 1
+        if j > i:
+            run = {fold(m.group(0)) for m in tokens[i:j]}
+            phrase = j - i >= least and bool(run & own or not own)
+            out += [(m, phrase) for m in tokens[i:j]]
+            i = j
+        else:
+            out.append((tokens[i], False))
+            i += 1
+    return out
+
+
+def asker_only(text: str, words: Iterable[str]) -> frozenset[str]:
+    """The job's words (``words``, folded) that ``text`` says only inside the job's phrase: a word it also says
+    elsewhere is asked too ("lễ" of "nghỉ lễ" for "nhân viên lễ tân", "phòng" of "trưởng phòng" for "buồng
+    phòng")."""
+    named = set(words)
+    elsewhere = {fold(m.group(0)) for m, phrase in _job_tokens(nfc(text), named) if not phrase}
+    return frozenset(named - elsewhere)
+
+
+def without_job(text: str, words: Iterable[str]) -> str:
+    """``text`` without the job's phrase (``_job_tokens``), wherever it is said; its other words as written."""
+    if not words:
+        return text
+    dropped = nfc(text)
+    for m, phrase in reversed(_job_tokens(dropped, words)):
+        if phrase:
+            dropped = dropped[: m.start()] + dropped[m.end() :]
+    return re.sub(r"\s+", " ", dropped).strip() or text
+
+
+def job_phrase(text: str, words: Iterable[str]) -> str:
+    """The words of ``text`` said as the job's phrase (``_job_tokens``), as written: what the lexicon would
+    translate of who asks."""
+    return " ".join(m.group(0) for m, phrase in _job_tokens(nfc(text), words) if phrase)
 
 
 @dataclass(frozen=True)
@@ -305,18 +367,29 @@ class NamedJob:
     words: tuple[str, ...]  # the text's words naming the asker, folded ("nhan", "vien", "le", "tan")
 
 
-# a rank below the role named after it ("deputy GM", "phó TGĐ", "pho GM"), folded: the role's wording is not the
-# job; ``RANK_SPAN`` characters before a role are read for it
-_DEPUTY = re.compile(r"\b(?:deputy|vice|assistant|acting|associate|pho)[\s-]+$")
+# a rank below the role named after it ("deputy GM", "phó TGĐ"; "pho GM" in a text typed without accents): the
+# role's wording is not the job. Accents decide where the text has them: "phố", "phổ thông", "ứng phó" are no rank.
+# ``RANK_SPAN`` characters before a role are read for it.
+_RANK = r"(?:deputy|vice|assistant|acting|associate|(?<!ứng )(?<!đối )phó)"
+_RANK_FOLDED = r"(?:deputy|vice|assistant|acting|associate|(?<!ung )(?<!doi )(?<!thanh )pho)"
 RANK_SPAN = 24
 _RANKS = frozenset({"deputy", "vice", "assistant", "acting", "associate", "pho"})
-# a rank word and the role it lowers ("deputy general manager", "phó tổng giám đốc"), folded
-_RANKED = re.compile(r"\b(?:deputy|vice|assistant|acting|associate|pho)(?:[\s-]+\w+){1,3}")
+
+
+def _rank_re(text: str, pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern.replace("RANK", _RANK if has_diacritics(text) else _RANK_FOLDED), re.IGNORECASE)
 
 
 def _ranked_before(text: str, start: int) -> bool:
     """Whether a rank word comes just before ``start`` in ``text`` (NFC)."""
-    return _DEPUTY.search(fold(text[max(0, start - RANK_SPAN) : start])) is not None
+    before = nfc(text[max(0, start - RANK_SPAN) : start])
+    return _rank_re(text, r"(?<!\w)RANK[\s-]+$").search(before) is not None
+
+
+def _without_ranked(text: str) -> str:
+    """``text`` (NFC) with each rank word and the role it lowers ("deputy general manager", "phó tổng giám đốc", up
+    to three words) blanked, offsets kept."""
+    return _rank_re(text, r"(?<!\w)RANK(?:[\s-]+\w+){1,3}").sub(lambda m: " " * len(m.group(0)), text)
 
 
 # the lexicon's reading of a text: where each role or everyday term is, its form there and every wording of it
@@ -346,10 +419,12 @@ def _job_in(directory: Sequence[str], text: str) -> NamedJob | None:
     """The staff group one of whose jobs ``text`` names (``_named_in``), unless the text names it only after a rank
     word ("deputy general manager", "phó tổng quản lý") and the job found is no such rank itself: a deputy is not
     the role."""
+    text = _others_blanked(nfc(text))
     found = _named_in(directory, text)
-    if found is None or _RANKS & set(found.words) or not _RANKED.search(fold(text)):
+    if found is None or _RANKS & set(found.words):
         return found
-    return _named_in(directory, _RANKED.sub(lambda m: " " * len(m.group(0)), fold(text)))
+    unranked = _without_ranked(text)
+    return found if unranked == text else _named_in(directory, unranked)
 
 
 def _named_in(directory: Sequence[str], text: str) -> NamedJob | None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from indexes.search.glossary import Glossary
 from indexes.search.lexicon import Lexicon, default_lexicon
 from indexes.search.title_kinds import question_kinds
+from indexes.staff_groups import job_phrase, without_job
 from indexes.text import accents_only_in_names, fold, folded_words, has_diacritics, nfc, unquoted
 
 _ARTICLE_RE = re.compile(r"\b(?:dieu|article|art\.?)\s*(\d+[a-z]?)\b")
@@ -84,24 +85,21 @@ class EnhancedQuery:
     english: tuple[str, ...] = ()  # the lexicon's English terms for a Vietnamese question (English documents)
     staff_groups: tuple[str, ...] = ()  # the documents' staff group of a job the question names ("L3 – …")
     job_words: tuple[str, ...] = ()  # the question's words naming that job, folded ("le", "tan"): no topic
+    job_expansions: tuple[str, ...] = ()  # the lexicon's wordings of that job ("receptionist" → "lễ tân")
 
     def asked(self, text: str) -> str:
-        """``text`` (the question, as typed or restored) without the words naming the asker's job
-        (``job_words``) that it says only once: who asks is no term to rank by ("buồng phòng" would rank hotel
-        rooms, "lễ tân" the staff-group table); the job's group stays among the expansions."""
-        if not self.job_words:
-            return text
-        said = re.findall(r"\w+", fold(text))
-        once = {w for w in self.job_words if said.count(w) <= 1}
-        kept = re.sub(r"\w+", lambda m: " " if fold(m.group(0)) in once else m.group(0), text)
-        return re.sub(r"\s+", " ", kept).strip() or text
+        """``text`` (the question, as typed or restored) without the phrase naming the asker's job
+        (``job_words``; ``without_job``): who asks is no term to rank by ("buồng phòng" would rank hotel rooms,
+        "lễ tân" the staff-group table); the job's group stays among the expansions."""
+        return without_job(text, self.job_words)
 
     @property
     def keyword_text(self) -> str:
         """What keyword search sees: the expanded question without the asker's job (``asked``). The vector
         keeps it: left out there too, dev folds gained nothing and more staff-group tables were cited."""
         text = self.asked(self.text)
-        return f"{text} ({'; '.join(self.expansions)})" if self.expansions else text
+        kept = [e for e in self.expansions if e not in self.job_expansions or e in self.staff_groups]
+        return f"{text} ({'; '.join(kept)})" if kept else text
 
     @property
     def vector_text(self) -> str:
@@ -173,6 +171,12 @@ def enhance(
         english = [t for t in lexicon.english_terms(variants_in) if t not in expansions]
         expansions += english
     expanded = f"{text} ({'; '.join(expansions)})" if expansions else text
+    job = job_phrase(variants_in, job_words) if job_words else ""
+    job_expansions = (
+        {*lexicon.expansions(job), *lexicon.canonical_terms(job), *lexicon.english_terms(job)}
+        if job
+        else set()
+    )
     return EnhancedQuery(
         text=text,
         expanded=expanded,
@@ -185,4 +189,5 @@ def enhance(
         english=tuple(english),
         staff_groups=tuple(staff_groups),
         job_words=tuple(job_words),
+        job_expansions=tuple(e for e in expansions if e in job_expansions),
     )

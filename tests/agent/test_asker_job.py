@@ -85,3 +85,12 @@ def test_a_scene_that_holds_the_topic_is_no_scene_when_the_asking_clause_names_n
     assert scene_words("Con gái tôi lấy chồng, tôi được nghỉ mấy ngày?") == set()
     question = "Tôi muốn học thạc sĩ, nhân viên làm việc đủ 12 tháng được hỗ trợ bao nhiêu?"
     assert compose_from_runs(question, [_search(["nhan", "vien"])], 0.2, quantity=True).refused
+
+
+def test_a_topic_asked_as_a_figure_keeps_the_asking_clause_its_own():
+    from agent.compose import scene_words
+
+    # "lãi suất" is what is asked: the scene (wanting a loan for a house) is the asker's situation
+    assert "nha" in scene_words("Tôi muốn vay mua nhà, lãi suất bao nhiêu?")
+    # spaces as typed change nothing
+    assert scene_words("Tôi muốn học  thạc sĩ, công ty hỗ trợ bao nhiêu?") == set()

@@ -97,3 +97,16 @@ def test_other_wordings_of_deferral_and_numbers_that_are_no_figure():
     )
     asked = "Làm ca 3 thì được phụ cấp bao nhiêu phần trăm?"
     assert compose_from_runs(asked, [_search(night)], 0.2, quantity=True).refused
+
+
+def test_fractions_multipliers_and_amounts_beside_a_deferral_are_figures():
+    from agent.compose import _states_figure
+
+    for stated in (
+        "hưởng 1/2 lương theo quy định của pháp luật",
+        "Công ty chi 3/4 chi phí theo quy định riêng",
+        "trả x3 lương theo pháp luật",
+        "mức 2000 USD theo pháp luật",
+    ):
+        assert _states_figure(stated), stated
+    assert not _states_figure("áp dụng theo pháp luật từ ngày 01/07/2025")

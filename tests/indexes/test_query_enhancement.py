@@ -84,7 +84,30 @@ def test_keyword_search_leaves_out_the_askers_job_but_keeps_its_group_and_a_word
         staff_groups=("Nhóm D",),
         job_words=housekeeping,
     )
-    assert room.keyword_text == "phòng đi công tác được tiền phòng bao nhiêu? (Nhóm D)"
+    assert room.keyword_text == "đi công tác được tiền phòng bao nhiêu? (Nhóm D)"
     # no job named: the question as expanded
     plain = enhance("Nhân viên có phải thử việc không?", GLOSSARY, no_lexicon)
     assert plain.keyword_text == plain.expanded
+
+
+def test_keyword_search_leaves_out_the_lexicons_wordings_of_the_askers_job_too():
+    from indexes.search.lexicon import default_lexicon
+
+    english = enhance(
+        "I work as a receptionist, how long is probation?",
+        GLOSSARY,
+        default_lexicon(),
+        staff_groups=("Nhóm D",),
+        job_words=("receptionist",),
+    )
+    assert "lễ tân" in english.expansions and "lễ tân" not in english.keyword_text
+    assert "thử việc" in english.keyword_text and "Nhóm D" in english.keyword_text
+    vietnamese = enhance(
+        "Nhân viên buồng phòng có phải thử việc không?",
+        GLOSSARY,
+        default_lexicon(),
+        english_documents=True,
+        staff_groups=("Nhóm D",),
+        job_words=("nhan", "vien", "buong", "phong"),
+    )
+    assert "housekeeping" in vietnamese.expansions and "housekeeping" not in vietnamese.keyword_text

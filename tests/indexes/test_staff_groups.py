@@ -177,9 +177,44 @@ def test_a_deputy_is_not_the_role_after_the_word_deputy():
     for asked in (
         "I'm the deputy GM, how much notice do I give?",
         "Deputy general manager: how much notice?",
-        "Tôi là pho GM thì báo trước mấy ngày?",
+        "Toi la pho GM thi bao truoc may ngay?",  # typed without accents
         unicodedata.normalize("NFD", "Tôi là phó GM thì báo trước mấy ngày?"),
         "Tôi là phó tổng quản lý thì báo trước mấy ngày?",
     ):
         assert group_named(only_gm, asked, ROLES) is None, asked
     assert group_named(directory, "As GM, how much notice do I give?", ROLES) == "Nhóm A"
+
+
+def test_look_alikes_of_a_rank_and_the_askers_own_things_keep_the_askers_job():
+    table = "| Nhóm | Chức danh |\n|---|---|\n| Nhóm A | Tổng Giám đốc, Tổng Quản lý |\n| Nhóm D | Lễ tân, buồng phòng |\n"
+    directory = directory_of(split_units(table))
+    # "phố", "phổ thông", "ứng phó" are no "phó"; a word typed without accents is read so only in such a text
+    for asked in (
+        "Tôi ở thành phố Huế làm lễ tân, nghỉ phép mấy ngày?",
+        "Lao động phổ thông làm lễ tân thì sao?",
+        "Ứng phó khi lễ tân bị ốm thế nào?",
+        "Toi o thanh pho Hue lam le tan, nghi phep may ngay?",
+        # the asker's own pay or allowance of the job is the asker's
+        "Phụ cấp lễ tân của em là bao nhiêu?",
+        "Lương lễ tân của tôi có được tăng không?",
+        "Can I take leave from a receptionist job to study?",
+    ):
+        assert group_named(directory, asked, ROLES) == "Nhóm D", asked
+    # someone else's job, without accents too, and after the asker's own rank
+    for asked in (
+        "GM cua em co phai duyet don khong?",
+        "Tôi là phó tổng quản lý, Tổng giám đốc của tôi yêu cầu gì?",
+    ):
+        assert group_named(directory, asked, ROLES) is None, asked
+
+
+def test_the_askers_job_is_a_phrase_a_word_of_it_said_elsewhere_is_asked():
+    from indexes.staff_groups import asker_only, without_job
+
+    housekeeping = ("nhan", "vien", "buong", "phong")
+    asked = "Nhân viên buồng phòng có phải báo trưởng phòng không?"
+    assert asker_only(asked, housekeeping) == {"nhan", "vien", "buong"}  # "phòng" of "trưởng phòng" is asked
+    assert without_job(asked, housekeeping) == "có phải báo trưởng phòng không?"
+    twice = "Tôi là lễ tân. Lễ tân có được nghỉ phép không?"
+    assert asker_only(twice, ("le", "tan")) == {"le", "tan"}  # the job said twice is still who asks
+    assert without_job(twice, ("le", "tan")) == "Tôi là . có được nghỉ phép không?"
