@@ -10,6 +10,7 @@ the asked group's row ("L3 | 250.000 | 800.000").
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -316,22 +317,12 @@ def _job_tokens(text: str, words: Iterable[str]) -> list[tuple[re.Match[str], bo
     named = set(words)
     own = named - {w for m in _ANYONE_WORDS.findall(" ".join(named)) for w in m.split()}
     least = min(2, max(1, len(own)))
-    tokens = list(re.finditer(r"\w+", text))
-    marked = [fold(m.group(0)) in named for m in tokens]
     out: list[tuple[re.Match[str], bool]] = []
-    i = 0
-    while i < len(tokens):
-        j = i
-        while j < len(tokens) and marked[j]:
-            j += 1
-        if j > i:
-            run = {fold(m.group(0)) for m in tokens[i:j]}
-            phrase = j - i >= least and bool(run & own or not own)
-            out += [(m, phrase) for m in tokens[i:j]]
-            i = j
-        else:
-            out.append((tokens[i], False))
-            i += 1
+    for is_job, run in itertools.groupby(re.finditer(r"\w+", text), key=lambda m: fold(m.group(0)) in named):
+        said = list(run)
+        words_said = {fold(m.group(0)) for m in said}
+        phrase = is_job and len(said) >= least and bool(words_said & own or not own)
+        out += [(m, phrase) for m in said]
     return out
 
 
@@ -376,20 +367,26 @@ RANK_SPAN = 24
 _RANKS = frozenset({"deputy", "vice", "assistant", "acting", "associate", "pho"})
 
 
-def _rank_re(text: str, pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern.replace("RANK", _RANK if has_diacritics(text) else _RANK_FOLDED), re.IGNORECASE)
+# (just before a role, a rank and the role after it) for a text with accents and for one typed without them
+_RANK_BEFORE = {
+    a: re.compile(rf"(?<!\w){r}[\s-]+$", re.IGNORECASE) for a, r in ((True, _RANK), (False, _RANK_FOLDED))
+}
+_RANKED = {
+    a: re.compile(rf"(?<!\w){r}(?:[\s-]+\w+){{1,3}}", re.IGNORECASE)
+    for a, r in ((True, _RANK), (False, _RANK_FOLDED))
+}
 
 
 def _ranked_before(text: str, start: int) -> bool:
     """Whether a rank word comes just before ``start`` in ``text`` (NFC)."""
-    before = nfc(text[max(0, start - RANK_SPAN) : start])
-    return _rank_re(text, r"(?<!\w)RANK[\s-]+$").search(before) is not None
+    before = text[max(0, start - RANK_SPAN) : start]
+    return _RANK_BEFORE[has_diacritics(text)].search(before) is not None
 
 
 def _without_ranked(text: str) -> str:
     """``text`` (NFC) with each rank word and the role it lowers ("deputy general manager", "phó tổng giám đốc", up
     to three words) blanked, offsets kept."""
-    return _rank_re(text, r"(?<!\w)RANK(?:[\s-]+\w+){1,3}").sub(lambda m: " " * len(m.group(0)), text)
+    return _RANKED[has_diacritics(text)].sub(lambda m: " " * len(m.group(0)), text)
 
 
 # the lexicon's reading of a text: where each role or everyday term is, its form there and every wording of it
@@ -435,7 +432,7 @@ def _named_in(directory: Sequence[str], text: str) -> NamedJob | None:
     registered or head nurses)."""
     if len(directory) < 2:
         return None
-    asked = name_words(_others_blanked(text))
+    asked = name_words(text)  # others' jobs already blanked (``_job_in``)
     padded = f" {' '.join(asked)} "
     scored = []
     for entry in directory:

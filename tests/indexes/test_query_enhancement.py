@@ -65,25 +65,22 @@ def test_title_bonus_lifts_the_section_whose_title_the_query_names():
 
 def test_keyword_search_leaves_out_the_askers_job_but_keeps_its_group_and_a_word_asked_again():
     no_lexicon = Lexicon([])
-    housekeeping = ("nhan", "vien", "buong", "phong")
-    asked = enhance(
-        "Nhân viên buồng phòng có phải thử việc không?",
-        GLOSSARY,
-        no_lexicon,
-        staff_groups=("Nhóm D",),
-        job_words=housekeeping,
-    )
+
+    def housekeeper_asks(question: str):
+        return enhance(
+            question,
+            GLOSSARY,
+            no_lexicon,
+            staff_groups=("Nhóm D",),
+            job_words=("nhan", "vien", "buong", "phong"),
+        )
+
+    asked = housekeeper_asks("Nhân viên buồng phòng có phải thử việc không?")
     # "buồng phòng" would rank the hotel-room rules; the group's code still ranks its table row
     assert asked.keyword_text == "có phải thử việc không? (Nhóm D)"
     assert "buồng phòng" in asked.vector_text and "buồng phòng" in asked.expanded  # the vector keeps it
     # a word of the job the question says again is asked too ("phòng" of "tiền phòng")
-    room = enhance(
-        "Nhân viên buồng phòng đi công tác được tiền phòng bao nhiêu?",
-        GLOSSARY,
-        no_lexicon,
-        staff_groups=("Nhóm D",),
-        job_words=housekeeping,
-    )
+    room = housekeeper_asks("Nhân viên buồng phòng đi công tác được tiền phòng bao nhiêu?")
     assert room.keyword_text == "đi công tác được tiền phòng bao nhiêu? (Nhóm D)"
     # no job named: the question as expanded
     plain = enhance("Nhân viên có phải thử việc không?", GLOSSARY, no_lexicon)

@@ -160,6 +160,10 @@ def test_without_the_lexicon_only_the_texts_own_words_name_a_job():
     assert job_named(directory_of(split_units(table)), "As GM, what's my hotel cap?") is None
 
 
+def _assert_group(directory: list[str], asked: str, group: str | None) -> None:
+    assert group_named(directory, asked, ROLES) == group, asked
+
+
 def test_a_deputy_is_not_the_role_after_the_word_deputy():
     table = "| Nhóm | Chức danh |\n|---|---|\n| Nhóm A | Tổng Quản lý |\n| Nhóm B | Phó Tổng Quản lý, Trưởng bộ phận |\n"
     directory = directory_of(split_units(table))
@@ -170,7 +174,7 @@ def test_a_deputy_is_not_the_role_after_the_word_deputy():
         "As Deputy GM, how much notice do I give?",
         "I'm the deputy general manager, how much notice do I give?",
     ):
-        assert group_named(directory, asked, ROLES) == "Nhóm B", asked
+        _assert_group(directory, asked, "Nhóm B")
     # where no group is the deputy's, a deputy is in none: not the GM's, in Vietnamese typed without accents or
     # decomposed (NFD) either
     only_gm = directory_of(split_units(table.replace("Phó Tổng Quản lý, ", "")))
@@ -181,7 +185,7 @@ def test_a_deputy_is_not_the_role_after_the_word_deputy():
         unicodedata.normalize("NFD", "Tôi là phó GM thì báo trước mấy ngày?"),
         "Tôi là phó tổng quản lý thì báo trước mấy ngày?",
     ):
-        assert group_named(only_gm, asked, ROLES) is None, asked
+        _assert_group(only_gm, asked, None)
     assert group_named(directory, "As GM, how much notice do I give?", ROLES) == "Nhóm A"
 
 
@@ -199,13 +203,13 @@ def test_look_alikes_of_a_rank_and_the_askers_own_things_keep_the_askers_job():
         "Lương lễ tân của tôi có được tăng không?",
         "Can I take leave from a receptionist job to study?",
     ):
-        assert group_named(directory, asked, ROLES) == "Nhóm D", asked
+        _assert_group(directory, asked, "Nhóm D")
     # someone else's job, without accents too, and after the asker's own rank
     for asked in (
         "GM cua em co phai duyet don khong?",
         "Tôi là phó tổng quản lý, Tổng giám đốc của tôi yêu cầu gì?",
     ):
-        assert group_named(directory, asked, ROLES) is None, asked
+        _assert_group(directory, asked, None)
 
 
 def test_the_askers_job_is_a_phrase_a_word_of_it_said_elsewhere_is_asked():
