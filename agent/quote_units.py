@@ -9,6 +9,7 @@ import re
 
 from agent.amendments import NUMBER, amended_clause, changed_figures, clause_number, figure
 from agent.evidence import Passage, gloss, headings_above
+from agent.language import english_concepts, stemmed
 from agent.question import WHAT_TIME
 from agent.terms import Terms, words_of
 from indexes.ranges import matching_rows, stated_quantities
@@ -107,9 +108,14 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
     # a document's scope, as its search hits say: the asker's company, or "global" (national law)
     scopes = {p.doc_id: p.scope for p in passages if p.scope}
     own = any(scope != GLOBAL for scope in scopes.values())
-    written = {id(p): query_language(f"{p.title}\n{p.text}") for p in passages} if vietnamese else {}
-    languages = [_unit_language(u, written[id(p)]) if vietnamese else "" for p, _, u in candidates]
+    written = {id(p): query_language(f"{p.title}\n{p.text}") for p in passages}
+    languages = [_unit_language(u, written[id(p)]) for p, _, u in candidates]
     both_languages = len(set(languages)) > 1
+    # an English question over units in both languages: a concept an English unit states in English is worth what
+    # the Vietnamese units' wording of it is worth ("approval" as much as "phê duyệt", its syllables and their pair)
+    parities = (
+        _parities(terms.question, padded_units, languages, idf) if both_languages and not vietnamese else []
+    )
     for (p, i, unit), padded, language in zip(candidates, padded_units, languages, strict=True):
         title = f" {' '.join(words_of(f'{p.title} {glossing(p.title)}', terms.accented))} "
         above = f" {' '.join(words_of(headings_above(p), terms.accented))} "
@@ -119,6 +125,8 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
             for t in all_terms
             if (f" {t} " in title or f" {t} " in above) and f" {t} " not in padded
         )
+        if language == "en":
+            score += sum(parity.bonus(padded, idf) for parity in parities)
         if score <= 0:
             continue
         # "when" is answered by a date, a weekday, a deadline or "the first day", in figures or not
@@ -143,13 +151,49 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
             score *= EXAMPLE_WEIGHT
         if own and scopes.get(p.doc_id) == GLOBAL:
             score *= SHARED_SCOPE_WEIGHT  # the company's own rule before the law, when both speak
-        if both_languages and language == "en":
+        if both_languages and vietnamese and language == "en":
             score *= OTHER_LANGUAGE_WEIGHT
         prior = 1.0 / (1 + p.rank) + (
             0.3 if p.tool in ("lookup_article", "lookup_rules", "expand_node") else 0.0
         )
         scored.append((score * (1 + 0.5 * prior), p, i, unit))
     return sorted(scored, key=lambda x: -x[0])
+
+
+def _worth(words: list[str], idf: dict[str, float]) -> float:
+    """What a unit stating these words in a row earns: each ranking word once, each pair of them twice."""
+    pairs = [f"{a} {b}" for a, b in zip(words, words[1:], strict=False)]
+    return sum(idf.get(w, 0.0) for w in words) + sum(2 * idf.get(b, 0.0) for b in pairs)
+
+
+class _Parity:
+    """One concept of an English question, as English units stating it are scored beside Vietnamese ones: a
+    Vietnamese wording counts each of its syllables and their pairs, an English one its few words."""
+
+    def __init__(self, english: list[list[str]], vietnamese: list[str], worth: float) -> None:
+        self.english = english  # the concept's English wordings, words stemmed
+        self.vietnamese = vietnamese  # its Vietnamese wordings, folded and stemmed
+        self.worth = worth  # what the best Vietnamese wording that a unit states earns
+
+    def bonus(self, padded: str, idf: dict[str, float]) -> float:
+        if any(f" {v} " in padded for v in self.vietnamese):
+            return 0.0  # a bilingual unit: its Vietnamese wording already counts
+        stated = [w for w in self.english if f" {' '.join(w)} " in padded]
+        return max((max(0.0, self.worth - _worth(w, idf)) for w in stated), default=0.0)
+
+
+def _parities(
+    question: str, padded_units: list[str], languages: list[str], idf: dict[str, float]
+) -> list[_Parity]:
+    vietnamese_units = [pu for pu, language in zip(padded_units, languages, strict=True) if language == "vi"]
+    out = []
+    for concept in english_concepts(question):
+        own = {stemmed(v) for v in concept.vietnamese}
+        stated = [v for v in own if v and any(f" {v} " in pu for pu in vietnamese_units)]
+        english = [w.split() for w in dict.fromkeys((concept.asked, *concept.wordings)) if w and w not in own]
+        if stated and english:
+            out.append(_Parity(english, sorted(own), max(_worth(v.split(), idf) for v in stated)))
+    return out
 
 
 def _unit_language(unit: str, passage_language: str) -> str:

@@ -310,15 +310,42 @@ def _others_blanked(text: str) -> str:
     return _OTHERS_OWNED.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
 
 
+def _in_topics(text: str, jobs: set[str]) -> list[tuple[int, int]]:
+    """The spans of ``text`` (NFC) naming an HR topic in a term of several words ("phí phục vụ", "giấy phép lái
+    xe"), unless the term is itself one of ``jobs`` (their words, folded, space-joined) or names any employee
+    ("nhân viên"): a job's words inside one name no job ("phục vụ" of "phí phục vụ" is no waiter)."""
+    from indexes.search.lexicon import default_lexicon
+
+    spans = []
+    for start, end in default_lexicon().topic_spans(text):
+        words = name_words(text[start:end])
+        if " ".join(words) not in jobs and not set(words) <= _ANYONE:
+            spans.append((start, end))
+    return spans
+
+
+def _topics_blanked(text: str, jobs: set[str]) -> str:
+    """``text`` with its HR topic terms blanked (``_in_topics``), its offsets kept."""
+    for start, end in reversed(_in_topics(text, jobs)):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
 def _job_tokens(text: str, words: Iterable[str]) -> list[tuple[re.Match[str], bool]]:
     """Each word of ``text`` (NFC) with whether it is said as part of the job's phrase: a run of the job's words
     (``words``, folded) as long as the job's own words, or two ("buồng phòng", not the "phòng" of "trưởng
-    phòng"); the words for any employee alone ("nhân viên") are no job of their own."""
+    phòng"); the words for any employee alone ("nhân viên") are no job of their own, nor those inside an HR
+    topic's term ("phục vụ" of "phí phục vụ")."""
     named = set(words)
     own = named - {w for m in _ANYONE_WORDS.findall(" ".join(named)) for w in m.split()}
     least = min(2, max(1, len(own)))
+    topics = _in_topics(text, {" ".join(sorted(named))}) if named else []
+
+    def job_word(m: re.Match[str]) -> bool:
+        return fold(m.group(0)) in named and not any(s <= m.start() < e for s, e in topics)
+
     out: list[tuple[re.Match[str], bool]] = []
-    for is_job, run in itertools.groupby(re.finditer(r"\w+", text), key=lambda m: fold(m.group(0)) in named):
+    for is_job, run in itertools.groupby(re.finditer(r"\w+", text), key=job_word):
         said = list(run)
         words_said = {fold(m.group(0)) for m in said}
         phrase = is_job and len(said) >= least and bool(words_said & own or not own)
@@ -416,7 +443,8 @@ def _job_in(directory: Sequence[str], text: str) -> NamedJob | None:
     """The staff group one of whose jobs ``text`` names (``_named_in``), unless the text names it only after a rank
     word ("deputy general manager", "phó tổng quản lý") and the job found is no such rank itself: a deputy is not
     the role."""
-    text = _others_blanked(nfc(text))
+    jobs = {" ".join(needed) for entry in directory for needed, _ in _jobs(entry)}
+    text = _topics_blanked(_others_blanked(nfc(text)), jobs)
     found = _named_in(directory, text)
     if found is None or _RANKS & set(found.words):
         return found

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from indexes.text import inside, nfc, stem
+from indexes.text import fold, has_diacritics, inside, nfc, stem
 
 LEXICON_FILE = Path(__file__).with_name("hr_lexicon.yaml")
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when libyaml is there
@@ -95,6 +95,29 @@ class Lexicon:
                 if " " in term.strip() and entry.en:
                     table.setdefault(term.lower(), entry)
         return table, _alternation(table, plural=False, flags=re.IGNORECASE)
+
+    @cached_property
+    def _topic_forms(self) -> dict[bool, re.Pattern[str] | None]:
+        """The HR topics' Vietnamese terms of two or more syllables (no role, place or general word), as written
+        (for a text with accents) and folded (for one without)."""
+        terms = {
+            t.lower() for e in self.entries if not e.vocabulary and e.en for t in e.vi if " " in t.strip()
+        }
+        dummy = LexiconEntry((), ())
+        return {
+            True: _alternation(dict.fromkeys(terms, dummy), plural=False, flags=re.IGNORECASE),
+            False: _alternation(dict.fromkeys(map(fold, terms), dummy), plural=False, flags=re.IGNORECASE),
+        }
+
+    def topic_spans(self, text: str) -> list[tuple[int, int]]:
+        """Where ``text`` (NFC) names an HR topic in a term of several words ("phí phục vụ", "service charge"):
+        a job's words inside one ("phục vụ", a waiter) name no job. Longest terms, no overlaps."""
+        accented = has_diacritics(text)
+        pattern = self._topic_forms[accented]
+        searched = text if accented else fold(text)  # folding keeps an NFC text's offsets
+        spans = [] if pattern is None else [m.span(1) for m in pattern.finditer(searched)]
+        spans += [(m.start, m.end) for m in self.matches(text) if not m.entry.vocabulary and " " in m.surface]
+        return [s for s in spans if not inside(s, spans)]
 
     def english_terms(self, text: str, per_entry: int = 2) -> list[str]:
         """English forms (each entry's first ``per_entry``) for the Vietnamese terms in ``text`` ("phép năm" ->

@@ -186,3 +186,32 @@ def test_a_tenant_hit_is_judged_against_the_shared_scope_s_hits_in_its_language(
     # a tenant's English passage, with no English in the shared scope: judged against all hits, as before
     assert Retriever._relevant(retriever, {"en-handbook": 10.0}, {"vi-law": 25.0}) == set()
     assert Retriever._relevant(retriever, {"en-handbook": 13.0}, {"vi-law": 25.0}) == {"en-handbook"}
+
+
+def test_an_english_asker_is_quoted_the_english_rule_beside_a_vietnamese_compound_of_its_words():
+    """ "approval" is one English word; "phê duyệt" is two syllables and their pair: the English unit stating the
+    loan's approval is worth as much as a Vietnamese one stating an approval of something else."""
+    from agent.quote_units import rank_units
+    from agent.terms import question_terms
+    from tests.agent.passages import passage
+
+    handbook = passage(
+        "handbook_en:loan",
+        "Applying and repaying",
+        "The money is paid into your salary account within 5 working days of loan approval.",
+        rank=1,
+    )
+    travel = passage(
+        "cong_tac_phi:6-2",
+        "6.2 Quyết toán",
+        "3. Khoản chi vượt định mức không được thanh toán, trừ khi được Tổng Giám đốc phê duyệt bằng văn bản.",
+    )
+    asked = "How fast do I get the money once my loan is approved?"
+    terms = question_terms(asked, ["phê duyệt", "duyệt", "khoản vay", "cho vay"])
+    assert rank_units([travel, handbook], terms, False)[0][1].doc_id == "handbook_en"
+    # a bilingual unit stating it in Vietnamese too gets no more for its English words
+    both = passage("noi_quy:dieu-9", "Điều 9", f"{travel.text} *Approval of the loan in writing.*")
+    ranked = rank_units([both], terms, False)
+    vietnamese = next(x[0] for x in ranked if "Khoản chi" in x[3])
+    english = next(x[0] for x in ranked if "Approval" in x[3])
+    assert english <= vietnamese

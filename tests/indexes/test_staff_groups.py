@@ -222,3 +222,25 @@ def test_the_askers_job_is_a_phrase_a_word_of_it_said_elsewhere_is_asked():
     twice = "Tôi là lễ tân. Lễ tân có được nghỉ phép không?"
     assert asker_only(twice, ("le", "tan")) == {"le", "tan"}  # the job said twice is still who asks
     assert without_job(twice, ("le", "tan")) == "Tôi là . có được nghỉ phép không?"
+
+
+def test_a_jobs_words_inside_an_hr_topics_term_name_no_job():
+    from indexes.staff_groups import asker_only, without_job
+
+    table = (
+        "| Nhóm | Chức danh |\n|---|---|\n| Nhóm A | Tổng Quản lý |\n| Nhóm D | Phục vụ bàn, buồng phòng |\n"
+    )
+    directory = directory_of(split_units(table))
+    # "phí phục vụ" is the service charge, not a waiter's ("phục vụ"), with accents or without
+    for asked in (
+        "Phí phục vụ chia thế nào?",
+        "phi phuc vu chia the nao",
+        "Thử việc có được phí phục vụ không?",
+    ):
+        _assert_group(directory, asked, None)
+    _assert_group(directory, "Tôi là phục vụ bàn, nghỉ phép năm mấy ngày?", "Nhóm D")
+    # a waiter asking about the service charge: the job is who asks, the charge what is asked
+    waiter = ("nhan", "vien", "phuc", "vu")
+    asked = "Nhân viên phục vụ bàn được hưởng phí phục vụ không?"
+    assert without_job(asked, waiter) == "bàn được hưởng phí phục vụ không?"
+    assert asker_only(asked, waiter) == {"nhan", "vien"}
