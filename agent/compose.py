@@ -65,12 +65,13 @@ from agent.terms import (
     question_terms,
     unknown_topic_words,
     unsupported_words,
+    without_anyone,
     words_of,
 )
 from indexes.search.lexicon import default_lexicon
 from indexes.search.retrieval import GLOBAL
 from indexes.staff_groups import asker_only
-from indexes.text import fold, nfc, topic_words
+from indexes.text import fold, has_diacritics, nfc, topic_words
 from tools.registry import ToolRun
 from tools.search_tools import SearchResult
 
@@ -397,7 +398,7 @@ def compose(
     concepts = [c for c in english_concepts(question) if not c.general] if lang == "en" else []
     # the staff group of a job the question names ranks the group's row of a table ("L3 | 250.000"): no topic
     ranking = question_terms(
-        question,
+        without_anyone(question),
         _with_concepts(
             question, lang, [*(expansions or []), *(groups or []), *duration_wordings(question)], passages
         ),
@@ -559,6 +560,22 @@ def scene_words(question: str, asker: frozenset[str] = frozenset()) -> set[str]:
     return scene - concept_words(vietnamese_concepts(question))
 
 
+# a purpose said before the clause that asks ("nghỉ không lương 20 ngày để về quê thì ai duyệt?"): why the asker
+# wants it, which a rule need not state. "để" as written; "de" only in a text without accents, and not the "đề" of
+# "đề nghị", "đề xuất"
+_PURPOSE = re.compile(r"\bđể\s+([^,;?!.]+?)\s+thì\b", re.IGNORECASE)
+_FOLDED_PURPOSE = re.compile(r"\bde\s+(?!(?:nghi|xuat|cap|ra|an|tai|bai)\b)([^,;?!.]+?)\s+thi\b")
+
+
+def purpose_words(question: str) -> set[str]:
+    """The words, folded, of a purpose the question gives before what it asks ("để về quê thì ai duyệt?"), but
+    those of an HR topic the lexicon knows ("để chăm con ốm" may be the leave asked about)."""
+    text = nfc(question)
+    found = _PURPOSE.findall(text) if has_diacritics(text) else _FOLDED_PURPOSE.findall(fold(text))
+    words = {w for phrase in found for w in re.findall(r"\w+", fold(phrase))}
+    return words - concept_words(vietnamese_concepts(question))
+
+
 def asker_words(question: str, named: set[str]) -> frozenset[str]:
     """The words naming the asker's job (``named``, folded) that the question says only in the job's phrase: a
     word it also says elsewhere is asked too ("lễ" of "nghỉ lễ" for "nhân viên lễ tân")."""
@@ -584,7 +601,7 @@ def compose_from_runs(
     unknown = searches[0].unknown_terms if searches else None
     by_scope = searches[0].unknown_by_scope if searches else None
     asker = asker_words(question, job_words(runs))
-    scene = frozenset(scene_words(question, asker))
+    scene = frozenset(scene_words(question, asker) | purpose_words(question))
     return compose(
         question,
         found,

@@ -73,12 +73,29 @@ QUANTITY_PHRASES = re.compile(
 )
 
 
-def _without_quantity_phrases(text: str) -> str:
-    folded = fold(text)
-    spans = [m.span() for m in QUANTITY_PHRASES.finditer(folded)]
-    for start, end in reversed(spans):  # fold keeps lengths for NFC Vietnamese, so the offsets carry over
-        text = text[:start] + " " + text[end:]
+# The words for any employee say who asks ("Nhân viên cưới vợ thì ...", "công nhân", "CBCNV"): every rule is for an
+# employee, so they rank no sentence ("Nhân viên kinh doanh | 200.000" is a job's row, not the answer)
+_ANYONE_PHRASES = re.compile(r"\b(?:can bo cong nhan vien|cbcnv|nhan vien|cong nhan|nguoi lao dong|nld)\b")
+
+
+def _without(text: str, phrases: re.Pattern[str]) -> str:
+    """``text`` with the phrases ``phrases`` finds in its folded form blanked out (NFC text)."""
+    if len(fold(text)) != len(text):
+        return text
+    for m in reversed(list(phrases.finditer(fold(text)))):  # fold keeps lengths for NFC Vietnamese
+        text = text[: m.start()] + " " + text[m.end() :]
     return text
+
+
+def _without_quantity_phrases(text: str) -> str:
+    return _without(text, QUANTITY_PHRASES)
+
+
+def without_anyone(question: str) -> str:
+    """The question without its words for any employee (``_ANYONE_PHRASES``): what ranks an answer's sentences.
+    They stay among its topic words for the refusal checks: a rule that never names the asker's kind of
+    employee may be about someone else."""
+    return _without(nfc(question), _ANYONE_PHRASES)
 
 
 def _negations(words: list[str], accented: bool) -> set[str]:
@@ -124,7 +141,7 @@ def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
     """The question's topic words and bigrams, its glossary/lexicon wordings, and every word and bigram for
     ranking sentences; quantity qualifiers ("tối đa") are left out of both: they name no topic."""
     accented = has_diacritics(question)
-    asked = _without_quantity_phrases(question) if len(fold(question)) == len(question) else question
+    asked = _without_quantity_phrases(question)
     words, bigrams = _topic(words_of(asked, accented, stemmed=False), accented)
     for clause in re.split(r"[,;.?!:()]", asked):  # a pair never spans punctuation
         bigrams |= _negations(words_of(clause, accented, stemmed=False), accented)
