@@ -52,6 +52,7 @@ from agent.quote_units import (
     quantity_kinds,
     quote_units,
     rank_units,
+    states_asked_kind,
     unit_index,
     update_of,
     with_list_items,
@@ -175,13 +176,14 @@ def _states_figure(unit: str) -> bool:
     return bool(re.search(r"\d", _NOT_FIGURES.sub(" ", unit)) or _WORDED_FIGURE.search(fold(unit)))
 
 
-def _defers(top: ScoredUnit, scored: list[ScoredUnit]) -> bool:
+def _defers(top: ScoredUnit, scored: list[ScoredUnit], kinds: list[str]) -> bool:
     """Whether the best unit for a question asking a figure hands the matter to another text (``_DEFERS``) and
-    states no figure, nor does any unit of its section nearly as good: the documents do not say the figure."""
+    states no figure, nor does any unit of its section nearly as good state one of the kind asked (``kinds``:
+    "60 phút" is no percentage of pay): the documents do not say the figure."""
     if _states_figure(top[3]) or not _DEFERS.search(fold(top[3])):
         return False
     near = [x for x in scored if x[1].node_id == top[1].node_id and x[0] >= PART_RATIO * top[0]]
-    return not any(_states_figure(x[3]) for x in near)
+    return not any(_states_figure(x[3]) and states_asked_kind(kinds, x[3]) for x in near)
 
 
 def _context(passage: Passage) -> str:
@@ -421,7 +423,12 @@ def compose(
         return _refuse(question, lang, passages, terms, best_cover)
     scored = _anchored(scored, [c for c in asked if not c.general])
     top = scored[0]
-    if quantity and _defers(top, scored):  # "theo pháp luật về BHXH": the figure asked is stated elsewhere
+    expanded = [x for x in scored if x[1].tool == "expand_node"]
+    if expanded and expanded[0][0] >= FOCUS_RATIO * top[0]:
+        top = expanded[0]  # the section the planner chose to read whole: quote it
+    if quantity and _defers(
+        top, scored, kinds
+    ):  # "theo pháp luật về BHXH": the figure asked is stated elsewhere
         law = [p for p in passages if p.doc_id in shared]
         if law and len(law) < len(passages):  # the law the company defers to may state it
             return compose(
@@ -437,9 +444,6 @@ def compose(
                 scene,
             )
         return _refuse(question, lang, passages, terms, best_cover)
-    expanded = [x for x in scored if x[1].tool == "expand_node"]
-    if expanded and expanded[0][0] >= FOCUS_RATIO * top[0]:
-        top = expanded[0]  # the section the planner chose to read whole: quote it
     same = [x for x in scored if x[1] is top[1] and x[0] >= PART_RATIO * top[0]][:MAX_UNITS]
     picked = with_list_items(passage_units(top[1]), [x[2] for x in same])
     picked = with_table_rows(top[1], picked, ranking, top[2], question_terms(question, groups))

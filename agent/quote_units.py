@@ -375,6 +375,12 @@ def asked_measure(question: str) -> str | None:
     return next(m for m, words in _MEASURES.items() if re.fullmatch(words, found.group(1)))
 
 
+def states_asked_kind(kinds: list[str], unit: str) -> bool:
+    """Whether a unit states a figure of one of the ``kinds`` a question asks for (``quantity_kinds``), or any
+    figure when it names no kind."""
+    return any(_states_kind(k, unit) for k in kinds) if kinds else bool(_NUMBER_RE.search(unit))
+
+
 def _states_kind(kind: str, unit: str) -> bool:
     """Whether a unit states a figure of this kind; a table row's amounts may carry their currency in the header
     ("Mức hỗ trợ (đồng/người/năm) … | 5.000.000": "đồng" with its accents, not the "động" of "lao động")."""

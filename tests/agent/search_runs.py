@@ -42,3 +42,21 @@ def search_run(*hits: dict[str, Any], **result: Any) -> ToolRun:
         **result,
     }
     return ToolRun.from_record({"name": "search", "args": {"query": "q"}, "result": record})
+
+
+def expand_run(found: dict[str, Any]) -> ToolRun:
+    """The planner reading the section of a hit (``hit``) whole: an expand_node run."""
+    result = {
+        "node_id": found["node_id"],
+        "doc_id": found["doc_id"],
+        "doc_title": found["doc_id"],
+        "title": found["title"],
+        "title_path": found["title_path"],
+        "line_start": found["line_start"],
+        "line_end": found["line_end"],
+        "text": found["text"],
+        "children": [],
+    }
+    return ToolRun.from_record(
+        {"name": "expand_node", "args": {"node_id": found["node_id"]}, "result": result}
+    )

@@ -110,3 +110,34 @@ def test_fractions_multipliers_and_amounts_beside_a_deferral_are_figures():
     ):
         assert _states_figure(stated), stated
     assert not _states_figure("áp dụng theo pháp luật từ ngày 01/07/2025")
+
+
+def test_a_figure_of_another_kind_beside_the_deferral_does_not_answer_it():
+    # "60 phút" is no percentage of pay: the section still says nothing of the share asked
+    with_minutes = _hit(
+        "noi_quy",
+        "dieu-11",
+        "Điều 11. Nghỉ ốm đau, thai sản",
+        "1. NLĐ nghỉ ốm đau, thai sản được hưởng chế độ theo pháp luật về bảo hiểm xã hội.\n"
+        "2. Lao động nữ nuôi con dưới 12 tháng tuổi được nghỉ 60 phút mỗi ngày, hưởng đủ lương.",
+        "acme",
+    )
+    assert compose_from_runs(QUESTION, [_search(with_minutes)], 0.2, quantity=True).refused
+    # asked how long, the 60 minutes are a figure of the kind asked
+    how_long = "Lao động nữ nuôi con nhỏ được nghỉ bao lâu mỗi ngày?"
+    composed = compose_from_runs(how_long, [_search(with_minutes)], 0.2, quantity=True)
+    assert not composed.refused and "60 phút" in composed.text
+
+
+def test_the_section_the_planner_read_whole_is_checked_for_deferral_too():
+    from tests.agent.search_runs import expand_run
+
+    loan = _hit(
+        "quy_vay",
+        "dieu-8",
+        "Điều 8. Trả nợ vay",
+        "Khoản vay được tạm dừng khấu trừ lương khi NLĐ nghỉ ốm đau trên 30 ngày, hưởng lương theo hợp đồng.",
+        "acme",
+    )
+    runs = [_search(loan, DEFERS), expand_run(DEFERS)]
+    assert compose_from_runs(QUESTION, runs, 0.2, quantity=True).refused
