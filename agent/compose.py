@@ -81,8 +81,8 @@ MAX_UNITS = 3
 UNKNOWN_TERMS_COVERAGE = 0.65  # the bar when the question names something no document mentions
 UNKNOWN_SHARE = 0.1  # ... that is, when at least this share of its topic words appear in no document
 UNSUPPORTED_COVERAGE = 0.45  # the bar when a share of its topic words appear in none of the evidence found
-# an expanded section (the one the planner chose to read whole) is quoted unless another passage scores over twice
-# as well (dev folds against 0.6: 0.45 +3, 0.3 +2, 0.8 −13)
+# an expanded section (the one the planner chose to read whole) is quoted unless another passage scores more than
+# 1/0.45 (about 2.2) times as well (dev folds against 0.6: 0.45 +3, 0.3 +2, 0.8 −13)
 FOCUS_RATIO = 0.45
 GENERAL_CONCEPT_WEIGHT = 0.5  # general words (no HR topic) vouch for a passage half as much
 
@@ -178,14 +178,22 @@ def _states_figure(unit: str) -> bool:
     return bool(re.search(r"\d", _NOT_FIGURES.sub(" ", unit)) or _WORDED_FIGURE.search(fold(unit)))
 
 
+def _states_asked_figure(unit: str, kinds: list[str]) -> bool:
+    """Whether a unit states a figure (``_states_figure``) of a kind the question asks (``kinds``, any when it
+    names none): "60 phút" is no percentage of pay; "nguyên lương", "một nửa" may be one."""
+    if not _states_figure(unit):
+        return False
+    return not kinds or states_asked_kind(kinds, unit) or bool(_WORDED_FIGURE.search(fold(unit)))
+
+
 def _defers(top: ScoredUnit, scored: list[ScoredUnit], kinds: list[str]) -> bool:
     """Whether the best unit for a question asking a figure hands the matter to another text (``_DEFERS``) and
-    states no figure, nor does any unit of its section nearly as good state one of the kind asked (``kinds``:
-    "60 phút" is no percentage of pay): the documents do not say the figure."""
+    states no figure, nor does any unit of its section nearly as good state one of the kind asked (``kinds``):
+    the documents do not say the figure."""
     if _states_figure(top[3]) or not _DEFERS.search(fold(top[3])):
         return False
     near = [x for x in scored if x[1].node_id == top[1].node_id and x[0] >= PART_RATIO * top[0]]
-    return not any(_states_figure(x[3]) and states_asked_kind(kinds, x[3]) for x in near)
+    return not any(_states_asked_figure(x[3], kinds) for x in near)
 
 
 def _context(passage: Passage) -> str:
@@ -402,7 +410,7 @@ def compose(
     concepts = [c for c in english_concepts(question) if not c.general] if lang == "en" else []
     # the staff group of a job the question names ranks the group's row of a table ("L3 | 250.000"): no topic
     ranking = question_terms(
-        without_anyone(question),
+        question if groups else without_anyone(question),  # "Nhân viên" may be a staff group's name
         _with_concepts(
             question, lang, [*(expansions or []), *(groups or []), *duration_wordings(question)], passages
         ),
@@ -427,7 +435,10 @@ def compose(
     top = scored[0]
     expanded = [x for x in scored if x[1].tool == "expand_node"]
     if expanded and expanded[0][0] >= FOCUS_RATIO * top[0]:
-        top = expanded[0]  # the section the planner chose to read whole: quote it
+        # the section the planner chose to read whole is quoted, unless it defers the figure asked to another text
+        # while the best unit states one of the kind asked ("25% tiền lương" beside "theo pháp luật về BHXH")
+        stated = quantity and _states_asked_figure(top[3], kinds) and _defers(expanded[0], scored, kinds)
+        top = top if stated else expanded[0]
     if quantity and _defers(
         top, scored, kinds
     ):  # "theo pháp luật về BHXH": the figure asked is stated elsewhere
@@ -566,19 +577,39 @@ def scene_words(question: str, asker: frozenset[str] = frozenset()) -> set[str]:
     return scene - concept_words(vietnamese_concepts(question))
 
 
-# a purpose said before the clause that asks ("nghỉ không lương 20 ngày để về quê thì ai duyệt?"): why the asker
-# wants it, which a rule need not state. "để" as written; "de" only in a text without accents, and not the "đề" of
-# "đề nghị", "đề xuất"
-_PURPOSE = re.compile(r"\bđể\s+([^,;?!.]+?)\s+thì\b", re.IGNORECASE)
-_FOLDED_PURPOSE = re.compile(r"\bde\s+(?!(?:nghi|xuat|cap|ra|an|tai|bai)\b)([^,;?!.]+?)\s+thi\b")
+# a purpose said after what the asker wants and before what is asked ("nghỉ không lương 20 ngày để về quê thì ai
+# duyệt?"): why the asker wants it, which a rule need not state. "để" as written; "de" only in a text without
+# accents, and not the "đề" of "đề nghị", "đề xuất", "đề bạt"; "để lại", "để dành" keep something (carry-over)
+_PURPOSE = re.compile(r"\bđể\s+(?!(?:lại|dành)\b)([^,;?!.]+?)\s+thì\b", re.IGNORECASE)
+_FOLDED_PURPOSE = re.compile(
+    r"\bde\s+(?!(?:nghi|xuat|cap|ra|an|tai|bai|bat|cu|trinh|lai|danh)\b)([^,;?!.]+?)\s+thi\b"
+)
+_WORD = re.compile(r"\w+")
+_CLAUSE_START = re.compile(r"[^,;?!.]*$")
+MIN_WANTED_WORDS = (
+    2  # the words before "để" in its clause: what the asker wants ("Để được vay thì …" has none)
+)
 
 
 def purpose_words(question: str) -> set[str]:
-    """The words, folded, of a purpose the question gives before what it asks ("để về quê thì ai duyệt?"), but
-    those of an HR topic the lexicon knows ("để chăm con ốm" may be the leave asked about)."""
+    """The words, folded, of a purpose a Vietnamese question gives between what the asker wants and what it asks
+    ("nghỉ không lương để về quê thì ai duyệt?"), but those of an HR topic the lexicon knows ("để chăm con ốm" may
+    be the leave asked about); none when what is left asks no topic of its own ("Muốn biết để làm gì thì …")."""
     text = nfc(question)
-    found = _PURPOSE.findall(text) if has_diacritics(text) else _FOLDED_PURPOSE.findall(fold(text))
-    words = {w for phrase in found for w in re.findall(r"\w+", fold(phrase))}
+    if language_of(text) != "vi":
+        return set()
+    accented = has_diacritics(text)
+    searched = text if accented else fold(text)
+    words: set[str] = set()
+    rest = searched
+    for m in (_PURPOSE if accented else _FOLDED_PURPOSE).finditer(searched):
+        wanted = _CLAUSE_START.search(searched[: m.start()])
+        if wanted is None or len(_WORD.findall(wanted.group(0))) < MIN_WANTED_WORDS:
+            continue  # "Để được vay thì cần gì?": the purpose is what is asked
+        words |= {fold(w) for w in _WORD.findall(m.group(1))}
+        rest = rest.replace(m.group(1), " ")
+    if not words or not set(topic_words(_CUES.sub(" ", fold(rest)), False)) - words:
+        return set()
     return words - concept_words(vietnamese_concepts(question))
 
 

@@ -457,7 +457,12 @@ def without_names(question: str) -> str:
 def english_concepts(question: str) -> list[Concept]:
     """The lexicon's concepts an English question names (compared on content words, stemmed), longest
     wording first, without overlaps; a part of a period ("late October") names none; a phrasal verb may hold its
-    object inside ("pay my loan off")."""
+    object inside ("pay my loan off"). Read once per question (the answer's checks and ranking each ask)."""
+    return list(_english_concepts(question))
+
+
+@functools.lru_cache(maxsize=256)
+def _english_concepts(question: str) -> tuple[Concept, ...]:
     question = _PART_OF_PERIOD.sub(" ", fold(without_names(question)))
     clauses = [re.findall(r"[a-z0-9]+", c) for c in _CLAUSE.split(question)]
     # a third reading without the object pronouns of phrasal verbs: "carry it over" is "carry over"
@@ -479,7 +484,7 @@ def english_concepts(question: str) -> list[Concept]:
             texts = [t.replace(padded, " # ") for t in texts]
             if content.strip():
                 texts = [t.replace(content, " # ") for t in texts]
-    return found
+    return tuple(found)
 
 
 def covers(concept: Concept, text: str, loose: bool = False) -> bool:

@@ -167,8 +167,9 @@ def _worth(words: list[str], idf: dict[str, float]) -> float:
 
 
 class _Parity:
-    """One concept of an English question, as English units stating it are scored beside Vietnamese ones: a
-    Vietnamese wording counts each of its syllables and their pairs, an English one its few words."""
+    """One concept of an English question (an HR topic or general vocabulary: "approved" is "phê duyệt"), as
+    English units stating it are scored beside Vietnamese ones: a Vietnamese wording counts each of its syllables
+    and their pairs, an English one its few words."""
 
     def __init__(self, english: list[list[str]], vietnamese: list[str], worth: float) -> None:
         self.english = english  # the concept's English wordings, words stemmed
@@ -178,8 +179,8 @@ class _Parity:
     def bonus(self, padded: str, idf: dict[str, float]) -> float:
         if any(f" {v} " in padded for v in self.vietnamese):
             return 0.0  # a bilingual unit: its Vietnamese wording already counts
-        stated = [w for w in self.english if f" {' '.join(w)} " in padded]
-        return max((max(0.0, self.worth - _worth(w, idf)) for w in stated), default=0.0)
+        stated = [_worth(w, idf) for w in self.english if f" {' '.join(w)} " in padded]
+        return max(0.0, self.worth - max(stated)) if stated else 0.0  # topped up from its best wording
 
 
 def _parities(
@@ -376,9 +377,8 @@ def asked_measure(question: str) -> str | None:
 
 
 def states_asked_kind(kinds: list[str], unit: str) -> bool:
-    """Whether a unit states a figure of one of the ``kinds`` a question asks for (``quantity_kinds``), or any
-    figure when it names no kind."""
-    return any(_states_kind(k, unit) for k in kinds) if kinds else bool(_NUMBER_RE.search(unit))
+    """Whether a unit states a figure in digits of one of the ``kinds`` a question asks for (``quantity_kinds``)."""
+    return any(_states_kind(k, unit) for k in kinds)
 
 
 def _states_kind(kind: str, unit: str) -> bool:
@@ -504,6 +504,8 @@ def with_table_rows(
     units = passage_units(passage)
     text = _CLIP_RE.sub("", passage.text)
     asked = terms.words | terms.extra_words | terms.bigrams | terms.extra_bigrams
+    # a row the question names by its own words, those that rank nothing included ("Nhóm 3 – Nhân viên")
+    naming = asked if keys is None else asked | keys.words | keys.bigrams
     out = set(picked)
     for i in picked:
         if units[i].kind != "row":
@@ -513,7 +515,7 @@ def with_table_rows(
             f" {' '.join(words_of(text[units[j].spans[-1].start : units[j].spans[-1].end], terms.accented))} "
             for j in rows
         ]
-        named = any(f" {t} " in cells for cells in own for t in asked)
+        named = any(f" {t} " in cells for cells in own for t in naming)
         # the row whose range holds the asker's quantity ("5 năm": "Từ đủ 03 năm đến dưới 07 năm")
         in_range = [rows[k] for k in matching_rows(_row_keys(units, rows, text), terms.question)]
         if len(rows) <= MAX_TABLE_ROWS and not named and not in_range:

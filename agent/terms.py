@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from agent.evidence import Passage, headings_above
 from agent.language import is_function_word
+from indexes.staff_groups import ANYONE_TERMS
 from indexes.text import fold, has_diacritics, is_generic, is_stopword, nfc, stem
 
 
@@ -74,15 +75,20 @@ QUANTITY_PHRASES = re.compile(
 
 
 # The words for any employee say who asks ("Nhân viên cưới vợ thì ...", "công nhân", "CBCNV"): every rule is for an
-# employee, so they rank no sentence ("Nhân viên kinh doanh | 200.000" is a job's row, not the answer)
-_ANYONE_PHRASES = re.compile(r"\b(?:can bo cong nhan vien|cbcnv|nhan vien|cong nhan|nguoi lao dong|nld)\b")
+# employee, so they rank no sentence ("Nhân viên kinh doanh | 200.000" is a job's row, not the answer). As written
+# where the question has accents ("công nhận" is no worker); "người lao động" and "NLĐ" are generic words already.
+_ANYONE = [t for t in ANYONE_TERMS if not all(is_generic(w, False) for w in fold(t).split())]
+_ANYONE_PHRASES = {
+    True: re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, _ANYONE))})(?!\w)", re.IGNORECASE),
+    False: re.compile(rf"\b(?:{'|'.join(dict.fromkeys(fold(t) for t in _ANYONE))})\b"),
+}
 
 
-def _without(text: str, phrases: re.Pattern[str]) -> str:
-    """``text`` with the phrases ``phrases`` finds in its folded form blanked out (NFC text)."""
-    if len(fold(text)) != len(text):
+def _without(text: str, phrases: re.Pattern[str], folded: bool = True) -> str:
+    """``text`` with the phrases ``phrases`` finds in it (in its folded form when ``folded``) blanked out (NFC)."""
+    if folded and len(fold(text)) != len(text):
         return text
-    for m in reversed(list(phrases.finditer(fold(text)))):  # fold keeps lengths for NFC Vietnamese
+    for m in reversed(list(phrases.finditer(fold(text) if folded else text))):  # fold keeps NFC lengths
         text = text[: m.start()] + " " + text[m.end() :]
     return text
 
@@ -95,7 +101,8 @@ def without_anyone(question: str) -> str:
     """The question without its words for any employee (``_ANYONE_PHRASES``): what ranks an answer's sentences.
     They stay among its topic words for the refusal checks: a rule that never names the asker's kind of
     employee may be about someone else."""
-    return _without(nfc(question), _ANYONE_PHRASES)
+    accented = has_diacritics(question)
+    return _without(nfc(question), _ANYONE_PHRASES[accented], folded=not accented)
 
 
 def _negations(words: list[str], accented: bool) -> set[str]:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
+from indexes.search.lexicon import default_lexicon
 from indexes.text import FUNCTION_WORDS_EN, fold, has_diacritics, is_generic, is_stopword, nfc, rule_reading
 
 # A table cell stating a quantity ("06 ngày làm việc", "90% lương"): no part of the group's name.
@@ -280,7 +281,21 @@ def _jobs(entry: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
 
 
 # the words for any employee beside a job ("Nhân viên lễ tân", "kitchen staff"): part of naming the asker
-_ANYONE_WORDS = re.compile(r"\b(?:nhan vien|nguoi lao dong|cong nhan|nld|staff|employees?|workers?)\b")
+# the words for any employee, as written: who asks, which a rule for everyone need not name (longest first)
+ANYONE_TERMS = (
+    "cán bộ công nhân viên",
+    "cán bộ nhân viên",
+    "công nhân viên",
+    "người lao động",
+    "nhân viên",
+    "công nhân",
+    "CBCNV",
+    "CBNV",
+    "NLĐ",
+)
+_ANYONE_WORDS = re.compile(
+    rf"\b(?:{'|'.join(dict.fromkeys(fold(t) for t in ANYONE_TERMS))}|staff|employees?|workers?)\b"
+)
 
 
 # someone else's job ("my manager", "a doctor's note", "approval from the GM"; "GM của em", "quản lý của tôi" where
@@ -310,25 +325,41 @@ def _others_blanked(text: str) -> str:
     return _OTHERS_OWNED.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
 
 
-def _in_topics(text: str, jobs: set[str]) -> list[tuple[int, int]]:
-    """The spans of ``text`` (NFC) naming an HR topic in a term of several words ("phí phục vụ", "giấy phép lái
-    xe"), unless the term is itself one of ``jobs`` (their words, folded, space-joined) or names any employee
-    ("nhân viên"): a job's words inside one name no job ("phục vụ" of "phí phục vụ" is no waiter)."""
-    from indexes.search.lexicon import default_lexicon
+@functools.lru_cache(maxsize=1024)
+def _topic_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Where ``text`` (NFC) names an HR topic in a term of several words (``Lexicon.topic_spans``)."""
+    return tuple(default_lexicon().topic_spans(text))
 
+
+def _in_topics(text: str, kept: Callable[[list[str]], bool]) -> list[tuple[int, int]]:
+    """The spans of ``text`` (NFC) naming an HR topic in a term of several words ("phí phục vụ", "giấy phép lái
+    xe"), but those whose words (folded) ``kept`` says belong to a job, and those naming any employee ("nhân
+    viên"): a job's words inside another term name no job ("phục vụ" of "phí phục vụ" is no waiter)."""
     spans = []
-    for start, end in default_lexicon().topic_spans(text):
+    for start, end in _topic_spans(text):
         words = name_words(text[start:end])
-        if " ".join(words) not in jobs and not set(words) <= _ANYONE:
+        if not kept(words) and not set(words) <= _ANYONE:
             spans.append((start, end))
     return spans
 
 
-def _topics_blanked(text: str, jobs: set[str]) -> str:
-    """``text`` with its HR topic terms blanked (``_in_topics``), its offsets kept."""
-    for start, end in reversed(_in_topics(text, jobs)):
+def _topics_blanked(text: str, jobs: frozenset[str]) -> str:
+    """``text`` with its HR topic terms blanked (``_in_topics``), its offsets kept; a term that is a job or part
+    of one ("kiểm tra" of "kiểm tra ngoại quan", "hội đồng quản trị" of its chairman) is kept."""
+
+    def in_a_job(words: list[str]) -> bool:
+        term = f" {' '.join(words)} "
+        return any(term in f" {job} " for job in jobs)
+
+    for start, end in reversed(_in_topics(text, in_a_job)):
         text = text[:start] + " " * (end - start) + text[end:]
     return text
+
+
+@functools.lru_cache(maxsize=64)
+def _job_phrases(directory: tuple[str, ...]) -> frozenset[str]:
+    """Every job of a directory as its words (folded, space-joined)."""
+    return frozenset(" ".join(needed) for entry in directory for needed, _ in _jobs(entry))
 
 
 def _job_tokens(text: str, words: Iterable[str]) -> list[tuple[re.Match[str], bool]]:
@@ -339,7 +370,9 @@ def _job_tokens(text: str, words: Iterable[str]) -> list[tuple[re.Match[str], bo
     named = set(words)
     own = named - {w for m in _ANYONE_WORDS.findall(" ".join(named)) for w in m.split()}
     least = min(2, max(1, len(own)))
-    topics = _in_topics(text, {" ".join(sorted(named))}) if named else []
+    said = {fold(m.group(0)) for m in re.finditer(r"\w+", text)}
+    # a term whose words are all the job's is the job ("thực tập sinh", "nhân viên thời vụ")
+    topics = _in_topics(text, lambda ws: set(ws) <= named) if named & said else []
 
     def job_word(m: re.Match[str]) -> bool:
         return fold(m.group(0)) in named and not any(s <= m.start() < e for s, e in topics)
@@ -443,8 +476,7 @@ def _job_in(directory: Sequence[str], text: str) -> NamedJob | None:
     """The staff group one of whose jobs ``text`` names (``_named_in``), unless the text names it only after a rank
     word ("deputy general manager", "phó tổng quản lý") and the job found is no such rank itself: a deputy is not
     the role."""
-    jobs = {" ".join(needed) for entry in directory for needed, _ in _jobs(entry)}
-    text = _topics_blanked(_others_blanked(nfc(text)), jobs)
+    text = _topics_blanked(_others_blanked(nfc(text)), _job_phrases(tuple(directory)))
     found = _named_in(directory, text)
     if found is None or _RANKS & set(found.words):
         return found

@@ -111,7 +111,8 @@ class Lexicon:
 
     def topic_spans(self, text: str) -> list[tuple[int, int]]:
         """Where ``text`` (NFC) names an HR topic in a term of several words ("phí phục vụ", "service charge"):
-        a job's words inside one ("phục vụ", a waiter) name no job. Longest terms, no overlaps."""
+        a job's words inside one ("phục vụ", a waiter) name no job. A term inside a longer one found is dropped;
+        terms that only overlap both stay."""
         accented = has_diacritics(text)
         pattern = self._topic_forms[accented]
         searched = text if accented else fold(text)  # folding keeps an NFC text's offsets

@@ -45,7 +45,7 @@ def search_run(*hits: dict[str, Any], **result: Any) -> ToolRun:
 
 
 def expand_run(found: dict[str, Any]) -> ToolRun:
-    """The planner reading the section of a hit (``hit``) whole: an expand_node run."""
+    """The planner reading the section of ``found`` (a hit made by ``hit``) whole: an expand_node run."""
     result = {
         "node_id": found["node_id"],
         "doc_id": found["doc_id"],

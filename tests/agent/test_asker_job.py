@@ -101,8 +101,15 @@ def test_a_purpose_given_before_what_is_asked_is_the_askers_reason_not_the_topic
 
     assert purpose_words("Muốn xin nghỉ không lương 20 ngày để về quê thì ai duyệt?") == {"ve", "que"}
     assert purpose_words("muon xin nghi khong luong de ve que thi ai duyet") == {"ve", "que"}
-    assert purpose_words("de nghi tang luong thi lam sao?") == set()  # "đề nghị" typed without accents
-    assert purpose_words("Cần điều kiện gì để được vay?") == set()  # what it takes to borrow is what is asked
+    assert purpose_words("Tôi muốn vay tiền để sửa nhà thì được vay tối đa bao nhiêu?") == {"sua", "nha"}
+    for asked in (
+        "de nghi tang luong thi lam sao?",  # "đề nghị" typed without accents
+        "de bat len truong phong thi can gi?",  # "đề bạt"
+        "Để được vay thì cần điều kiện gì?",  # what it takes to borrow is what is asked
+        "Phép năm không nghỉ hết để lại sang năm sau thì có bị mất không?",  # carry-over is asked
+        "I want leave to go home, then who approves it?",  # Vietnamese only
+    ):
+        assert purpose_words(asked) == set(), asked
     # a rule for the leave and who approves it answers, though it never says why the asker wants it
     question = "Nhân viên đủ 12 tháng muốn nghỉ hằng năm để về quê thì được bao nhiêu ngày?"
     composed = compose_from_runs(question, [_search([])], 0.2, quantity=True)

@@ -141,3 +141,32 @@ def test_the_section_the_planner_read_whole_is_checked_for_deferral_too():
     )
     runs = [_search(loan, DEFERS), expand_run(DEFERS)]
     assert compose_from_runs(QUESTION, runs, 0.2, quantity=True).refused
+
+
+def test_a_figure_in_words_beside_the_deferral_answers_a_question_asking_a_percentage():
+    worded = _hit(
+        "noi_quy",
+        "dieu-11",
+        "Điều 11. Nghỉ ốm đau, thai sản",
+        "1. NLĐ nghỉ ốm đau, thai sản được hưởng chế độ theo pháp luật về bảo hiểm xã hội.\n"
+        "2. NLĐ nghỉ ốm đau do tai nạn lao động được Công ty trả nguyên lương.",
+        "acme",
+    )
+    composed = compose_from_runs(QUESTION, [_search(worded)], 0.2, quantity=True)
+    assert not composed.refused and "nguyên lương" in composed.text
+
+
+def test_a_section_stating_the_figure_asked_answers_though_the_planner_read_the_deferral():
+    from tests.agent.search_runs import expand_run
+
+    handbook = _hit(
+        "so_tay",
+        "muc-3",
+        "Mục 3. Nghỉ ốm",
+        "Khi NLĐ nghỉ ốm đau, Công ty chi trả thêm 25% tiền lương ngoài chế độ bảo hiểm xã hội.",
+        "acme",
+    )
+    composed = compose_from_runs(
+        QUESTION, [_search(handbook, DEFERS), expand_run(DEFERS)], 0.2, quantity=True
+    )
+    assert not composed.refused and "25%" in composed.text

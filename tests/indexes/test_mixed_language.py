@@ -209,9 +209,11 @@ def test_an_english_asker_is_quoted_the_english_rule_beside_a_vietnamese_compoun
     asked = "How fast do I get the money once my loan is approved?"
     terms = question_terms(asked, ["phê duyệt", "duyệt", "khoản vay", "cho vay"])
     assert rank_units([travel, handbook], terms, False)[0][1].doc_id == "handbook_en"
-    # a bilingual unit stating it in Vietnamese too gets no more for its English words
-    both = passage("noi_quy:dieu-9", "Điều 9", f"{travel.text} *Approval of the loan in writing.*")
-    ranked = rank_units([both], terms, False)
-    vietnamese = next(x[0] for x in ranked if "Khoản chi" in x[3])
-    english = next(x[0] for x in ranked if "Approval" in x[3])
-    assert english <= vietnamese
+    # a unit stating it in both languages gets no more for its English words: only the English unit is topped up
+    from agent.quote_units import _parities
+
+    units = [" khoan chi phe duyet approv ", " money paid loan approv "]
+    idf = {"phe": 1.0, "duyet": 1.0, "phe duyet": 1.0, "approv": 0.5}
+    (approved,) = [x for x in _parities(asked.lower(), units, ["vi", "en"], idf) if ["approv"] in x.english]
+    assert approved.bonus(units[0], idf) == 0.0
+    assert approved.bonus(units[1], idf) == 4.0 - 0.5  # "phê duyệt": its two syllables, and their pair twice

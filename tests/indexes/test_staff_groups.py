@@ -228,7 +228,8 @@ def test_a_jobs_words_inside_an_hr_topics_term_name_no_job():
     from indexes.staff_groups import asker_only, without_job
 
     table = (
-        "| Nhóm | Chức danh |\n|---|---|\n| Nhóm A | Tổng Quản lý |\n| Nhóm D | Phục vụ bàn, buồng phòng |\n"
+        "| Nhóm | Chức danh |\n|---|---|\n| Nhóm A | Chủ tịch Hội đồng quản trị, Tổng Quản lý |\n"
+        "| Nhóm D | Phục vụ, buồng phòng, kiểm tra ngoại quan, thực tập sinh |\n"
     )
     directory = directory_of(split_units(table))
     # "phí phục vụ" is the service charge, not a waiter's ("phục vụ"), with accents or without
@@ -238,9 +239,19 @@ def test_a_jobs_words_inside_an_hr_topics_term_name_no_job():
         "Thử việc có được phí phục vụ không?",
     ):
         _assert_group(directory, asked, None)
-    _assert_group(directory, "Tôi là phục vụ bàn, nghỉ phép năm mấy ngày?", "Nhóm D")
+    # a topic's term that is a job, or part of one, still names it
+    for asked, group in (
+        ("Tôi là phục vụ, nghỉ phép năm mấy ngày?", "Nhóm D"),
+        ("Công nhân kiểm tra ngoại quan được phụ cấp bao nhiêu?", "Nhóm D"),  # "kiểm tra" is a topic's term
+        ("Tôi là Chủ tịch Hội đồng quản trị, công tác phí bao nhiêu?", "Nhóm A"),
+    ):
+        _assert_group(directory, asked, group)
     # a waiter asking about the service charge: the job is who asks, the charge what is asked
     waiter = ("nhan", "vien", "phuc", "vu")
     asked = "Nhân viên phục vụ bàn được hưởng phí phục vụ không?"
     assert without_job(asked, waiter) == "bàn được hưởng phí phục vụ không?"
     assert asker_only(asked, waiter) == {"nhan", "vien"}
+    # a job that is itself a topic's term, whatever the order of its words ("thực tập sinh")
+    intern = "Tôi là thực tập sinh, được nghỉ phép mấy ngày?"
+    assert without_job(intern, ("thuc", "tap", "sinh")) == "Tôi là , được nghỉ phép mấy ngày?"
+    assert asker_only(intern, ("thuc", "tap", "sinh")) == {"thuc", "tap", "sinh"}
