@@ -191,3 +191,14 @@ def test_a_hotels_restaurant_department_is_its_food_and_beverage_department():
     rule = "Ca gãy của bộ phận Ẩm thực và Bếp: từ 06h00 đến 10h00 và từ 17h00 đến 21h00."
     supported = synonym_supported("Ca gãy ở bộ phận nhà hàng làm giờ nào?", [rule])
     assert {"nha", "hang"} <= supported
+
+
+def test_a_trip_there_and_back_in_a_day_is_worded_by_what_the_rules_say_of_it():
+    lexicon = default_lexicon()
+    # "về trong ngày" is all function words; the rules say "không nghỉ qua đêm"
+    assert lexicon.canonical_terms("Đi công tác về trong ngày thì phụ cấp lưu trú tính thế nào?") == [
+        "không nghỉ qua đêm"
+    ]
+    assert "không nghỉ qua đêm" in lexicon.expansions(
+        "Going to Hai Phong and back the same day: how much allowance?"
+    )
