@@ -439,9 +439,8 @@ def compose(
         # while the best unit states one of the kind asked ("25% tiền lương" beside "theo pháp luật về BHXH")
         stated = quantity and _states_asked_figure(top[3], kinds) and _defers(expanded[0], scored, kinds)
         top = top if stated else expanded[0]
-    if quantity and _defers(
-        top, scored, kinds
-    ):  # "theo pháp luật về BHXH": the figure asked is stated elsewhere
+    # "theo pháp luật về BHXH": the figure asked is stated elsewhere
+    if quantity and _defers(top, scored, kinds):
         law = [p for p in passages if p.doc_id in shared]
         if law and len(law) < len(passages):  # the law the company defers to may state it
             return compose(
@@ -586,9 +585,8 @@ _FOLDED_PURPOSE = re.compile(
 )
 _WORD = re.compile(r"\w+")
 _CLAUSE_START = re.compile(r"[^,;?!.]*$")
-MIN_WANTED_WORDS = (
-    2  # the words before "để" in its clause: what the asker wants ("Để được vay thì …" has none)
-)
+# the words before "để" in its clause, what the asker wants ("Để được vay thì …" has none)
+MIN_WANTED_WORDS = 2
 
 
 def purpose_words(question: str) -> set[str]:

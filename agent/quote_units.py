@@ -186,6 +186,8 @@ class _Parity:
 def _parities(
     question: str, padded_units: list[str], languages: list[str], idf: dict[str, float]
 ) -> list[_Parity]:
+    """Each concept of an English question (``english_concepts``) that some Vietnamese unit states in one of its
+    Vietnamese wordings, with what the best of those earns (``_worth``)."""
     vietnamese_units = [pu for pu, language in zip(padded_units, languages, strict=True) if language == "vi"]
     out = []
     for concept in english_concepts(question):

@@ -280,8 +280,8 @@ def _jobs(entry: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
     )
 
 
-# the words for any employee beside a job ("Nhân viên lễ tân", "kitchen staff"): part of naming the asker
-# the words for any employee, as written: who asks, which a rule for everyone need not name (longest first)
+# the words for any employee, as written (longest first): beside a job ("Nhân viên lễ tân", "kitchen staff") part of
+# naming the asker; alone, who asks, which a rule for everyone need not name
 ANYONE_TERMS = (
     "cán bộ công nhân viên",
     "cán bộ nhân viên",
@@ -370,9 +370,9 @@ def _job_tokens(text: str, words: Iterable[str]) -> list[tuple[re.Match[str], bo
     named = set(words)
     own = named - {w for m in _ANYONE_WORDS.findall(" ".join(named)) for w in m.split()}
     least = min(2, max(1, len(own)))
-    said = {fold(m.group(0)) for m in re.finditer(r"\w+", text)}
+    spoken = {fold(m.group(0)) for m in re.finditer(r"\w+", text)}
     # a term whose words are all the job's is the job ("thực tập sinh", "nhân viên thời vụ")
-    topics = _in_topics(text, lambda ws: set(ws) <= named) if named & said else []
+    topics = _in_topics(text, lambda ws: set(ws) <= named) if named & spoken else []
 
     def job_word(m: re.Match[str]) -> bool:
         return fold(m.group(0)) in named and not any(s <= m.start() < e for s, e in topics)

@@ -5,7 +5,7 @@ may; alone, the answer is a refusal that names where it looked."""
 from __future__ import annotations
 
 from agent.compose import compose_from_runs
-from tests.agent.search_runs import hit, search_run
+from tests.agent.search_runs import expand_run, hit, search_run
 from tools.registry import ToolRun
 
 
@@ -15,6 +15,17 @@ def _hit(doc: str, node: str, title: str, text: str, scope: str) -> dict:
 
 def _search(*hits: dict) -> ToolRun:
     return search_run(*hits)
+
+
+def _deferring_beside(clause: str) -> dict:
+    """The sick-leave article deferring to the law, with ``clause`` after it."""
+    return _hit(
+        "noi_quy",
+        "dieu-11",
+        "Điều 11. Nghỉ ốm đau, thai sản",
+        f"1. NLĐ nghỉ ốm đau, thai sản được hưởng chế độ theo pháp luật về bảo hiểm xã hội.\n{clause}",
+        "acme",
+    )
 
 
 DEFERS = _hit(
@@ -114,13 +125,8 @@ def test_fractions_multipliers_and_amounts_beside_a_deferral_are_figures():
 
 def test_a_figure_of_another_kind_beside_the_deferral_does_not_answer_it():
     # "60 phút" is no percentage of pay: the section still says nothing of the share asked
-    with_minutes = _hit(
-        "noi_quy",
-        "dieu-11",
-        "Điều 11. Nghỉ ốm đau, thai sản",
-        "1. NLĐ nghỉ ốm đau, thai sản được hưởng chế độ theo pháp luật về bảo hiểm xã hội.\n"
-        "2. Lao động nữ nuôi con dưới 12 tháng tuổi được nghỉ 60 phút mỗi ngày, hưởng đủ lương.",
-        "acme",
+    with_minutes = _deferring_beside(
+        "2. Lao động nữ nuôi con dưới 12 tháng tuổi được nghỉ 60 phút mỗi ngày, hưởng đủ lương."
     )
     assert compose_from_runs(QUESTION, [_search(with_minutes)], 0.2, quantity=True).refused
     # asked how long, the 60 minutes are a figure of the kind asked
@@ -129,9 +135,12 @@ def test_a_figure_of_another_kind_beside_the_deferral_does_not_answer_it():
     assert not composed.refused and "60 phút" in composed.text
 
 
-def test_the_section_the_planner_read_whole_is_checked_for_deferral_too():
-    from tests.agent.search_runs import expand_run
+def _planner_read_the_deferral(other: dict) -> list[ToolRun]:
+    """A search finding ``other`` and the deferring article, the planner then reading the article whole."""
+    return [_search(other, DEFERS), expand_run(DEFERS)]
 
+
+def test_the_section_the_planner_read_whole_is_checked_for_deferral_too():
     loan = _hit(
         "quy_vay",
         "dieu-8",
@@ -139,26 +148,16 @@ def test_the_section_the_planner_read_whole_is_checked_for_deferral_too():
         "Khoản vay được tạm dừng khấu trừ lương khi NLĐ nghỉ ốm đau trên 30 ngày, hưởng lương theo hợp đồng.",
         "acme",
     )
-    runs = [_search(loan, DEFERS), expand_run(DEFERS)]
-    assert compose_from_runs(QUESTION, runs, 0.2, quantity=True).refused
+    assert compose_from_runs(QUESTION, _planner_read_the_deferral(loan), 0.2, quantity=True).refused
 
 
 def test_a_figure_in_words_beside_the_deferral_answers_a_question_asking_a_percentage():
-    worded = _hit(
-        "noi_quy",
-        "dieu-11",
-        "Điều 11. Nghỉ ốm đau, thai sản",
-        "1. NLĐ nghỉ ốm đau, thai sản được hưởng chế độ theo pháp luật về bảo hiểm xã hội.\n"
-        "2. NLĐ nghỉ ốm đau do tai nạn lao động được Công ty trả nguyên lương.",
-        "acme",
-    )
+    worded = _deferring_beside("2. NLĐ nghỉ ốm đau do tai nạn lao động được Công ty trả nguyên lương.")
     composed = compose_from_runs(QUESTION, [_search(worded)], 0.2, quantity=True)
     assert not composed.refused and "nguyên lương" in composed.text
 
 
 def test_a_section_stating_the_figure_asked_answers_though_the_planner_read_the_deferral():
-    from tests.agent.search_runs import expand_run
-
     handbook = _hit(
         "so_tay",
         "muc-3",
@@ -166,7 +165,5 @@ def test_a_section_stating_the_figure_asked_answers_though_the_planner_read_the_
         "Khi NLĐ nghỉ ốm đau, Công ty chi trả thêm 25% tiền lương ngoài chế độ bảo hiểm xã hội.",
         "acme",
     )
-    composed = compose_from_runs(
-        QUESTION, [_search(handbook, DEFERS), expand_run(DEFERS)], 0.2, quantity=True
-    )
+    composed = compose_from_runs(QUESTION, _planner_read_the_deferral(handbook), 0.2, quantity=True)
     assert not composed.refused and "25%" in composed.text
