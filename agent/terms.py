@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from agent.evidence import Passage, headings_above
 from agent.language import is_function_word
 from indexes.staff_groups import ANYONE_TERMS
-from indexes.text import fold, has_diacritics, is_generic, is_stopword, nfc, stem
+from indexes.text import VARIATION_SELECTORS, fold, has_diacritics, is_generic, is_stopword, nfc, stem
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,9 @@ _ANYONE_PHRASES = {
 
 
 def _without(text: str, phrases: re.Pattern[str], folded: bool = True) -> str:
-    """``text`` with the phrases ``phrases`` finds in it (in its folded form when ``folded``) blanked out (NFC)."""
+    """``text`` with the phrases ``phrases`` finds in it (in its folded form when ``folded``) blanked out (NFC);
+    variation selectors dropped first (an emoji's would shorten the folded text and shift the offsets)."""
+    text = VARIATION_SELECTORS.sub("", text)
     if folded and len(fold(text)) != len(text):
         return text
     for m in reversed(list(phrases.finditer(fold(text) if folded else text))):  # fold keeps NFC lengths

@@ -162,8 +162,14 @@ def topic_words(text: str, accented: bool) -> list[str]:
     ]
 
 
+# variation selectors (the U+FE0F after an emoji "❤️"): invisible, combining marks to Unicode, no accent of a letter
+VARIATION_SELECTORS = re.compile("[\ufe00-\ufe0f]")
+
+
 def has_diacritics(text: str) -> bool:
-    return fold(text) != nfc(text).lower()
+    """Whether a text has Vietnamese accents (a letter that folding changes); an emoji's variation selector is none."""
+    lowered = VARIATION_SELECTORS.sub("", nfc(text).lower())
+    return fold(lowered) != lowered
 
 
 NAME_ONLY_SHARE = 0.2  # at most this share of a text's words accented: Vietnamese names in another language

@@ -132,3 +132,15 @@ def test_the_words_for_any_employee_rank_no_sentence_and_stay_topic_words():
     # a rule that never names the asker's kind of employee may be about someone else: still a topic word to check
     assert {"nhân", "viên"} <= question_terms("Nhân viên cưới vợ thì công đoàn mừng bao nhiêu tiền?").words
     assert "hôn nhân" in question_terms(without_anyone("Nhân viên hỏi về tình trạng hôn nhân")).bigrams
+
+
+def test_an_emojis_variation_selector_changes_nothing_of_what_is_asked():
+    from agent.terms import question_terms, without_anyone
+    from indexes.text import has_diacritics
+
+    assert not has_diacritics("phi phuc vu chia the nao ❤️")  # U+FE0F is no accent
+    assert has_diacritics("phí phục vụ ❤️")
+    asked = "Nhân viên tăng ca tối đa bao nhiêu giờ ❤️?"
+    assert question_terms(asked).words == question_terms(asked.replace(" ❤️", "")).words
+    assert "tối" not in question_terms(asked).words  # the quantity phrase is still left out
+    assert "Nhân viên" not in without_anyone(asked)
