@@ -69,7 +69,7 @@ from agent.terms import (
     without_anyone,
     words_of,
 )
-from indexes.search.lexicon import default_lexicon
+from indexes.search.lexicon import default_lexicon, topic_spans
 from indexes.search.retrieval import GLOBAL
 from indexes.staff_groups import asker_only
 from indexes.text import fold, has_diacritics, nfc, topic_words
@@ -614,7 +614,7 @@ def purpose_words(question: str) -> set[str]:
 def asker_words(question: str, named: set[str]) -> frozenset[str]:
     """The words naming the asker's job (``named``, folded) that the question says only in the job's phrase: a
     word it also says elsewhere is asked too ("lễ" of "nghỉ lễ" for "nhân viên lễ tân")."""
-    return asker_only(question, named)
+    return asker_only(question, named, topic_spans)
 
 
 def compose_from_runs(

@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from indexes.search.lexicon import default_lexicon
 from indexes.text import FUNCTION_WORDS_EN, fold, has_diacritics, is_generic, is_stopword, nfc, rule_reading
 
 # A table cell stating a quantity ("06 ngày làm việc", "90% lương"): no part of the group's name.
@@ -299,7 +298,8 @@ _ANYONE_WORDS = re.compile(
 
 
 # someone else's job ("my manager", "a doctor's note", "approval from the GM"; "GM của em", "quản lý của tôi" where
-# the role opens a clause or follows a verb of asking or reporting, not "phụ cấp lễ tân của em", the asker's own)
+# the role opens a clause or follows a verb of asking or reporting, not "phụ cấp lễ tân của em", the asker's own);
+# not "the hotel cap for our GM": the one the rule is asked for
 _PRONOUNS = r"(?:tôi|em|mình|anh|chị|bạn|tui|tớ|toi|minh|chi|ban)"
 # what of the asker's own a job may qualify ("lương lễ tân của tôi": my receptionist's pay is mine)
 _OWN_THINGS = (
@@ -307,7 +307,7 @@ _OWN_THINGS = (
     r"|ngày|ngay|bảo hiểm|bao hiem|công việc|cong viec|vị trí|vi tri|chức danh|chuc danh)"
 )
 _OTHERS_JOB = re.compile(
-    r"(?<![\w-])(?:my|your|his|her|their|our)\s+[\w-]+(?:\s+[\w-]+)?|(?<![\w-])[\w-]+['’]s\b"
+    r"(?<![\w-])(?<!for )(?:my|your|his|her|their|our)\s+[\w-]+(?:\s+[\w-]+)?|(?<![\w-])[\w-]+['’]s\b"
     r"|(?<![\w-])(?:from|by|ask|tell|inform|notify|cc|(?:report|submit|send|sen[dt]|hand|give|apply)\w*\s+(?:it\s+)?to)"
     r"\s+the\s+[\w-]+(?:\s+[\w-]+)?",
     re.IGNORECASE,
@@ -325,25 +325,27 @@ def _others_blanked(text: str) -> str:
     return _OTHERS_OWNED.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
 
 
-@functools.lru_cache(maxsize=1024)
-def _topic_spans(text: str) -> tuple[tuple[int, int], ...]:
-    """Where ``text`` (NFC) names an HR topic in a term of several words (``Lexicon.topic_spans``)."""
-    return tuple(default_lexicon().topic_spans(text))
+# where a text names an HR topic in a term of several words ("phí phục vụ": the lexicon's ``topic_spans``)
+TopicSpans = Callable[[str], Sequence[tuple[int, int]]]
 
 
-def _in_topics(text: str, kept: Callable[[list[str]], bool]) -> list[tuple[int, int]]:
-    """The spans of ``text`` (NFC) naming an HR topic in a term of several words ("phí phục vụ", "giấy phép lái
-    xe"), but those whose words (folded) ``kept`` says belong to a job, and those naming any employee ("nhân
-    viên"): a job's words inside another term name no job ("phục vụ" of "phí phục vụ" is no waiter)."""
-    spans = []
-    for start, end in _topic_spans(text):
+def _in_topics(
+    text: str, kept: Callable[[list[str]], bool], topics: TopicSpans | None
+) -> list[tuple[int, int]]:
+    """The spans of ``text`` (NFC) naming an HR topic in a term of several words (``topics``: "phí phục vụ",
+    "giấy phép lái xe"), but those whose words (folded) ``kept`` says belong to a job, and those naming any employee
+    ("nhân viên"): a job's words inside another term name no job ("phục vụ" of "phí phục vụ" is no waiter)."""
+    spans: list[tuple[int, int]] = []
+    if topics is None:
+        return spans
+    for start, end in topics(text):
         words = name_words(text[start:end])
         if not kept(words) and not set(words) <= _ANYONE:
             spans.append((start, end))
     return spans
 
 
-def _topics_blanked(text: str, jobs: frozenset[str]) -> str:
+def _topics_blanked(text: str, jobs: frozenset[str], topics: TopicSpans | None) -> str:
     """``text`` with its HR topic terms blanked (``_in_topics``), its offsets kept; a term that is a job or part
     of one ("kiểm tra" of "kiểm tra ngoại quan", "hội đồng quản trị" of its chairman) is kept."""
 
@@ -351,7 +353,7 @@ def _topics_blanked(text: str, jobs: frozenset[str]) -> str:
         term = f" {' '.join(words)} "
         return any(term in f" {job} " for job in jobs)
 
-    for start, end in reversed(_in_topics(text, in_a_job)):
+    for start, end in reversed(_in_topics(text, in_a_job, topics)):
         text = text[:start] + " " * (end - start) + text[end:]
     return text
 
@@ -362,7 +364,9 @@ def _job_phrases(directory: tuple[str, ...]) -> frozenset[str]:
     return frozenset(" ".join(needed) for entry in directory for needed, _ in _jobs(entry))
 
 
-def _job_tokens(text: str, words: Iterable[str]) -> list[tuple[re.Match[str], bool]]:
+def _job_tokens(
+    text: str, words: Iterable[str], topics: TopicSpans | None = None
+) -> list[tuple[re.Match[str], bool]]:
     """Each word of ``text`` (NFC) with whether it is said as part of the job's phrase: a run of the job's words
     (``words``, folded) as long as the job's own words, or two ("buồng phòng", not the "phòng" of "trưởng
     phòng"); the words for any employee alone ("nhân viên") are no job of their own, nor those inside an HR
@@ -372,10 +376,10 @@ def _job_tokens(text: str, words: Iterable[str]) -> list[tuple[re.Match[str], bo
     least = min(2, max(1, len(own)))
     spoken = {fold(m.group(0)) for m in re.finditer(r"\w+", text)}
     # a term whose words are all the job's is the job ("thực tập sinh", "nhân viên thời vụ")
-    topics = _in_topics(text, lambda ws: set(ws) <= named) if named & spoken else []
+    inside = _in_topics(text, lambda ws: set(ws) <= named, topics) if named & spoken else []
 
     def job_word(m: re.Match[str]) -> bool:
-        return fold(m.group(0)) in named and not any(s <= m.start() < e for s, e in topics)
+        return fold(m.group(0)) in named and not any(s <= m.start() < e for s, e in inside)
 
     out: list[tuple[re.Match[str], bool]] = []
     for is_job, run in itertools.groupby(re.finditer(r"\w+", text), key=job_word):
@@ -386,30 +390,30 @@ def _job_tokens(text: str, words: Iterable[str]) -> list[tuple[re.Match[str], bo
     return out
 
 
-def asker_only(text: str, words: Iterable[str]) -> frozenset[str]:
+def asker_only(text: str, words: Iterable[str], topics: TopicSpans | None = None) -> frozenset[str]:
     """The job's words (``words``, folded) that ``text`` says only inside the job's phrase: a word it also says
     elsewhere is asked too ("lễ" of "nghỉ lễ" for "nhân viên lễ tân", "phòng" of "trưởng phòng" for "buồng
     phòng")."""
     named = set(words)
-    elsewhere = {fold(m.group(0)) for m, phrase in _job_tokens(nfc(text), named) if not phrase}
+    elsewhere = {fold(m.group(0)) for m, phrase in _job_tokens(nfc(text), named, topics) if not phrase}
     return frozenset(named - elsewhere)
 
 
-def without_job(text: str, words: Iterable[str]) -> str:
+def without_job(text: str, words: Iterable[str], topics: TopicSpans | None = None) -> str:
     """``text`` without the job's phrase (``_job_tokens``), wherever it is said; its other words as written."""
     if not words:
         return text
     dropped = nfc(text)
-    for m, phrase in reversed(_job_tokens(dropped, words)):
+    for m, phrase in reversed(_job_tokens(dropped, words, topics)):
         if phrase:
             dropped = dropped[: m.start()] + dropped[m.end() :]
     return re.sub(r"\s+", " ", dropped).strip() or text
 
 
-def job_phrase(text: str, words: Iterable[str]) -> str:
+def job_phrase(text: str, words: Iterable[str], topics: TopicSpans | None = None) -> str:
     """The words of ``text`` said as the job's phrase (``_job_tokens``), as written: what the lexicon would
     translate of who asks."""
-    return " ".join(m.group(0) for m, phrase in _job_tokens(nfc(text), words) if phrase)
+    return " ".join(m.group(0) for m, phrase in _job_tokens(nfc(text), words, topics) if phrase)
 
 
 @dataclass(frozen=True)
@@ -453,12 +457,15 @@ def _without_ranked(text: str) -> str:
 RoleWordings = Callable[[str], list[tuple[int, str, tuple[str, ...]]]]
 
 
-def job_named(directory: Sequence[str], text: str, roles: RoleWordings | None = None) -> NamedJob | None:
-    """The staff group one of whose jobs ``text`` names itself (``_job_in``), else through ``roles`` (the
-    lexicon's wordings of a role or job it names in another form: "our GM" → "general manager", "tổng quản
-    lý"), each wording on its own; the words naming the asker are then the text's own ("gm")."""
+def job_named(
+    directory: Sequence[str], text: str, roles: RoleWordings | None = None, topics: TopicSpans | None = None
+) -> NamedJob | None:
+    """The staff group one of whose jobs ``text`` names itself (``_job_in``; not inside an HR topic's term that
+    ``topics`` finds), else through ``roles`` (the lexicon's wordings of a role or job it names in another form:
+    "our GM" → "general manager", "tổng quản lý"), each wording on its own; the words naming the asker are then the
+    text's own ("gm")."""
     text = nfc(text)
-    named = _job_in(directory, text)
+    named = _job_in(directory, text, topics)
     if named is not None or roles is None or len(directory) < 2:
         return named
     kept = _others_blanked(text)
@@ -472,11 +479,11 @@ def job_named(directory: Sequence[str], text: str, roles: RoleWordings | None = 
     return None
 
 
-def _job_in(directory: Sequence[str], text: str) -> NamedJob | None:
+def _job_in(directory: Sequence[str], text: str, topics: TopicSpans | None = None) -> NamedJob | None:
     """The staff group one of whose jobs ``text`` names (``_named_in``), unless the text names it only after a rank
     word ("deputy general manager", "phó tổng quản lý") and the job found is no such rank itself: a deputy is not
-    the role."""
-    text = _topics_blanked(_others_blanked(nfc(text)), _job_phrases(tuple(directory)))
+    the role. A job's words inside an HR topic's term (``topics``) name no job."""
+    text = _topics_blanked(_others_blanked(nfc(text)), _job_phrases(tuple(directory)), topics)
     found = _named_in(directory, text)
     if found is None or _RANKS & set(found.words):
         return found
@@ -512,9 +519,11 @@ def _named_in(directory: Sequence[str], text: str) -> NamedJob | None:
     return NamedJob(scored[0][1].split(" | ")[0], tuple(dict.fromkeys((*scored[0][0][1], *anyone))))
 
 
-def group_named(directory: Sequence[str], text: str, roles: RoleWordings | None = None) -> str | None:
+def group_named(
+    directory: Sequence[str], text: str, roles: RoleWordings | None = None, topics: TopicSpans | None = None
+) -> str | None:
     """The staff group one of whose jobs ``text`` names, as its own cell (``job_named``)."""
-    named = job_named(directory, text, roles)
+    named = job_named(directory, text, roles, topics)
     return named.group if named else None
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 
 import yaml
@@ -313,6 +313,13 @@ def _singular(surface: str, table: dict[str, LexiconEntry]) -> str:
 def default_lexicon() -> Lexicon:
     """The lexicon shipped with the package (loaded once per process; read-only)."""
     return Lexicon.load()
+
+
+@lru_cache(maxsize=1024)
+def topic_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Where ``text`` (NFC) names an HR topic in a term of several words, by the shipped lexicon
+    (``Lexicon.topic_spans``), read once per text: what tells the staff groups "phí phục vụ" is no waiter."""
+    return tuple(default_lexicon().topic_spans(text))
 
 
 def question_concepts(question: str) -> list[str]:

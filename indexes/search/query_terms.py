@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from indexes.search.glossary import Glossary
-from indexes.search.lexicon import Lexicon, default_lexicon
+from indexes.search.lexicon import Lexicon, default_lexicon, topic_spans
 from indexes.search.title_kinds import question_kinds
 from indexes.staff_groups import job_phrase, without_job
 from indexes.text import accents_only_in_names, fold, folded_words, has_diacritics, nfc, unquoted
@@ -91,7 +91,7 @@ class EnhancedQuery:
         """``text`` (the question, as typed or restored) without the phrase naming the asker's job
         (``job_words``; ``without_job``): who asks is no term to rank by ("buồng phòng" would rank hotel rooms,
         "lễ tân" the staff-group table); the job's group stays among the expansions."""
-        return without_job(text, self.job_words)
+        return without_job(text, self.job_words, topic_spans)
 
     @property
     def keyword_text(self) -> str:
@@ -171,7 +171,7 @@ def enhance(
         english = [t for t in lexicon.english_terms(variants_in) if t not in expansions]
         expansions += english
     expanded = f"{text} ({'; '.join(expansions)})" if expansions else text
-    job = job_phrase(variants_in, job_words) if job_words else ""
+    job = job_phrase(variants_in, job_words, topic_spans) if job_words else ""
     job_expansions = (
         {*lexicon.expansions(job), *lexicon.canonical_terms(job), *lexicon.english_terms(job)}
         if job

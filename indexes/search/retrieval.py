@@ -26,7 +26,7 @@ from indexes.search.contrasts import named
 from indexes.search.diacritics import DiacriticRestorer
 from indexes.search.fusion import best_per_group, contrast_penalty, fuse_scores, kind_bonus, rrf, title_bonus
 from indexes.search.glossary import Glossary
-from indexes.search.lexicon import default_lexicon
+from indexes.search.lexicon import default_lexicon, topic_spans
 from indexes.search.query_terms import EnhancedQuery, article_number, enhance, query_language
 from indexes.search.title_kinds import title_heads
 from indexes.settings import Settings
@@ -139,7 +139,7 @@ class Retriever:
         job the documents ``tenant`` may see place in a staff group adds that group ("dược sĩ đại học" → "L3 –
         Licensed Professional"): tables list groups by their code."""
         english = self.english_documents
-        job = job_named(self.staff_directory(tenant), query, default_lexicon().role_wordings)
+        job = job_named(self.staff_directory(tenant), query, default_lexicon().role_wordings, topic_spans)
         named = {"staff_groups": (job.group,), "job_words": job.words} if job else {}
         if has_diacritics(query) or query_language(query) != "vi":
             return enhance(query, self.glossary, english_documents=english, **named)
