@@ -613,7 +613,8 @@ def purpose_words(question: str) -> set[str]:
 
 def asker_words(question: str, named: set[str]) -> frozenset[str]:
     """The words naming the asker's job (``named``, folded) that the question says only in the job's phrase: a
-    word it also says elsewhere is asked too ("lễ" of "nghỉ lễ" for "nhân viên lễ tân")."""
+    word it also says elsewhere is asked too ("lễ" of "nghỉ lễ" for "nhân viên lễ tân"), and so is one inside an
+    HR topic's term ("phục vụ" of "phí phục vụ"): ``asker_only`` with the shipped lexicon's topic terms."""
     return asker_only(question, named, topic_spans)
 
 

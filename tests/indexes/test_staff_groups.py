@@ -164,28 +164,36 @@ def _assert_group(directory: list[str], asked: str, group: str | None) -> None:
     assert group_named(directory, asked, ROLES, topic_spans) == group, asked
 
 
+def _assert_groups(directory: list[str], group: str | None, *questions: str) -> None:
+    """Each question names ``group`` (None: no group)."""
+    for asked in questions:
+        _assert_group(directory, asked, group)
+
+
 def test_a_deputy_is_not_the_role_after_the_word_deputy():
     table = "| Nhóm | Chức danh |\n|---|---|\n| Nhóm A | Tổng Quản lý |\n| Nhóm B | Phó Tổng Quản lý, Trưởng bộ phận |\n"
     directory = directory_of(split_units(table))
     # the deputy's own group, however the rank is written (any case, the abbreviation, the full title)
-    for asked in (
+    _assert_groups(
+        directory,
+        "Nhóm B",
         "I'm the deputy GM, how much notice do I give?",
         "i'm the deputy gm, how much notice do i give?",
         "As Deputy GM, how much notice do I give?",
         "I'm the deputy general manager, how much notice do I give?",
-    ):
-        _assert_group(directory, asked, "Nhóm B")
+    )
     # where no group is the deputy's, a deputy is in none: not the GM's, in Vietnamese typed without accents or
     # decomposed (NFD) either
     only_gm = directory_of(split_units(table.replace("Phó Tổng Quản lý, ", "")))
-    for asked in (
+    _assert_groups(
+        only_gm,
+        None,
         "I'm the deputy GM, how much notice do I give?",
         "Deputy general manager: how much notice?",
         "Toi la pho GM thi bao truoc may ngay?",  # typed without accents
         unicodedata.normalize("NFD", "Tôi là phó GM thì báo trước mấy ngày?"),
         "Tôi là phó tổng quản lý thì báo trước mấy ngày?",
-    ):
-        _assert_group(only_gm, asked, None)
+    )
     assert group_named(directory, "As GM, how much notice do I give?", ROLES) == "Nhóm A"
 
 
@@ -193,7 +201,9 @@ def test_look_alikes_of_a_rank_and_the_askers_own_things_keep_the_askers_job():
     table = "| Nhóm | Chức danh |\n|---|---|\n| Nhóm A | Tổng Giám đốc, Tổng Quản lý |\n| Nhóm D | Lễ tân, buồng phòng |\n"
     directory = directory_of(split_units(table))
     # "phố", "phổ thông", "ứng phó" are no "phó"; a word typed without accents is read so only in such a text
-    for asked in (
+    _assert_groups(
+        directory,
+        "Nhóm D",
         "Tôi ở thành phố Huế làm lễ tân, nghỉ phép mấy ngày?",
         "Lao động phổ thông làm lễ tân thì sao?",
         "Ứng phó khi lễ tân bị ốm thế nào?",
@@ -202,14 +212,14 @@ def test_look_alikes_of_a_rank_and_the_askers_own_things_keep_the_askers_job():
         "Phụ cấp lễ tân của em là bao nhiêu?",
         "Lương lễ tân của tôi có được tăng không?",
         "Can I take leave from a receptionist job to study?",
-    ):
-        _assert_group(directory, asked, "Nhóm D")
+    )
     # someone else's job, without accents too, and after the asker's own rank
-    for asked in (
+    _assert_groups(
+        directory,
+        None,
         "GM cua em co phai duyet don khong?",
         "Tôi là phó tổng quản lý, Tổng giám đốc của tôi yêu cầu gì?",
-    ):
-        _assert_group(directory, asked, None)
+    )
 
 
 def test_the_askers_job_is_a_phrase_a_word_of_it_said_elsewhere_is_asked():
@@ -233,12 +243,13 @@ def test_a_jobs_words_inside_an_hr_topics_term_name_no_job():
     )
     directory = directory_of(split_units(table))
     # "phí phục vụ" is the service charge, not a waiter's ("phục vụ"), with accents or without
-    for asked in (
+    _assert_groups(
+        directory,
+        None,
         "Phí phục vụ chia thế nào?",
         "phi phuc vu chia the nao",
         "Thử việc có được phí phục vụ không?",
-    ):
-        _assert_group(directory, asked, None)
+    )
     # a topic's term that is a job, or part of one, still names it
     for asked, group in (
         ("Tôi là phục vụ, nghỉ phép năm mấy ngày?", "Nhóm D"),
