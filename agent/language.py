@@ -25,6 +25,7 @@ from indexes.text import (
     stem,
     tone_key,
     unquoted,
+    without_counted_units,
 )
 
 Language = Literal["vi", "en"]
@@ -463,7 +464,7 @@ def english_concepts(question: str) -> list[Concept]:
 
 @functools.lru_cache(maxsize=256)
 def _english_concepts(question: str) -> tuple[Concept, ...]:
-    question = _PART_OF_PERIOD.sub(" ", fold(without_names(question)))
+    question = _PART_OF_PERIOD.sub(" ", without_counted_units(fold(without_names(question))))
     clauses = [re.findall(r"[a-z0-9]+", c) for c in _CLAUSE.split(question)]
     # a third reading without the object pronouns of phrasal verbs: "carry it over" is "carry over"
     words = re.findall(r"[a-z0-9]+", fold(question))

@@ -172,6 +172,21 @@ def has_diacritics(text: str) -> bool:
     return fold(lowered) != lowered
 
 
+# a count of two or more and a unit of time in the singular, modifying the word after it ("4-day trip", "two
+# week holiday"): a length, so the unit starts no term of its own ("4-day trip" is no "day trip", the same-day
+# trip); a plain length ("8 months") stays
+_COUNTED_UNIT = re.compile(
+    r"\b(?:[2-9]|\d{2,}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[- ]"
+    r"(?:day|week|month|year|night|hour)(?=[ -][^\W\d_])",
+    re.IGNORECASE,
+)
+
+
+def without_counted_units(text: str) -> str:
+    """``text`` with each counted unit of time blanked (same length: offsets stay)."""
+    return _COUNTED_UNIT.sub(lambda m: " " * len(m.group(0)), text)
+
+
 NAME_ONLY_SHARE = 0.2  # at most this share of a text's words accented: Vietnamese names in another language
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from indexes.text import fold, has_diacritics, inside, nfc, stem
+from indexes.text import fold, has_diacritics, inside, nfc, stem, without_counted_units
 
 LEXICON_FILE = Path(__file__).with_name("hr_lexicon.yaml")
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when libyaml is there
@@ -177,7 +177,7 @@ class Lexicon:
         ):
             if pattern is None:
                 continue
-            for m in pattern.finditer(text):
+            for m in pattern.finditer(without_counted_units(text)):
                 surface = m.group(1).lower() if fold_case else m.group(1)
                 entry = table.get(surface) or table.get(_singular(surface, table))
                 if entry is None or any(surface.lower() in s for s in skipped):
@@ -199,7 +199,7 @@ class Lexicon:
         """Forms of two or more words found with other inflections ("paid holidays taken") or, for a two-word
         compound, as a verb in "-ing" and its object ("working nights" for "night work"); the words must be
         adjacent, within one clause."""
-        lowered = text.lower()
+        lowered = without_counted_units(text.lower())
         if len(lowered) != len(text):  # a character whose lower case is longer: offsets would drift
             return []
         tokens = [(m.start(), m.end(), stem(m.group(0))) for m in _TOKEN.finditer(lowered)]

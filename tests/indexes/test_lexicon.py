@@ -202,3 +202,16 @@ def test_a_trip_there_and_back_in_a_day_is_worded_by_what_the_rules_say_of_it():
     assert "không nghỉ qua đêm" in lexicon.expansions(
         "Going to Hai Phong and back the same day: how much allowance?"
     )
+
+
+def test_a_counted_unit_of_time_is_a_length_not_the_start_of_a_term():
+    from agent.language import english_concepts
+
+    lexicon = default_lexicon()
+    assert "không nghỉ qua đêm" in lexicon.expansions("Can I claim a day trip to Hai Phong?")
+    # a trip of four days is no same-day trip, whether hyphenated or not
+    for question in ("going on a 4-day trip to Hội An", "going on a four day trip to Hội An"):
+        assert "không nghỉ qua đêm" not in lexicon.expansions(question)
+        assert not any("day trip" in c.wordings for c in english_concepts(question))
+    # the words after the length still name their term
+    assert "công tác" in lexicon.expansions("a 2-day business trip to Da Nang")
