@@ -356,7 +356,9 @@ _OVERTIME_RE = re.compile(r"\b(?:lam them|tang ca|overtime|ot)\b")
 # "(không làm thêm)", "not overtime": the question says it is NOT about overtime
 _NOT_OVERTIME_RE = re.compile(r"\b(?:khong|not|no|without)\s+(?:phai\s+)?(?:lam them|tang ca|overtime)\b")
 _PAY_ASKED_RE = re.compile(
-    r"\b(?:bao nhieu|tinh the nao|how much|what (?:will|would|do) i (?:get|earn|be paid))\b"
+    r"\b(?:bao nhieu|tinh the nao|may tien|how much)\b"
+    # "what would 3 hours of overtime pay me", "what will I actually get", "what's that worth", "what's my OT pay"
+    r"|\bwhat\b[^?.!;]*\b(?:pay|paid|get|earn|worth|make)\b|\bworth\b"
 )
 
 

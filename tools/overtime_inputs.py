@@ -26,12 +26,19 @@ _HOURS = re.compile(r"(\d{1,2}(?:[.,]\d)?)\s*(?:gio|tieng|h|hours?|hrs?)\b(?!\s*
 _CLOCK = r"(\d{1,2})(?:\s*(?::|h|gio)\s*(\d{2}))?\s*(?:h|gio)?\s*(am|pm|a\.m\.|p\.m\.|sang|chieu|toi|dem)?"
 _SPAN = re.compile(rf"(?:tu|from)\s*{_CLOCK}\s*(?:den|toi|to|until|till|-|–)\s*{_CLOCK}")
 _OVERTIME_CUE = re.compile(r"\b(?:lam them|tang ca|overtime|ot)\b")
+# hours worked beyond the shift, said without the word overtime: "stayed 3 hours after my shift", "ở lại sau ca"
+_EXTRA_HOURS_CUE = re.compile(
+    r"\b(?:after (?:my |the )?(?:shift|work)|stay(?:ed)? (?:late|back|on)|stayed|o lai|sau ca|sau gio lam)\b"
+)
 _NIGHT_HOURS = re.compile(r"\b(?:ban dem|ca dem|at night|overnight|night shift)\b")
 _DAY_CUES: dict[DayKind, re.Pattern[str]] = {
     "holiday": re.compile(
         r"\b(?:ngay le|nghi le|le tet|tet|quoc khanh|30/4|1/5|01/05|2/9|02/09|holidays?|national day|new year)\b"
     ),
-    "weekly_rest": re.compile(r"\b(?:chu nhat|ngay nghi hang tuan|cuoi tuan|sundays?|weekends?|rest day)\b"),
+    "weekly_rest": re.compile(
+        r"\b(?:chu nhat|ngay nghi hang tuan|nghi hang tuan|nghi tuan|cuoi tuan|sundays?|weekends?|rest day"
+        r"|(?:my|a|the) (?:weekly )?days? off)\b"
+    ),
 }
 
 
@@ -173,7 +180,7 @@ def parse_days(text: str) -> list[OvertimeDayInputs]:
     days: list[OvertimeDayInputs] = []
     overtime_said = False
     for clause in _CLAUSE_BREAK.split(fold(text)):
-        overtime_said = overtime_said or bool(_OVERTIME_CUE.search(clause))
+        overtime_said = overtime_said or bool(_OVERTIME_CUE.search(clause) or _EXTRA_HOURS_CUE.search(clause))
         span = parse_span(clause)
         hours_match = _HOURS.search(_SPAN.sub(" ", clause))
         if not (span or hours_match) or not overtime_said or not _DAY_NAME.search(clause):

@@ -21,3 +21,19 @@ def test_the_last_working_day_and_the_last_day_of_probation_are_asked_days():
         "Bắt đầu thử việc ngày 15/10/2026. Ngày cuối cùng của thời gian thử việc là ngày nào?"
     )
     assert probation.intent == "probation_end"
+
+
+def test_what_overtime_or_probation_pays_asked_in_everyday_words_runs_the_calculator():
+    from agent.question import overtime_args, probation_pay_args
+
+    for question in (
+        "I'm on 10.4 million a month. What would 3 hours of overtime after work on a Wednesday pay me?",
+        "I earn a base of 7,280,000 VND monthly. Did 3 hours of approved OT last Tuesday. What's that worth?",
+        "Basic pay 9,600,000 VND. I did 3 hours of OT on Tuesday. What's my OT pay for that?",
+    ):
+        args = overtime_args(question)
+        assert args.get("hours") == 3 and args["day_kind"] == "ordinary", question
+    offer = "My offer letter says 10,000,000 VND/month. What will I actually get each month until I pass probation?"
+    assert probation_pay_args(offer) == {"monthly_wage": "10000000"}
+    # no wage stated: nothing to compute
+    assert overtime_args("What would 3 hours of overtime on a Wednesday pay me?") == {}

@@ -188,6 +188,12 @@ def test_the_total_of_several_days_is_the_sum_of_the_days_shown():
             "I did 3 hours of overtime on Tuesday and 2 hours on Wednesday, and my shift is 8 hours a day. How much?",
             [(3, None, "ordinary"), (2, None, "ordinary")],
         ),
+        # hours beyond the shift said without the word overtime, before it
+        (
+            "Basic pay 9,600,000 VND. I stayed 3 hours after my shift on Tuesday and worked 8 hours on Sunday "
+            "during the day. What's my OT pay for that?",
+            [(3, None, "ordinary"), (8, None, "weekly_rest")],
+        ),
     ],
 )
 def test_the_days_of_overtime_a_question_states(question, days):
@@ -199,3 +205,18 @@ def test_the_hours_of_the_overtime_clause_not_the_schedule():
         "My salary is 12 million VND, I work 8 hours a day and did 2 hours of overtime on Sunday."
     )
     assert (q.hours, q.day_kind) == (2, "weekly_rest")
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        (
+            "Em lương cơ bản 10,4 triệu. Hôm nghỉ tuần em bị gọi đi làm thêm 5 tiếng, tính ra được bao nhiêu?",
+            "weekly_rest",
+        ),
+        ("Salary 10 million. I did 4 hours of overtime on my day off. How much?", "weekly_rest"),
+        ("Salary 10 million. I did 4 hours of overtime on Wednesday. How much?", "ordinary"),
+    ],
+)
+def test_the_kind_of_day_in_everyday_words(question, kind):
+    assert parse_inputs(question).day_kind == kind
