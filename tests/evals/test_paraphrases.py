@@ -1,0 +1,38 @@
+"""The paraphrase set: well-formed, its folds fixed, each item keeping its source's expectations."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from evals.company_sets import COMPANY_SETS
+from evals.paraphrase_eval import PARAPHRASES, load_paraphrases, summary
+
+
+def test_every_paraphrase_has_a_known_source_and_its_expectations():
+    rows = [json.loads(line) for line in PARAPHRASES.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == 120
+    assert sum(r["lang"] == "en" for r in rows) == 80 and sum(bool(r.get("refuse")) for r in rows) == 15
+    for row in rows:
+        source = {i.id: i for i in COMPANY_SETS[row["set"]].load()}[row["source_id"]]
+        assert row["question"] != source.question
+        assert row["must_contain"] == source.must_contain and bool(row.get("refuse")) == source.refuse
+        if row["set"] in ("dev-company-5", "dev-company-6"):  # only their dev folds were paraphrased
+            assert int(row["source_id"].rsplit("-", 1)[1]) % 2 == 1
+        # the fold is the md5 of the id, fixed before any change was measured
+        assert row["fold"] == (
+            "dev" if int(hashlib.md5(row["id"].encode()).hexdigest(), 16) % 2 == 0 else "test"
+        )
+
+
+def test_a_fold_loads_alone_and_the_summary_counts_refusals():
+    dev = load_paraphrases("dev")
+    assert len(dev) == 73 and all(p.fold == "dev" for p in dev)
+    rows = [
+        {"ok": True, "lang": "vi", "refused": True, "should_refuse": True},
+        {"ok": False, "lang": "en", "refused": True, "should_refuse": False},
+        {"ok": True, "lang": "en", "refused": False, "should_refuse": False},
+    ]
+    figures = summary(rows)
+    assert figures["accuracy_en"] == 0.5 and figures["refusal_precision"] == 0.5
+    assert figures["refusal_recall"] == 1.0
