@@ -58,6 +58,15 @@ END_CUES = (
     "last day",
     "last working day",
 )
+# the paid days off a year in everyday English too: "annual holiday", "holiday days", "vacation days"
+_EVERYDAY_ANNUAL_LEAVE = (
+    "annual holiday",
+    "holiday entitlement",
+    "holiday days",
+    "days of holiday",
+    "vacation day",
+    "vacation days",
+)
 LEAVE_CUES = (
     "phep",
     "nghi hang nam",
@@ -67,6 +76,7 @@ LEAVE_CUES = (
     "days off",
     "days of leave",
     "leave",
+    *_EVERYDAY_ANNUAL_LEAVE,
 )
 ENTITLEMENT_CUES = (
     "phep",
@@ -76,6 +86,7 @@ ENTITLEMENT_CUES = (
     "leave day",
     "days of leave",
     "days off",
+    *_EVERYDAY_ANNUAL_LEAVE,
 )
 QUANTITY_CUES = (
     "bao nhieu",
@@ -133,12 +144,21 @@ _DAYS_TAKEN_RE = re.compile(
 )
 _YEARS_RE = re.compile(r"(\d{1,2})\s*(?:nam|years?)\s*(?:lam viec|tham nien|of service|service)")
 # Years of work stated without dates ("đã làm ở công ty được 11 năm", "worked here for 6 years") (folded).
-_SERVICE_RE = re.compile(r"\b(\d{1,2})\s*(?:full\s+|whole\s+)?(?:nam|years?)\b")
+_SERVICE_RE = re.compile(
+    r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s*"
+    r"(?:full\s+|whole\s+)?(?:nam|years?)\b"
+)
+_NUMBER_WORDS = {
+    w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())
+} | {"fifteen": 15, "twenty": 20}
 _SERVICE_CUES = (
     "lam",
     "work",
     "been with",
     "been here",
+    "here for",
+    "years in",
+    "years now",
     "cong ty",
     "tham nien",
     "service",
@@ -286,9 +306,18 @@ _WORKS_FROM_RE = re.compile(
 )
 
 
+# "Boiler operator since Feb 2019": since a date, in a clause about no absence ("no leave since March")
+_SINCE_RE = re.compile(r"\bsince\b")
+_ABSENCE_RE = re.compile(r"\b(?:leave|off|taken|took|absent|sick|holidays?|vacation|nghi)\b")
+
+
 def _starts(clause: str) -> bool:
     """Whether a clause (folded) says when the asker's service started."""
-    return _has(clause, START_CUES) or bool(_WORKS_FROM_RE.search(clause))
+    return (
+        _has(clause, START_CUES)
+        or bool(_WORKS_FROM_RE.search(clause))
+        or bool(_SINCE_RE.search(clause) and not _ABSENCE_RE.search(clause))
+    )
 
 
 _START_YEAR_RE = re.compile(r"(?<![\d/.-])\b((?:19|20)\d{2})\b(?![/.-]\d)")
@@ -549,7 +578,11 @@ def notice_args(text: str) -> dict:
     folded = " ".join(fold(text).split())
     if not (_RESIGN_RE.search(folded) and (_WHEN_RE.search(folded) or _HOW_MUCH_NOTICE.search(folded))):
         return {}
-    if re.search(r"\b(?:khong xac dinh thoi han|open[\s-]ended|indefinite|permanent contract)\b", folded):
+    if re.search(
+        r"\b(?:khong xac dinh(?: thoi han)?|khong (?:thoi|ky) han|vo thoi han|open[\s-]ended|indefinite"
+        r"|permanent contract|no end date|no fixed term)\b",
+        folded,
+    ):
         args: dict = {"contract": "open_ended"}
     elif m := _TERM_RE.search(folded):
         count, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
@@ -563,7 +596,9 @@ def notice_args(text: str) -> dict:
     else:
         return {}
     date = _DATE_RE.search(" ".join(_without_false_months(text).split()))  # "báo trước mấy ngày" names no May
-    if date and not re.search(r"\bhom nay\b|\btoday\b", folded):
+    if date and not re.search(
+        r"\b(?:hom|sang|chieu|toi) nay\b|\btoday\b|\bthis (?:morning|afternoon)\b", folded
+    ):
         args["notice_date"] = date.group(0).replace("thang", "tháng")
     return args
 
@@ -1064,7 +1099,8 @@ def analyse(text: str) -> Question:
         _SERVICE_RE.search(folded) if entitlement and not found and _has(folded, _SERVICE_CUES) else None
     )
     if service and _has(folded, QUANTITY_CUES):  # "làm 11 năm rồi, năm nay được bao nhiêu ngày phép?"
-        leave.years_of_service = int(service.group(1))
+        count = service.group(1)
+        leave.years_of_service = int(count) if count.isdigit() else _NUMBER_WORDS[count]
     probation = probation_args(_without_false_months(text), leave, found) if found else {}
     overtime = overtime_args(text)
     night = night_work_args(text) if not overtime else {}

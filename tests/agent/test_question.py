@@ -133,3 +133,27 @@ def test_a_trip_over_to_another_country_names_its_destination():
         analyse("Đi công tác qua Hàn Quốc 2 ngày thì phụ cấp lưu trú bao nhiêu?").trip["destination"]
         == "Hàn Quốc"
     )
+
+
+def test_annual_leave_and_the_years_served_in_everyday_english():
+    years = analyse(
+        "Been running the coal-fired boiler here for six years now. How much annual holiday do I get?"
+    )
+    assert years.intent == "leave_calculation" and years.leave.years_of_service == 6
+    since = analyse("Boiler operator since Feb 2019 - what's my annual leave for this year?")
+    assert since.intent == "leave_calculation" and since.leave.probation_start == "february 2019"
+    holiday = analyse(
+        "Plating line operator, been with the company since May 2018. How many holiday days do I get?"
+    )
+    assert holiday.intent == "leave_calculation" and holiday.leave.probation_start == "may 2018"
+    # "since" in a clause about an absence dates no start of service
+    absent = analyse("I have not taken any leave since March. How many days do I have left?")
+    assert absent.leave.probation_start is None
+
+
+def test_an_open_ended_contract_and_today_in_everyday_vietnamese():
+    notice = analyse(
+        "Sáng nay phòng Nhân sự đã ký nhận đơn xin nghỉ của tôi, hợp đồng của tôi là loại không thời hạn. "
+        "Sớm nhất là ngày nào tôi được làm ngày cuối?"
+    )
+    assert notice.intent == "notice_end" and notice.notice == {"contract": "open_ended"}
