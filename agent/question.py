@@ -837,7 +837,10 @@ def carry_over_args(text: str) -> dict:
     return args
 
 
-_DISTANCE_RE = re.compile(r"(\d{1,3}(?:[.,]\d{3})+|\d+)\s*(?:km|kilomet|kilometers?|kilometres?)\b")
+_DISTANCE_RE = re.compile(
+    r"(\d{1,3}(?:[.,]\d{3})+|\d+|(?:mot )?nghin|(?:mot )?ngan|a thousand)\s*"
+    r"(?:km|kilomet|kilometers?|kilometres?|cay so|miles?)\b"
+)
 
 
 def personal_leave_args(text: str) -> dict:
@@ -848,7 +851,10 @@ def personal_leave_args(text: str) -> dict:
     distance = _DISTANCE_RE.search(folded)
     if event is None or distance is None:
         return {}
-    km = int(re.sub(r"[.,]", "", distance.group(1)))
+    count = distance.group(1)
+    km = int(re.sub(r"[.,]", "", count)) if count[0].isdigit() else 1000  # "nghìn cây số", "a thousand km"
+    if "mile" in distance.group(0):
+        km = round(km * 1.609)
     return {"event": event, "relation": asked_relation(text, event), "distance_km": km}
 
 
@@ -857,12 +863,17 @@ _TRIP_PER_DIEM = re.compile(
     r"\b(?:phu cap luu tru|luu tru|per diem|daily allowance|travel allowance|subsistence allowance|cong tac phi)\b"
 )
 _TRIP_HOTEL = re.compile(r"\b(?:khach san|tien phong|thue phong|phong nghi|hotel|room)\b")
-_TRIP_CUE = re.compile(r"\b(?:cong tac|business trip|work trip|trip|travel(?:s|ling|ing)?|sent to)\b")
+_TRIP_CUE = re.compile(
+    r"\b(?:cong tac|business trip|work trip|trip|travel(?:s|ling|ing)?|sent to|sending me to|send me to"
+    r"|work visit)\b"
+)
 # allowances paid for business trips only: naming one says the question is about a trip ("đi Đà Lạt làm việc rồi
 # về trong ngày thì phụ cấp lưu trú được bao nhiêu")
 _TRIP_ONLY = re.compile(r"\b(?:phu cap luu tru|per diem|cong tac phi)\b")
 # a bare "allowance" of a trip for work is its daily allowance; another allowance (or trip, OTHER_TRIP) is not
-_WORK_TRIP = re.compile(r"\b(?:cong tac|business trip|work trip|for work|on business|sent to)\b")
+_WORK_TRIP = re.compile(
+    r"\b(?:cong tac|business trip|work trip|for work|on business|sent to|sending me to|send me to|work visit)\b"
+)
 _ALLOWANCE = re.compile(r"\ballowance\b")
 _OTHER_ALLOWANCE = re.compile(
     r"\b(?:leave|holiday|annual|meal|lunch|taxi|mileage|fuel|petrol|visa|phone|uniform|parking|overtime)\b"
@@ -870,17 +881,18 @@ _OTHER_ALLOWANCE = re.compile(
 _TRIP_AMOUNT = re.compile(
     r"\b(?:bao nhieu|how much|max|maximum|toi da|budget|what(?: is|'s| s)|total|what \w+ do i get|what do i get)\b"
 )
-_TRIP_DAYS = re.compile(r"(?<![\d/])(\d{1,2})\s*(?:ngay|days?)\b(?!\s*(?:lam viec|working))")
+_TRIP_DAYS = re.compile(r"(?<![\d/])(\d{1,2})[\s-]*(?:ngay|days?)\b(?!\s*(?:lam viec|working))")
 _TRIP_NIGHTS = re.compile(r"(?<![\d/])(\d{1,2})\s*(?:dem|nights?)\b")
 _DAY_TRIP_ASKED = re.compile(
-    r"\b(?:di ve trong ngay|ve trong ngay|(?<!\d )(?<!\d-)day[ -]trip|same day|back the same (?:day|evening|night))\b"
+    r"\b(?:di ve trong ngay|ve trong ngay|(?<!\d )(?<!\d-)day[ -]trip|same day|back the same (?:day|evening|night)"
+    r"|khong (?:o lai|nghi lai|o|nghi|ngu lai) qua dem|sang di (?:chieu|toi) ve|there and back in (?:one|a) day)\b"
 )
 _SHARED_ASKED = re.compile(
     r"\b(?:o chung (?:mot )?phong|chung phong|phong doi|shar(?:e|ing) (?:a |one )?(?:twin )?room)\b"
 )
 _ABROAD_ASKED = re.compile(r"\b(?:nuoc ngoai|overseas|abroad)\b")
 _PER_DAY_ASKED = re.compile(r"\b(?:per day|a day|each day|moi ngay|mot ngay|/\s*ngay|daily)\b")
-_PER_NIGHT_ASKED = re.compile(r"\b(?:per night|a night|each night|moi dem|mot dem|/\s*dem)\b")
+_PER_NIGHT_ASKED = re.compile(r"\b(?:per night|a night|each night|nightly|moi dem|mot dem|/\s*dem)\b")
 _MONTHS_EN = "january|february|march|april|may|june|july|august|september|october|november|december"
 _TRIP_DAY = (
     rf"\d{{1,2}}/\d{{1,2}}(?:/\d{{4}})?|(?:ngay )?\d{{1,2}} thang \d{{1,2}}(?: nam \d{{4}})?"
@@ -917,7 +929,7 @@ def _places(text: str) -> str | None:
         run: list[str] = []
         before = ""
         for i, token in enumerate([*tokens[1:], ""], start=1):
-            word = token.strip("()[],;:!?\"'")
+            word = token.strip("()[],;:!?\"'").rstrip(".")  # "Hội An." ends a sentence
             if word and word[0].isupper() and not _NOT_PLACE.match(word):
                 if not run:
                     before = " ".join(fold(t) for t in tokens[max(0, i - 2) : i])
@@ -1017,10 +1029,14 @@ _COUNTS = {"hai": 2, "ba": 3, "bốn": 4, "two": 2, "three": 3, "four": 4}
 _UNACCENTED_RELATIVES = re.compile(r"\b(?:vo|chong|con|be)\b")
 _UNPAID_MONTHS = re.compile(r"\bkhong (?:huong )?luong\b[^.;?]{0,20}\bthang\b|\bmonths? of unpaid\b")
 _TRIP_COST = re.compile(r"\b(?:gia|chi phi|costs?|price)\b[^.;?]{0,25}?(?=\d)")
-_CHILD = re.compile(r"(?<!\w)(?:con|bé|cháu|sons?|daughters?|child(?:ren)?|kids?|boy|girl)(?!\w)")
+# a child, in everyday words too ("thằng cu", "thằng bé", "đứa nhỏ", "my boy")
+_CHILD = re.compile(
+    r"(?<!\w)(?:con|bé|cháu|thằng cu|cu|nhóc|đứa nhỏ|sons?|daughters?|child(?:ren)?|kids?|boy|girl)(?!\w)"
+)
 _AGES = r"(\d{1,2}(?:\s*(?:tuổi)?\s*(?:,|và|and|&)\s*\d{1,2})*)"
 _CHILD_AGES = re.compile(
-    r"(?<!\w)(?:con|bé|cháu)(?:\s+(?:trai|gái|nhỏ|lớn|út))?\s+(?:(?:được|mới|năm nay|nay)\s+)?"
+    r"(?<!\w)(?:con|bé|cháu|thằng cu|thằng bé|cu|nhóc|đứa nhỏ)(?:\s+(?:trai|gái|nhỏ|lớn|út))?\s+"
+    r"(?:(?:được|mới|năm nay|nay)\s+)?"
     + _AGES
     + r"\s*tuổi|(?<!\w)(?:sons?|daughters?|child(?:ren)?|kids?|boys?|girls?)\s+(?:aged|of|who (?:is|are))\s+"
     + _AGES
@@ -1045,6 +1061,11 @@ def _service_months(text: str, folded: str) -> int | None:
         months = [q for q in stated_quantities(window) if q.dimension == "months"]
         if months:
             return round(months[0].value)
+    # the length first, then the verb: "8 năm làm ở công ty", "5 years working here"
+    before = re.match(r"\s*(\d{1,2}\s*(?:năm|nam|years?))\s+(?:làm|lam|work|been)", text)
+    if before:
+        months = [q for q in stated_quantities(before.group(1)) if q.dimension == "months"]
+        return round(months[0].value) if months else None
     return None
 
 

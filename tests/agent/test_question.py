@@ -157,3 +157,30 @@ def test_an_open_ended_contract_and_today_in_everyday_vietnamese():
         "Sớm nhất là ngày nào tôi được làm ngày cuối?"
     )
     assert notice.intent == "notice_end" and notice.notice == {"contract": "open_ended"}
+
+
+def test_a_business_trip_and_its_length_in_everyday_words():
+    same_day = analyse(
+        "Mình là phục vụ bàn, đi công tác Đà Lạt sáng đi tối về, không ở lại qua đêm, thì được phụ cấp lưu trú "
+        "bao nhiêu?"
+    )
+    assert same_day.intent == "trip_allowance" and same_day.trip["day_trip"] is True
+    visit = analyse(
+        "L1, going to the Quảng Ngãi pharmacy for a work visit, there and back in one day. What do I get in allowance?"
+    )
+    assert visit.trip == {"part": "per_diem", "day_trip": True, "destination": "Quảng Ngãi"}
+    hotel = analyse("They're sending me to Huế for a 3-day training course - what's the nightly hotel limit?")
+    assert hotel.trip == {"part": "hotel", "destination": "Huế"}  # one night's cap: no length needed
+    days = analyse("I'm going on a 4-day trip to Hội An. How much per diem do I get in total?")
+    assert days.trip == {"part": "per_diem", "days": 4, "destination": "Hội An"}  # no full stop in the place
+
+
+def test_a_distance_a_child_and_the_years_served_in_everyday_vietnamese():
+    funeral = analyse(
+        "Bố vợ em mới mất. Em làm trên công trường xa nhà hơn nghìn cây số. Được nghỉ mấy ngày ạ?"
+    )
+    assert funeral.personal["distance_km"] == 1000
+    trip = analyse(
+        "8 năm làm ở công ty, hè này anh dẫn vợ với thằng cu 7 tuổi đi nghỉ mát cùng đoàn. Công ty hỗ trợ bao nhiêu?"
+    )
+    assert trip.support == {"service_months": 96, "spouse": True, "children_ages": [7]}
