@@ -215,3 +215,20 @@ def test_a_counted_unit_of_time_is_a_length_not_the_start_of_a_term():
         assert not any("day trip" in c.wordings for c in english_concepts(question))
     # the words after the length still name their term
     assert "công tác" in lexicon.expansions("a 2-day business trip to Da Nang")
+
+
+def test_everyday_english_for_shifts_notice_siblings_and_support():
+    lexicon = default_lexicon()
+    cases = {
+        "I want to trade a shift with a coworker": "đổi ca",
+        "I'm on the night rota in the washing section": "ca đêm",
+        "Is there a night shift premium?": "tiền làm đêm",
+        "Big bro's wedding is next month": "anh chị em ruột",
+        "If I leave on the spot without serving my notice period": "vi phạm thời hạn báo trước",
+        "how early do I have to put the request in?": "báo trước",
+        "Does the company chip in anything for the summer trip?": "hỗ trợ",
+    }
+    for question, term in cases.items():
+        assert term in lexicon.expansions(question, per_entry=4), question
+    # support is how a rule words it, no topic of its own
+    assert "hỗ trợ" in lexicon.vocabulary_only or all(e.general for e in lexicon.entries if "hỗ trợ" in e.vi)
