@@ -232,3 +232,11 @@ def test_everyday_english_for_shifts_notice_siblings_and_support():
         assert term in lexicon.expansions(question, per_entry=4), question
     # support is how a rule words it, no topic of its own
     assert "hỗ trợ" in lexicon.vocabulary_only or all(e.general for e in lexicon.entries if "hỗ trợ" in e.vi)
+
+
+def test_everyday_vietnamese_for_a_roster_and_telling_beforehand():
+    lexicon = default_lexicon()
+    question = "Ca đã xếp ca xong rồi mà quản lý muốn đổi ca, phải nói trước tối thiểu bao lâu?"
+    assert {"lịch làm việc", "báo trước"} <= set(lexicon.canonical_terms(question))
+    # arranging one's own leave is no roster
+    assert "lịch làm việc" not in lexicon.canonical_terms("Công ty có được tự xếp lịch nghỉ phép năm không?")
