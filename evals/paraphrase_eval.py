@@ -23,6 +23,7 @@ PARAPHRASES = EVALS_DIR / "paraphrases" / "questions.jsonl"
 class Paraphrase:
     set_name: str  # the source set ("dev-company-5"), whose documents answer it
     fold: str  # "dev" or "test"
+    round: int  # the helper's round that wrote it (1, 2)
     item: GoldenItem
 
 
@@ -32,6 +33,7 @@ def load_paraphrases(fold: str = "all", path: Path = PARAPHRASES) -> list[Paraph
         Paraphrase(
             row["set"],
             row["fold"],
+            int(row["round"]),
             GoldenItem(
                 id=row["id"],
                 question=row["question"],
@@ -69,20 +71,20 @@ def summary(rows: list[dict]) -> dict[str, float | int]:
 
 def run(fold: str, today: dt.date | None, settings: Settings | None = None) -> dict[str, dict]:
     """Each paraphrase asked of its source set's documents (indexed incrementally, as ``quyche eval --set``
-    does); the summary per fold."""
+    does); the summary per round and fold."""
     from evals.harness import run_eval
     from indexes.pipeline.ingest import index_folder
 
     base = settings or Settings()
     paraphrases = load_paraphrases(fold)
-    folds = {p.item.id: p.fold for p in paraphrases}
+    folds = {p.item.id: f"round {p.round} {p.fold}" for p in paraphrases}
     rows: list[dict] = []
     for name in sorted({p.set_name for p in paraphrases}):
         own = COMPANY_SETS[name].settings(base)
         index_folder(own, own.corpus_dir, show_progress=False)
         items = [p.item for p in paraphrases if p.set_name == name]
         rows += run_eval(own, ("agent",), today=today, items=items).per_item
-    by_fold = {f: [r for r in rows if folds[r["id"]] == f] for f in ("dev", "test")}
+    by_fold = {f: [r for r in rows if folds[r["id"]] == f] for f in sorted(set(folds.values()))}
     return {f: summary(r) for f, r in by_fold.items() if r}
 
 

@@ -11,8 +11,9 @@ from evals.paraphrase_eval import PARAPHRASES, load_paraphrases, summary
 
 def test_every_paraphrase_has_a_known_source_and_its_expectations():
     rows = [json.loads(line) for line in PARAPHRASES.read_text(encoding="utf-8").splitlines()]
-    assert len(rows) == 120
-    assert sum(r["lang"] == "en" for r in rows) == 80 and sum(bool(r.get("refuse")) for r in rows) == 15
+    assert len(rows) == 240 and {r["round"] for r in rows} == {1, 2}
+    assert sum(r["lang"] == "en" for r in rows) == 160 and sum(bool(r.get("refuse")) for r in rows) == 30
+    assert len({r["source_id"] for r in rows}) == 240  # no source item paraphrased twice
     for row in rows:
         source = {i.id: i for i in COMPANY_SETS[row["set"]].load()}[row["source_id"]]
         assert row["question"] != source.question
@@ -27,7 +28,7 @@ def test_every_paraphrase_has_a_known_source_and_its_expectations():
 
 def test_a_fold_loads_alone_and_the_summary_counts_refusals():
     dev = load_paraphrases("dev")
-    assert len(dev) == 73 and all(p.fold == "dev" for p in dev)
+    assert len(dev) == 73 + 66 and all(p.fold == "dev" for p in dev)
     rows = [
         {"ok": True, "lang": "vi", "refused": True, "should_refuse": True},
         {"ok": False, "lang": "en", "refused": True, "should_refuse": False},
