@@ -424,7 +424,8 @@ _SHIFT_ASKED_RE = re.compile(
 )
 # what night work pays, asked: "được trả thêm", "bao nhiêu tiền", "how much extra" (not a leave or a rate question)
 _NIGHT_PAY_RE = re.compile(
-    r"\b(?:bao nhieu tien|tra them|duoc them|them bao nhieu|tien lam dem|tien ca dem|how much (?:extra|more)"
+    r"\b(?:bao nhieu tien|tra them|duoc them|them bao nhieu|cong them|phu them|nhung khoan|khoan (?:gi|nao)"
+    r"|tien lam dem|tien ca dem|how much (?:extra|more)"
     r"|extra|premium|how much do i get|how much will i get|how much is)\b"
 )
 _OTHER_TOPIC_RE = re.compile(

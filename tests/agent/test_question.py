@@ -184,3 +184,11 @@ def test_a_distance_a_child_and_the_years_served_in_everyday_vietnamese():
         "8 năm làm ở công ty, hè này anh dẫn vợ với thằng cu 7 tuổi đi nghỉ mát cùng đoàn. Công ty hỗ trợ bao nhiêu?"
     )
     assert trip.support == {"service_months": 96, "spouse": True, "children_ages": [7]}
+
+
+def test_what_a_night_shift_adds_asked_in_everyday_vietnamese():
+    night = analyse(
+        "Lương cơ bản của mình là 7,2 triệu. Đi một ca 3 bình thường (không tăng ca) thì mình được cộng thêm "
+        "những khoản gì, mỗi khoản bao nhiêu?"
+    )
+    assert night.intent == "night_work_pay" and night.night == {"monthly_wage": "7200000", "shift": "ca 3"}
