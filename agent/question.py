@@ -697,7 +697,7 @@ _NOT_AN_ADVANCE = re.compile(
 )
 # the amount an advance is a share of: after its base word ("dự toán 5 triệu", "budget is 5 million", "lương 10
 # triệu"), not an advance already taken ("tạm ứng 2 triệu")
-_TRIP_BASE_BEFORE = re.compile(r"\b(?:du toan|chi phi|budget|estimate\w*|cost)\b[^.;?\d]{0,20}$")
+_TRIP_BASE_BEFORE = re.compile(r"\b(?:du toan|chi phi|budget|estimate\w*|cost)\b[^.;?\d]{0,30}$")
 _SALARY_BASE_BEFORE = re.compile(r"\b(?:luong|thu nhap|salary|wage|earn\w*)\b[^.;?\d]{0,20}$")
 
 
@@ -914,9 +914,9 @@ _NOT_PLACE = re.compile(
 # the word right before a destination: "đi công tác Đà Nẵng", "đến Huế", "sent to Huế", "a trip to the Quảng Ngãi
 # store", "going to HCMC" (a place after "ở" is where one works: "làm việc ở Hà Nội")
 _DESTINATION_CUES = frozenset({"tac", "den", "toi", "ra", "vao", "to", "in", "at", "di"})
-# ... and as written, the words for going over to another country: "đi công tác sang Đức", "qua Nhật" (not the
-# "sáng" of a morning, nor the "quà" of a gift)
-_ABROAD_CUES = frozenset({"sang", "qua"})
+# ... and as written, the words for going over to another country: "đi công tác sang Đức", "qua Nhật", "bên Nhật"
+# (not the "sáng" of a morning, nor the "quà" of a gift; typed without accents, "sang", "ben" still cue a place)
+_ABROAD_CUES = frozenset({"sang", "qua", "bên", "ben"})  # "bên Nhật": over in Japan
 
 
 def _places(text: str) -> str | None:
@@ -936,10 +936,13 @@ def _places(text: str) -> str | None:
                     before = " ".join(fold(t) for t in tokens[max(0, i - 2) : i])
                 run.append(word)
             elif run:
+                # "bên Khách sạn X" is a hotel's name going on in lower case, "bên Nhật, …" a country
+                name_goes_on = bool(word) and word[0].islower() and not re.search(r"[,.;:!?)]$", tokens[i - 1])
+                over = nfc(tokens[i - 1 - len(run)]).lower()
                 cue = (
                     set(before.split()[-1:]) & _DESTINATION_CUES
                     or before.split()[-1:] == ["the"]
-                    or nfc(tokens[i - 1 - len(run)]).lower() in _ABROAD_CUES
+                    or (over in _ABROAD_CUES and not (over in ("bên", "ben") and name_goes_on))
                 )
                 (cued if cue else others).append(" ".join(run))
                 run = []

@@ -358,6 +358,11 @@ _SHORT_COUNTRY_NAMES = {
     "nga": "russia",
     "anh": "united kingdom",
     "y": "italy",
+    "nhat": "japan",
+    "han": "south korea",
+    "trung": "china",
+    "thai": "thailand",
+    "dai": "taiwan",
 }
 
 
