@@ -415,3 +415,20 @@ def test_a_name_beside_known_words_keeps_their_concept():
         without_names("Can Store Manager Tuan approve my leave?") == "Can Store Manager # approve my leave?"
     )
     assert any("team leader" in c.asked for c in english_concepts("My Team Leader Lan said no to my leave"))
+
+
+PROBATION = passage(
+    "noi_quy:dieu-3",
+    "Điều 3. Thử việc",
+    "3. Tiền lương thử việc: lao động phổ thông hưởng 100% mức lương của công việc; các chức danh khác hưởng 85%.",
+)
+
+
+def test_a_yes_no_question_may_name_one_concept_the_rule_words_otherwise():
+    question = "Will my pay be cut while I'm on probation?"
+    named = {c.asked for c in english_concepts(question) if not c.general}
+    assert {"probation", "pay cut"} <= named  # the topic, and what is asked of it
+    answer = compose(question, [PROBATION], MIN, quantity=False, expansions=["thử việc", "giảm lương"])
+    assert not answer.refused and "100%" in answer.text
+    # the topic itself stated nowhere: refused, as a single concept must be stated
+    assert compose("What is the company dress code?", [PROBATION], MIN, quantity=False).refused
