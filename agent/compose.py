@@ -174,6 +174,15 @@ _WORDED_FIGURE = re.compile(
 )
 
 
+# a question asking for an amount, a count or a share (folded): answered only by a figure, in digits or in words
+_ASKS_AMOUNT = re.compile(
+    r"\b(?:bao nhieu|may (?:ngay|phan tram|tien|gio|thang)|phan tram|how much|how many|what percentage)\b"
+)
+ALSO_RATIO = (
+    0.8  # a unit of another section scoring this share of the top one is quoted beside it ("Also, …")
+)
+
+
 def _states_figure(unit: str) -> bool:
     return bool(re.search(r"\d", _NOT_FIGURES.sub(" ", unit)) or _WORDED_FIGURE.search(fold(unit)))
 
@@ -492,6 +501,10 @@ def compose(
             if j is not None:
                 indices.append(j)
     quote = quote_units(top[1], picked)
+    if _ASKS_AMOUNT.search(fold(question)) and not any(
+        _states_figure(text) for text in [quote, *(x[3] for x in scored if x[0] >= ALSO_RATIO * top[0])]
+    ):  # "how much … on maternity leave?" quoting a loan rule that only mentions maternity leave
+        return _refuse(question, lang, passages, terms, best_cover)
     parts = [f"{phrase('according', lang, title=top[1].title)}“{quote}” [{top[1].node_id}]"]
     node_ids = [top[1].node_id]
     if update is not None:  # a later rule changed a figure quoted: it comes first, the older wording after it
@@ -508,7 +521,12 @@ def compose(
             node_ids.append(node_id)
     for score, p, i, unit in scored:
         superseded = amendment_of(p, i, passages) is not None
-        if p.node_id not in node_ids and score >= 0.8 * top[0] and unit not in quote and not superseded:
+        if (
+            p.node_id not in node_ids
+            and score >= ALSO_RATIO * top[0]
+            and unit not in quote
+            and not superseded
+        ):
             parts.append(f"{phrase('also', lang, title=p.title)}“{quote_units(p, [i])}” [{p.node_id}]")
             node_ids.append(p.node_id)
             break

@@ -432,3 +432,26 @@ def test_a_yes_no_question_may_name_one_concept_the_rule_words_otherwise():
     assert not answer.refused and "100%" in answer.text
     # the topic itself stated nowhere: refused, as a single concept must be stated
     assert compose("What is the company dress code?", [PROBATION], MIN, quantity=False).refused
+
+
+LOAN_PAUSE = passage(
+    "quy_tuong_tro:dieu-8",
+    "Điều 8. Trả nợ",
+    "3. Trong thời gian nghỉ thai sản hoặc nghỉ ốm dài ngày không có lương, người vay được tạm dừng trả nợ và "
+    "không tính lãi; thời hạn vay được kéo dài tương ứng.",
+)
+
+
+def test_an_amount_asked_is_not_answered_by_a_rule_stating_no_figure():
+    question = "How much will I get paid while I'm on maternity leave?"
+    answer = compose(question, [LOAN_PAUSE], MIN, quantity=True, expansions=["nghỉ thai sản"])
+    assert answer.refused and answer.text.startswith("I could not find")
+    # the same rule answers what it does say
+    paused = compose(
+        "Can I pause my loan repayments while on maternity leave?",
+        [LOAN_PAUSE],
+        MIN,
+        quantity=False,
+        expansions=["nghỉ thai sản", "tạm dừng trả nợ"],
+    )
+    assert not paused.refused and "tạm dừng trả nợ" in paused.text
