@@ -937,7 +937,9 @@ def _places(text: str) -> str | None:
                 run.append(word)
             elif run:
                 # "bên Khách sạn X" is a hotel's name going on in lower case, "bên Nhật, …" a country
-                name_goes_on = bool(word) and word[0].islower() and not re.search(r"[,.;:!?)]$", tokens[i - 1])
+                name_goes_on = (
+                    bool(word) and word[0].islower() and not re.search(r"[,.;:!?)]$", tokens[i - 1])
+                )
                 over = nfc(tokens[i - 1 - len(run)]).lower()
                 cue = (
                     set(before.split()[-1:]) & _DESTINATION_CUES

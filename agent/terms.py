@@ -70,7 +70,9 @@ def _wording_topic(wording: str, accented: bool) -> tuple[set[str], set[str]]:
 # Quantity qualifiers ask "how much", they name no topic: "làm thêm giờ tối đa" is about overtime, not about
 # "Mức cho vay tối đa" (folded, matched as whole phrases).
 QUANTITY_PHRASES = re.compile(
-    r"\b(?:toi da|toi thieu|it nhat|nhieu nhat|khong qua|maximum|minimum|at most|at least|up to)\b"
+    r"\b(?:toi da|toi thieu|it nhat|nhieu nhat|khong qua|maximum|minimum|at most|at least|up to"
+    # ... and so do the words asking which level, person or kind: "cấp nào duyệt?" asks who approves
+    r"|cap nao|nguoi nao|loai nao|kieu nao|ben nao)\b"
 )
 
 
@@ -203,9 +205,10 @@ def unsupported_words(terms: Terms, passages: list[Passage], question: str = "")
     }
 
 
-# Vietnamese words of place, time and relation ("ở", "giữa", "sát Tết") and the currency sign "đ": part of a topic's
-# phrase ("nghỉ giữa ca"), never a topic on their own, so their absence from the documents shows no absent topic
-_RELATIONAL = frozenset("ở giữa sát gần cạnh trên dưới trước sau ngoài quanh khoảng đ".split())
+# Vietnamese words of place, time and relation ("ở", "giữa", "sát Tết", a holiday that "rơi đúng vào" a day off)
+# and the currency sign "đ": part of a topic's phrase ("nghỉ giữa ca"), never a topic on their own, so their absence
+# from the documents shows no absent topic
+_RELATIONAL = frozenset("ở giữa sát gần cạnh trên dưới trước sau ngoài quanh khoảng rơi đúng trùng đ".split())
 
 
 _RELATIONAL_FOLDED = frozenset(fold(w) for w in _RELATIONAL)

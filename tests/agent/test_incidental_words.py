@@ -60,3 +60,27 @@ def test_an_abbreviation_is_supported_by_the_evidence_that_writes_it_out():
     answer = compose(question, [WEDDING, UNPAID], MIN, quantity=False, unknown_terms=["BHXH"])
     assert not answer.refused, answer.text
     assert "không đóng bảo hiểm xã" in answer.text
+
+
+HOLIDAY_ON_REST_DAY = passage(
+    "quy_dinh:phan-4",
+    "Phần 4. Nghỉ lễ",
+    "Khoản 2. Nếu ngày lễ trùng ngày nghỉ hằng tuần thì NLĐ được nghỉ bù vào ngày làm việc kế tiếp, trong vòng "
+    "30 ngày.",
+)
+APPROVAL = passage(
+    "noi_quy:dieu-10",
+    "Điều 10. Nghỉ không hưởng lương",
+    "3. Nghỉ không hưởng lương trên 14 ngày do Tổng Giám đốc duyệt đơn.",
+)
+
+
+def test_words_of_coinciding_and_of_asking_which_level_are_no_missing_topic():
+    question = "Lễ rơi đúng vào ngày nghỉ hằng tuần thì có được nghỉ bù không?"
+    terms = question_terms(question)
+    assert unsupported_words(terms, [HOLIDAY_ON_REST_DAY], question) == set()  # "rơi", "đúng" say when
+    assert not compose(question, [HOLIDAY_ON_REST_DAY], MIN, quantity=False).refused
+    who = "Xin nghỉ không lương 20 ngày thì cấp nào duyệt đơn?"
+    assert "cấp" not in question_terms(who).words  # "cấp nào" asks who, like "ai"
+    answer = compose(who, [APPROVAL], MIN, quantity=False)
+    assert not answer.refused and "Tổng Giám đốc" in answer.text
