@@ -501,8 +501,12 @@ def compose(
             if j is not None:
                 indices.append(j)
     quote = quote_units(top[1], picked)
+    units = passage_units(top[1])
+    quoted = [
+        units[j].text for j in picked if j < len(units)
+    ]  # each alone: a list item's number is no figure
     if _ASKS_AMOUNT.search(fold(question)) and not any(
-        _states_figure(text) for text in [quote, *(x[3] for x in scored if x[0] >= ALSO_RATIO * top[0])]
+        _states_figure(text) for text in [*quoted, *(x[3] for x in scored if x[0] >= ALSO_RATIO * top[0])]
     ):  # "how much … on maternity leave?" quoting a loan rule that only mentions maternity leave
         return _refuse(question, lang, passages, terms, best_cover)
     parts = [f"{phrase('according', lang, title=top[1].title)}“{quote}” [{top[1].node_id}]"]

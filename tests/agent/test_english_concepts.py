@@ -442,10 +442,21 @@ LOAN_PAUSE = passage(
 )
 
 
+PAUSED_REPAYMENTS = passage(
+    "quy_tuong_tro:dieu-8",
+    "Điều 8. Trả nợ",
+    "2. Người vay nghỉ ốm được trả nợ chậm theo Điều 4.\n"
+    "3. Trong thời gian nghỉ ốm dài ngày không có lương, người vay được tạm dừng trả nợ.",
+)
+
+
 def test_an_amount_asked_is_not_answered_by_a_rule_stating_no_figure():
     question = "How much will I get paid while I'm on maternity leave?"
     answer = compose(question, [LOAN_PAUSE], MIN, quantity=True, expansions=["nghỉ thai sản"])
     assert answer.refused and answer.text.startswith("I could not find")
+    # list items' numbers and an article's are no figure, wherever the quote joins them
+    sick = compose("Nghỉ ốm thì lương được trả mấy phần trăm?", [PAUSED_REPAYMENTS], MIN, quantity=True)
+    assert sick.refused
     # the same rule answers what it does say
     paused = compose(
         "Can I pause my loan repayments while on maternity leave?",
