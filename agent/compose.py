@@ -457,10 +457,12 @@ def compose(
         # while the best unit states one of the kind asked ("25% tiền lương" beside "theo pháp luật về BHXH")
         stated = quantity and _states_asked_figure(top[3], kinds) and _defers(expanded[0], scored, kinds)
         top = top if stated else expanded[0]
-    # "theo pháp luật về BHXH": the figure asked is stated elsewhere
-    if quantity and _defers(top, scored, kinds):
+
+    def from_the_law() -> Composed:
+        """The answer of the national law among the evidence, when the company's rules do not state the figure
+        asked (they defer to the law, or state none); a refusal without it."""
         law = [p for p in passages if p.doc_id in shared]
-        if law and len(law) < len(passages):  # the law the company defers to may state it
+        if law and len(law) < len(passages):
             return compose(
                 question,
                 law,
@@ -474,6 +476,10 @@ def compose(
                 scene,
             )
         return _refuse(question, lang, passages, terms, best_cover)
+
+    # "theo pháp luật về BHXH": the figure asked is stated elsewhere
+    if quantity and _defers(top, scored, kinds):
+        return from_the_law()
     same = [x for x in scored if x[1] is top[1] and x[0] >= PART_RATIO * top[0]][:MAX_UNITS]
     picked = with_list_items(passage_units(top[1]), [x[2] for x in same])
     picked = with_table_rows(top[1], picked, ranking, top[2], question_terms(question, groups))
@@ -508,7 +514,7 @@ def compose(
     if _ASKS_AMOUNT.search(fold(question)) and not any(
         _states_figure(text) for text in [*quoted, *(x[3] for x in scored if x[0] >= ALSO_RATIO * top[0])]
     ):  # "how much … on maternity leave?" quoting a loan rule that only mentions maternity leave
-        return _refuse(question, lang, passages, terms, best_cover)
+        return from_the_law()
     parts = [f"{phrase('according', lang, title=top[1].title)}“{quote}” [{top[1].node_id}]"]
     node_ids = [top[1].node_id]
     if update is not None:  # a later rule changed a figure quoted: it comes first, the older wording after it

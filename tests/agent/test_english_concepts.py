@@ -466,3 +466,16 @@ def test_an_amount_asked_is_not_answered_by_a_rule_stating_no_figure():
         expansions=["nghỉ thai sản", "tạm dừng trả nợ"],
     )
     assert not paused.refused and "tạm dừng trả nợ" in paused.text
+
+
+def test_the_law_answers_an_amount_the_company_rule_only_mentions():
+    sick_pay = passage(
+        "luat_bhxh:dieu-28",
+        "Điều 28. Mức hưởng chế độ ốm đau",
+        "1. Người lao động nghỉ ốm được trả 75% mức tiền lương đóng bảo hiểm xã hội.",
+        rank=1,
+    ).model_copy(update={"scope": "global"})
+    answer = compose(
+        "Nghỉ ốm thì lương được trả mấy phần trăm?", [PAUSED_REPAYMENTS, sick_pay], MIN, quantity=True
+    )
+    assert not answer.refused and "75%" in answer.text and "luat_bhxh:dieu-28" in answer.node_ids
