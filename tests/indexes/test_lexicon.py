@@ -240,3 +240,12 @@ def test_everyday_vietnamese_for_a_roster_and_telling_beforehand():
     assert {"lịch làm việc", "báo trước"} <= set(lexicon.canonical_terms(question))
     # arranging one's own leave is no roster
     assert "lịch làm việc" not in lexicon.canonical_terms("Công ty có được tự xếp lịch nghỉ phép năm không?")
+
+
+def test_everyday_english_for_a_referral_working_from_home_and_the_tet_bonus():
+    lexicon = default_lexicon()
+    assert "giới thiệu ứng viên" in lexicon.expansions("If I refer a friend, is there a bonus for me?")
+    assert "làm việc từ xa" in lexicon.expansions("Could I do my Saturday hours from home instead?")
+    assert "thưởng tết" in lexicon.expansions("Is there a bonus at Tet?")
+    # a trip from home is no remote work
+    assert "làm việc từ xa" not in lexicon.expansions("Can I claim the taxi from home to the airport?")
