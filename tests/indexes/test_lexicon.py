@@ -247,5 +247,6 @@ def test_everyday_english_for_a_referral_working_from_home_and_the_tet_bonus():
     assert "giới thiệu ứng viên" in lexicon.expansions("If I refer a friend, is there a bonus for me?")
     assert "làm việc từ xa" in lexicon.expansions("Could I do my Saturday hours from home instead?")
     assert "thưởng tết" in lexicon.expansions("Is there a bonus at Tet?")
+    assert "nghỉ ốm" in lexicon.expansions("I was out sick for 3 weeks last month")
     # a trip from home is no remote work
     assert "làm việc từ xa" not in lexicon.expansions("Can I claim the taxi from home to the airport?")
