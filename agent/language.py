@@ -457,8 +457,9 @@ def without_names(question: str) -> str:
 
 def english_concepts(question: str) -> list[Concept]:
     """The lexicon's concepts an English question names (compared on content words, stemmed), longest
-    wording first, without overlaps; a part of a period ("late October") names none; a phrasal verb may hold its
-    object inside ("pay my loan off"). Read once per question (the answer's checks and ranking each ask)."""
+    wording first, without overlaps; a part of a period ("late October") names none, nor does a unit of time
+    counted as a length ("day trip" in "a 4-day trip"); a phrasal verb may hold its object inside ("pay my loan
+    off"). Read once per question (the answer's checks and ranking each ask)."""
     return list(_english_concepts(question))
 
 

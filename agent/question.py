@@ -12,7 +12,7 @@ from indexes.text import canonical_hr_english, fold, nfc
 from tools.date_inputs import written_out_months
 from tools.overtime_inputs import MONEY_RE, OvertimeDayInputs, parse_days, parse_inputs, parse_money
 from tools.personal_leave import asked_relation, event_of
-from tools.trip_norms import OTHER_TRIP, in_vietnam
+from tools.trip_norms import OTHER_TRIP, in_vietnam, is_country
 from tools.trip_support import COMPANY_TRIP
 
 # Cue words (folded). A month mention takes the role of the cue in its clause.
@@ -67,6 +67,8 @@ _EVERYDAY_ANNUAL_LEAVE = (
     "vacation day",
     "vacation days",
 )
+# "public holiday days" are the holidays, not annual leave
+_PUBLIC_HOLIDAYS = re.compile(r"\b(?:public|national|bank|tet) holidays?(?: days?)?\b")
 LEAVE_CUES = (
     "phep",
     "nghi hang nam",
@@ -144,13 +146,18 @@ _DAYS_TAKEN_RE = re.compile(
 )
 _YEARS_RE = re.compile(r"(\d{1,2})\s*(?:nam|years?)\s*(?:lam viec|tham nien|of service|service)")
 # Years of work stated without dates ("đã làm ở công ty được 11 năm", "worked here for 6 years") (folded).
-_SERVICE_RE = re.compile(
-    r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s*"
-    r"(?:full\s+|whole\s+)?(?:nam|years?)\b"
-)
+# counts in words (folded): "six years now", "seven years in", "hai năm"
 _NUMBER_WORDS = {
-    w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())
-} | {"fifteen": 15, "twenty": 20}
+    w: i for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), 1)
+} | {"fifteen": 15, "twenty": 20, "mot": 1, "hai": 2, "ba": 3, "bon": 4}
+_ENGLISH_COUNTS = frozenset(
+    "one two three four five six seven eight nine ten eleven twelve fifteen twenty".split()
+)
+_SERVICE_RE = re.compile(  # English counts only: "một năm" is also "a year" ("mấy ngày một năm")
+    r"(?<![-\w])(\d{1,2}|"
+    + "|".join(w for w in _NUMBER_WORDS if w.isascii() and len(w) > 3 or w in ("one", "two", "six", "ten"))
+    + r")\s*(?:full\s+|whole\s+)?(?:nam|years?)\b"
+)
 _SERVICE_CUES = (
     "lam",
     "work",
@@ -222,9 +229,6 @@ _PROBATION_END_RE = re.compile(
     r"|\b(?:finish|finishing|complete|completing|pass|passing)\s+(?:my\s+|the\s+|our\s+)?probation"
     r"|\bstill (?:on|in) (?:my\s+|the\s+)?probation|\b(?:off|out of|past) (?:my\s+|the\s+)?probation"
 )
-_NUMBER_WORDS = {
-    w: i for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), 1)
-} | {"mot": 1, "hai": 2, "ba": 3, "bon": 4}
 _UNIT = r"(ngay lam viec|ngay|tuan|thang|working days?|business days?|calendar days?|days?|weeks?|months?)\b"
 _COUNT = r"(\d{1,3}|" + "|".join(_NUMBER_WORDS) + r")"
 # The length the question states: "thử việc 6 ngày làm việc", "my probation is two months", "a 60-day probation"
@@ -307,7 +311,9 @@ _WORKS_FROM_RE = re.compile(
 
 
 # "Boiler operator since Feb 2019": since a date, in a clause about no absence ("no leave since March")
-_SINCE_RE = re.compile(r"\bsince\b")
+_SINCE_RE = re.compile(
+    rf"\bsince\s+(?:\d|{_MONTH_NAME}|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b)"
+)
 _ABSENCE_RE = re.compile(r"\b(?:leave|off|taken|took|absent|sick|holidays?|vacation|nghi)\b")
 
 
@@ -387,7 +393,8 @@ _NOT_OVERTIME_RE = re.compile(r"\b(?:khong|not|no|without)\s+(?:phai\s+)?(?:lam 
 _PAY_ASKED_RE = re.compile(
     r"\b(?:bao nhieu|tinh the nao|may tien|how much)\b"
     # "what would 3 hours of overtime pay me", "what will I actually get", "what's that worth", "what's my OT pay"
-    r"|\bwhat\b[^?.!;]*\b(?:pay|paid|get|earn|worth|make)\b|\bworth\b"
+    r"|\bwhat (?:will|would|do|does|did|should)\b[^?.!;]{0,60}?\b(?:get|earn|make|be paid|pay me)\b"
+    r"|\bwhat'?s (?:that|it|this) worth\b|\bwhat'?s my\b[^?.!;]{0,20}\bpay\b"
 )
 
 
@@ -580,8 +587,8 @@ def notice_args(text: str) -> dict:
     if not (_RESIGN_RE.search(folded) and (_WHEN_RE.search(folded) or _HOW_MUCH_NOTICE.search(folded))):
         return {}
     if re.search(
-        r"\b(?:khong xac dinh(?: thoi han)?|khong (?:thoi|ky) han|vo thoi han|open[\s-]ended|indefinite"
-        r"|permanent contract|no end date|no fixed term)\b",
+        r"\b(?:khong xac dinh thoi han|(?:hop dong|hdld|loai)[^.?!;]{0,20}\b(?:khong xac dinh|khong (?:thoi|ky) han"
+        r"|vo thoi han)|open[\s-]ended|indefinite|permanent contract|no end date|no fixed term)\b",
         folded,
     ):
         args: dict = {"contract": "open_ended"}
@@ -839,9 +846,11 @@ def carry_over_args(text: str) -> dict:
 
 
 _DISTANCE_RE = re.compile(
-    r"(\d{1,3}(?:[.,]\d{3})+|\d+|(?:mot )?nghin|(?:mot )?ngan|a thousand)\s*"
+    r"(\d{1,3}(?:[.,]\d{3})+|\d+(?:\s*(?:nghin|ngan|thousand))?|(?:mot |hai |ba |a )?(?:nghin|ngan|thousand))\s*"
     r"(?:km|kilomet|kilometers?|kilometres?|cay so|miles?)\b"
 )
+KM_PER_MILE = 1.609
+_THOUSANDS = re.compile(r"\s*(?:nghin|ngan|thousand)$")
 
 
 def personal_leave_args(text: str) -> dict:
@@ -853,9 +862,13 @@ def personal_leave_args(text: str) -> dict:
     if event is None or distance is None:
         return {}
     count = distance.group(1)
-    km = int(re.sub(r"[.,]", "", count)) if count[0].isdigit() else 1000  # "nghìn cây số", "a thousand km"
+    thousands = _THOUSANDS.search(count)  # "nghìn cây số", "2 nghìn km", "a thousand km"
+    number = count[: thousands.start()] if thousands else count
+    number = re.sub(r"[.,]", "", number.strip())
+    km = int(number) if number.isdigit() else _NUMBER_WORDS.get(number, 1)
+    km *= 1000 if thousands else 1
     if "mile" in distance.group(0):
-        km = round(km * 1.609)
+        km = round(km * KM_PER_MILE)
     return {"event": event, "relation": asked_relation(text, event), "distance_km": km}
 
 
@@ -916,7 +929,7 @@ _NOT_PLACE = re.compile(
 _DESTINATION_CUES = frozenset({"tac", "den", "toi", "ra", "vao", "to", "in", "at", "di"})
 # ... and as written, the words for going over to another country: "đi công tác sang Đức", "qua Nhật", "bên Nhật"
 # (not the "sáng" of a morning, nor the "quà" of a gift; typed without accents, "sang", "ben" still cue a place)
-_ABROAD_CUES = frozenset({"sang", "qua", "bên", "ben"})  # "bên Nhật": over in Japan
+_ABROAD_CUES = frozenset({"sang", "qua", "bên", "ben"})
 
 
 def _places(text: str) -> str | None:
@@ -944,7 +957,10 @@ def _places(text: str) -> str | None:
                 cue = (
                     set(before.split()[-1:]) & _DESTINATION_CUES
                     or before.split()[-1:] == ["the"]
-                    or (over in _ABROAD_CUES and not (over in ("bên", "ben") and name_goes_on))
+                    or (
+                        over in _ABROAD_CUES
+                        and not (over in ("bên", "ben") and (name_goes_on or not is_country(" ".join(run))))
+                    )
                 )
                 (cued if cue else others).append(" ".join(run))
                 run = []
@@ -1037,11 +1053,11 @@ _UNPAID_MONTHS = re.compile(r"\bkhong (?:huong )?luong\b[^.;?]{0,20}\bthang\b|\b
 _TRIP_COST = re.compile(r"\b(?:gia|chi phi|costs?|price)\b[^.;?]{0,25}?(?=\d)")
 # a child, in everyday words too ("thằng cu", "thằng bé", "đứa nhỏ", "my boy")
 _CHILD = re.compile(
-    r"(?<!\w)(?:con|bé|cháu|thằng cu|cu|nhóc|đứa nhỏ|sons?|daughters?|child(?:ren)?|kids?|boy|girl)(?!\w)"
+    r"(?<!\w)(?:con|bé|cháu|thằng cu|nhóc|đứa nhỏ|sons?|daughters?|child(?:ren)?|kids?|boy|girl)(?!\w)"
 )
 _AGES = r"(\d{1,2}(?:\s*(?:tuổi)?\s*(?:,|và|and|&)\s*\d{1,2})*)"
 _CHILD_AGES = re.compile(
-    r"(?<!\w)(?:con|bé|cháu|thằng cu|thằng bé|cu|nhóc|đứa nhỏ)(?:\s+(?:trai|gái|nhỏ|lớn|út))?\s+"
+    r"(?<!\w)(?:con|bé|cháu|thằng cu|thằng bé|nhóc|đứa nhỏ)(?:\s+(?:trai|gái|nhỏ|lớn|út))?\s+"
     r"(?:(?:được|mới|năm nay|nay)\s+)?"
     + _AGES
     + r"\s*tuổi|(?<!\w)(?:sons?|daughters?|child(?:ren)?|kids?|boys?|girls?)\s+(?:aged|of|who (?:is|are))\s+"
@@ -1068,7 +1084,7 @@ def _service_months(text: str, folded: str) -> int | None:
         if months:
             return round(months[0].value)
     # the length first, then the verb: "8 năm làm ở công ty", "5 years working here"
-    before = re.match(r"\s*(\d{1,2}\s*(?:năm|nam|years?))\s+(?:làm|lam|work|been)", text)
+    before = re.search(r"(?<![\d/])(\d{1,2}\s*(?:năm|nam|years?))\s+(?:làm|lam|work|been)\b", text)
     if before:
         months = [q for q in stated_quantities(before.group(1)) if q.dimension == "months"]
         return round(months[0].value) if months else None
@@ -1119,9 +1135,11 @@ def analyse(text: str) -> Question:
     text = canonical_english(nfc(text).strip())
     folded = " ".join(fold(text).split())
     leave, found = extract_leave_args(_without_false_months(text))
-    about_leave = _has(folded, LEAVE_CUES)
+    about_leave = _has(_PUBLIC_HOLIDAYS.sub(" ", folded), LEAVE_CUES)
     has_dates = found > 0 and (leave.probation_start or leave.confirmation_date or leave.end_date)
-    entitlement = _has(folded, ENTITLEMENT_CUES)  # annual leave itself, not "leave the company"
+    entitlement = _has(
+        _PUBLIC_HOLIDAYS.sub(" ", folded), ENTITLEMENT_CUES
+    )  # annual leave, not "leave the company"
     service = (
         _SERVICE_RE.search(folded) if entitlement and not found and _has(folded, _SERVICE_CUES) else None
     )

@@ -70,10 +70,11 @@ def _wording_topic(wording: str, accented: bool) -> tuple[set[str], set[str]]:
 # Quantity qualifiers ask "how much", they name no topic: "làm thêm giờ tối đa" is about overtime, not about
 # "Mức cho vay tối đa" (folded, matched as whole phrases).
 QUANTITY_PHRASES = re.compile(
-    r"\b(?:toi da|toi thieu|it nhat|nhieu nhat|khong qua|maximum|minimum|at most|at least|up to"
-    # ... and so do the words asking which level, person or kind: "cấp nào duyệt?" asks who approves
-    r"|cap nao|nguoi nao|loai nao|kieu nao|ben nao)\b"
+    r"\b(?:toi da|toi thieu|it nhat|nhieu nhat|khong qua|maximum|minimum|at most|at least|up to)\b"
 )
+# The words asking which level, person or kind name no topic either: "cấp nào duyệt?" asks who approves, like "ai";
+# not the "cấp" of a compound ("phụ cấp nào", "trợ cấp nào" ask which allowance) (folded)
+WHICH_PHRASES = re.compile(r"(?<!phu )(?<!tro )\b(?:cap|nguoi|loai|kieu|ben) nao\b")
 
 
 # The words for any employee say who asks ("Nhân viên cưới vợ thì ...", "công nhân", "CBCNV"): every rule is for an
@@ -98,7 +99,9 @@ def _without(text: str, phrases: re.Pattern[str], folded: bool = True) -> str:
 
 
 def _without_quantity_phrases(text: str) -> str:
-    return _without(text, QUANTITY_PHRASES)
+    """``text`` without its quantity qualifiers and its words asking which (``QUANTITY_PHRASES``,
+    ``WHICH_PHRASES``)."""
+    return _without(_without(text, QUANTITY_PHRASES), WHICH_PHRASES)
 
 
 def without_anyone(question: str) -> str:

@@ -172,19 +172,27 @@ def has_diacritics(text: str) -> bool:
     return fold(lowered) != lowered
 
 
-# a count of two or more and a unit of time in the singular, modifying the word after it ("4-day trip", "two
-# week holiday"): a length, so the unit starts no term of its own ("4-day trip" is no "day trip", the same-day
-# trip); a plain length ("8 months") stays
+# a count of two or more and a unit of time in the singular, modifying the singular noun after it ("4-day trip",
+# "two week holiday"): a length, so the unit starts no term of its own ("4-day trip" is no "day trip", the same-day
+# trip); a count of a plural noun is none ("three night shifts" are night shifts), nor is a plain length ("8 months")
 _COUNTED_UNIT = re.compile(
     r"\b(?:[2-9]|\d{2,}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[- ]"
-    r"(?:day|week|month|year|night|hour)(?=[ -][^\W\d_])",
+    r"(?P<unit>day|week|month|year|night|hour)(?=[ -](?![a-z]+s\b)[^\W\d_])",
     re.IGNORECASE,
 )
 
 
+def counted_unit_starts(text: str) -> frozenset[int]:
+    """Where the units of time counted as a length start in ``text`` (``_COUNTED_UNIT``): no term starts there,
+    though one may start at the count ("12-hour shift")."""
+    return frozenset(m.start("unit") for m in _COUNTED_UNIT.finditer(text))
+
+
 def without_counted_units(text: str) -> str:
-    """``text`` with each counted unit of time blanked (same length: offsets stay)."""
-    return _COUNTED_UNIT.sub(lambda m: " " * len(m.group(0)), text)
+    """``text`` with each unit of time counted as a length blanked (same length: offsets stay)."""
+    return _COUNTED_UNIT.sub(
+        lambda m: m.group(0)[: m.start("unit") - m.start()] + " " * len(m.group("unit")), text
+    )
 
 
 NAME_ONLY_SHARE = 0.2  # at most this share of a text's words accented: Vietnamese names in another language

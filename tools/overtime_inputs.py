@@ -37,7 +37,7 @@ _DAY_CUES: dict[DayKind, re.Pattern[str]] = {
     ),
     "weekly_rest": re.compile(
         r"\b(?:chu nhat|ngay nghi hang tuan|nghi hang tuan|nghi tuan|cuoi tuan|sundays?|weekends?|rest day"
-        r"|(?:my|a|the) (?:weekly )?days? off)\b"
+        r"|(?:on|during) (?:my|a|the) (?:weekly )?days? off|my (?:weekly )?days? off)\b"
     ),
 }
 

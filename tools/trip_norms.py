@@ -382,6 +382,11 @@ def _country_names() -> dict[str, str]:
     return names
 
 
+def is_country(place: str) -> bool:
+    """Whether a place is a country's name, in English or Vietnamese, whole or short ("Japan", "Nhật")."""
+    return fold_place(place) in _country_names()
+
+
 @functools.cache
 def _city_countries() -> dict[str, str]:
     """A foreign city (the lexicon's one-way place entries) -> its country's Vietnamese name, folded."""

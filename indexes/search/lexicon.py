@@ -9,13 +9,14 @@ The per-corpus glossary (``corpus/glossary.yaml``) holds company terms and wins 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
 
 import yaml
 
-from indexes.text import fold, has_diacritics, inside, nfc, stem, without_counted_units
+from indexes.text import counted_unit_starts, fold, has_diacritics, inside, nfc, stem
 
 LEXICON_FILE = Path(__file__).with_name("hr_lexicon.yaml")
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when libyaml is there
@@ -172,12 +173,13 @@ class Lexicon:
         # every form found by either pass (abbreviations in their exact case first), then the longest kept:
         # "deputy GM" is the deputy's entry, not "GM"
         candidates: list[tuple[int, int, int, LexiconEntry, str]] = []
+        counted = counted_unit_starts(text)
         for rank, (pattern, table, fold_case) in enumerate(
             ((self._exact_re, self._exact, False), (self._form_re, self._by_form, True))
         ):
             if pattern is None:
                 continue
-            for m in pattern.finditer(without_counted_units(text)):
+            for m in _finditer_from_each(pattern, text, counted):
                 surface = m.group(1).lower() if fold_case else m.group(1)
                 entry = table.get(surface) or table.get(_singular(surface, table))
                 if entry is None or any(surface.lower() in s for s in skipped):
@@ -190,16 +192,20 @@ class Lexicon:
                 continue
             taken.append((start, end))
             found.append(LexiconMatch(entry, surface, start, end))
-        found += self._inflected_matches(text, skipped, taken)
+        found += self._inflected_matches(text, skipped, taken, counted)
         return sorted(found, key=lambda x: x.start)
 
     def _inflected_matches(
-        self, text: str, skipped: list[str], taken: list[tuple[int, int]]
+        self,
+        text: str,
+        skipped: list[str],
+        taken: list[tuple[int, int]],
+        counted: frozenset[int] = frozenset(),
     ) -> list[LexiconMatch]:
         """Forms of two or more words found with other inflections ("paid holidays taken") or, for a two-word
         compound, as a verb in "-ing" and its object ("working nights" for "night work"); the words must be
         adjacent, within one clause."""
-        lowered = without_counted_units(text.lower())
+        lowered = text.lower()
         if len(lowered) != len(text):  # a character whose lower case is longer: offsets would drift
             return []
         tokens = [(m.start(), m.end(), stem(m.group(0))) for m in _TOKEN.finditer(lowered)]
@@ -212,7 +218,7 @@ class Lexicon:
                 reordered = size == 2 and lowered[window[0][0] : window[0][1]].endswith("ing")
                 entry = self._inflected.get(key) or (self._reordered.get(key) if reordered else None)
                 start, end = window[0][0], window[-1][1]
-                if entry is None or any(s < end and start < e for s, e in taken):
+                if entry is None or start in counted or any(s < end and start < e for s, e in taken):
                     continue
                 if _CLAUSE_BREAK.search(text[start:end]):  # "... at night. Work ..." is no "night work"
                     continue
@@ -282,6 +288,20 @@ class Lexicon:
 _INFLECTED_MAX = 4  # longest form (in words) matched with other inflections
 _TOKEN = re.compile(r"\w+")  # whole words, accented ones too ("mất" is one word, not "m" and "t")
 _CLAUSE_BREAK = re.compile(r"[.;:,?!()]")
+
+
+def _finditer_from_each(
+    pattern: re.Pattern[str], text: str, counted: frozenset[int]
+) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)``, except that no match starts at a counted unit of time (``counted``): the search
+    goes on from the next character ("trip" in "a 4-day trip", not "day trip")."""
+    pos = 0
+    while (m := pattern.search(text, pos)) is not None:
+        if m.start(1) in counted:
+            pos = m.start(1) + 1
+            continue
+        yield m
+        pos = max(m.end(), pos + 1)
 
 
 def _stems(form: str) -> tuple[str, ...]:

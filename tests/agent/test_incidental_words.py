@@ -84,3 +84,13 @@ def test_words_of_coinciding_and_of_asking_which_level_are_no_missing_topic():
     assert "cấp" not in question_terms(who).words  # "cấp nào" asks who, like "ai"
     answer = compose(who, [APPROVAL], MIN, quantity=False)
     assert not answer.refused and "Tổng Giám đốc" in answer.text
+
+
+def test_which_allowance_keeps_the_allowance_as_its_topic():
+    assert {"phụ cấp"} <= question_terms("Nhân viên lễ tân được hưởng phụ cấp nào?").bigrams
+    once = passage(
+        "noi_quy:dieu-3", "Điều 3. Thử việc", "2. Chỉ được thử việc một lần đối với một công việc."
+    )
+    assert not compose(
+        "Được thử việc bao nhiêu lần?", [once], MIN, quantity=True
+    ).refused  # "một lần" is a count

@@ -192,3 +192,43 @@ def test_what_a_night_shift_adds_asked_in_everyday_vietnamese():
         "những khoản gì, mỗi khoản bao nhiêu?"
     )
     assert night.intent == "night_work_pay" and night.night == {"monthly_wage": "7200000", "shift": "ca 3"}
+
+
+def test_the_review_cases_of_everyday_cues_stay_narrow():
+    from agent.question import notice_args, personal_leave_args, probation_pay_args
+    from tools.overtime_inputs import parse_inputs
+
+    assert (
+        analyse(
+            "I have worked here for fifteen years now, how many annual leave days do I get?"
+        ).leave.years_of_service
+        == 15
+    )
+    assert (
+        analyse("I have worked here twenty-five years. How many annual leave days?").leave.years_of_service
+        is None
+    )
+    assert (
+        analyse("I have worked here 6 years. How many public holiday days do we get?").intent
+        != "leave_calculation"
+    )
+    in_lieu = "Salary 10 million. I worked 3 hours overtime on Tuesday. How much is that, and do I get a day off in lieu?"
+    assert parse_inputs(in_lieu).day_kind == "ordinary"
+    documents = (
+        "My probation salary is 12 million. What documents do I need to get confirmed after probation?"
+    )
+    assert probation_pay_args(documents) == {}
+    assert (
+        personal_leave_args("Bố em mất, em làm cách nhà 2 nghìn km thì được nghỉ mấy ngày?")["distance_km"]
+        == 2000
+    )
+    assert notice_args("Hợp đồng 1 năm, nghỉ việc thì ngày nào là ngày cuối, em không xác định được?") == {
+        "contract": "fixed_term",
+        "contract_months": 12,
+    }
+    assert (
+        analyse("Em hỏi bên HR, đi công tác Đà Nẵng 2 ngày thì phụ cấp lưu trú bao nhiêu?").trip[
+            "destination"
+        ]
+        == "Đà Nẵng"
+    )

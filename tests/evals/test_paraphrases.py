@@ -14,8 +14,9 @@ def test_every_paraphrase_has_a_known_source_and_its_expectations():
     assert len(rows) == 240 and {r["round"] for r in rows} == {1, 2}
     assert sum(r["lang"] == "en" for r in rows) == 160 and sum(bool(r.get("refuse")) for r in rows) == 30
     assert len({r["source_id"] for r in rows}) == 240  # no source item paraphrased twice
+    items = {name: {i.id: i for i in company.load()} for name, company in COMPANY_SETS.items()}
     for row in rows:
-        source = {i.id: i for i in COMPANY_SETS[row["set"]].load()}[row["source_id"]]
+        source = items[row["set"]][row["source_id"]]
         assert row["question"] != source.question
         assert row["must_contain"] == source.must_contain and bool(row.get("refuse")) == source.refuse
         if row["set"] in ("dev-company-5", "dev-company-6"):  # only their dev folds were paraphrased

@@ -213,8 +213,12 @@ def test_a_counted_unit_of_time_is_a_length_not_the_start_of_a_term():
     for question in ("going on a 4-day trip to Hội An", "going on a four day trip to Hội An"):
         assert "không nghỉ qua đêm" not in lexicon.expansions(question)
         assert not any("day trip" in c.wordings for c in english_concepts(question))
-    # the words after the length still name their term
+    # the words after the length still name their term, a term may start at the count, and a count of a plural
+    # noun is no length
     assert "công tác" in lexicon.expansions("a 2-day business trip to Da Nang")
+    assert [m.surface for m in lexicon.matches("Is a 12-hour shift legal?")] == ["12-hour shift"]
+    assert "night shifts" in [m.surface for m in lexicon.matches("I work three night shifts a week")]
+    assert any("night shift" in c.wordings for c in english_concepts("I work three night shifts a week"))
 
 
 def test_everyday_english_for_shifts_notice_siblings_and_support():
@@ -246,6 +250,7 @@ def test_everyday_english_for_a_referral_working_from_home_and_the_tet_bonus():
     lexicon = default_lexicon()
     assert "giới thiệu ứng viên" in lexicon.expansions("If I refer a friend, is there a bonus for me?")
     assert "làm việc từ xa" in lexicon.expansions("Could I do my Saturday hours from home instead?")
+    assert "làm việc từ xa" not in lexicon.expansions("The site is 4 hours from home: is there a travel day?")
     assert "thưởng tết" in lexicon.expansions("Is there a bonus at Tet?")
     assert "nghỉ ốm" in lexicon.expansions("I was out sick for 3 weeks last month")
     # a trip from home is no remote work
