@@ -253,5 +253,9 @@ def test_everyday_english_for_a_referral_working_from_home_and_the_tet_bonus():
     assert "làm việc từ xa" not in lexicon.expansions("The site is 4 hours from home: is there a travel day?")
     assert "thưởng tết" in lexicon.expansions("Is there a bonus at Tet?")
     assert "nghỉ ốm" in lexicon.expansions("I was out sick for 3 weeks last month")
+    crane = lexicon.expansions(
+        "If I operate the crane without being certified, what's the punishment?", per_entry=3
+    )
+    assert {"thiết bị nâng", "chứng chỉ", "bị phạt"} <= set(crane)
     # a trip from home is no remote work
     assert "làm việc từ xa" not in lexicon.expansions("Can I claim the taxi from home to the airport?")
