@@ -21,6 +21,7 @@ from agent.evidence import (
     shared_documents,
     staff_groups,
     stated_text,
+    table_phrases,
 )
 from agent.evidence import expansions as evidence_expansions
 from agent.gaps import absent_topics, gap_probes
@@ -71,6 +72,7 @@ from agent.terms import (
 )
 from indexes.search.lexicon import default_lexicon, topic_spans
 from indexes.search.retrieval import GLOBAL
+from indexes.spans import Unit
 from indexes.staff_groups import asker_only
 from indexes.text import fold, has_diacritics, nfc, topic_words
 from tools.registry import ToolRun
@@ -227,6 +229,40 @@ def _aside_only(concepts: list, passage: Passage, unit: str, others: set[str], k
             False  # it states the kind of figure asked for ("nộp trong 05 ngày" for "how long"): a rule on it
         )
     return any(states(c, inside) and not states_in_order(c, plain) for c in concepts)
+
+
+def _quotes_topic(question: str, asked: list[Concept], passage: Passage, quoted: list[Unit]) -> bool:
+    """Whether a unit quoted for a figure (of ``quoted``) states one and is, with its lead-in, the section's
+    title, the headings above it and the document's title, about the one HR topic the question asks (of
+    ``asked``, not the words for any employee): the topic itself, or a kind of it ("nghỉ hằng năm" for "nghỉ
+    phép"). A figure of a neighbouring topic ("phụ cấp lưu trú" for a site allowance, an overtime rate for sick
+    pay) is no answer; a quote stating no figure is left to the other checks. A question naming several topics passes: the quote may answer one while the others set
+    the scene ("Tôi vào thử việc ngày …, ký hợp đồng chính thức ngày …")."""
+    topics = [c for c in asked if not c.general and states_in_order(c, without_anyone(question))]
+    if len(topics) != 1:
+        return True
+    # an accented question's topic as written: "phụ cấp lưu động" is not "phụ cấp lưu trú (đồng/ngày)"
+    exact = [replace(c, exact=has_diacritics(question)) for c in topics]
+    framing = f"{passage.title_path[0] if passage.title_path else ''} {_context(passage)}"
+    # a table row's cells under the section's subject and their column ("Phụ cấp cố định hằng tháng Điện thoại")
+    columns = " ".join(table_phrases(passage))
+    figures = [u for u in quoted if _states_figure(u.text)]  # a figure of the topic, not one beside it
+    if not figures:  # a unit naming the topic and where its figure is set ("theo Quy chế trả lương")
+        return True
+    for unit in figures:
+        framed = f"{framing} {unit.context} {unit.text} {columns if '|' in unit.text else ''}"
+        if any(states(written, framed) for written in exact):
+            return True
+        kinds = [*vietnamese_concepts(framed), *english_concepts(framed)]
+        if any(_kind_of(k, c) for k in kinds for c in topics):
+            return True
+    return False
+
+
+def _kind_of(kind: Concept, concept: Concept) -> bool:
+    """Whether one concept is a kind of another: a wording of it ends with one of the other's ("annual leave" is
+    a "leave"; "phụ cấp lưu trú" no "phụ cấp công trường")."""
+    return any(f" {k}".endswith(f" {c}") for k in kind.wordings for c in concept.wordings)
 
 
 def _anchored(scored: list[ScoredUnit], concepts: list[Concept]) -> list[ScoredUnit]:
@@ -388,13 +424,15 @@ def compose(
     unknown_by_scope: dict[str, list[str]] | None = None,
     asker: frozenset[str] = frozenset(),
     scene: frozenset[str] = frozenset(),
+    law_instead: bool = False,
 ) -> Composed:
     """Quote the best evidence, or refuse when it does not cover the question (``_check``). A company's own
     documents are checked on their own (their evidence, the words none of them has), as when they are alone;
     when they fail, the shared scope's (national law) alone may answer: a law passage never lets a company unit
     through. Framing is in the question's language; quotes are verbatim spans of the sources, marked “…”.
     ``asker`` (the words naming the asker's job) and ``scene`` (those of the clauses setting the scene,
-    ``scene_words``) need not be stated by the evidence; the job's single words rank no unit either."""
+    ``scene_words``) need not be stated by the evidence; the job's single words rank no unit either.
+    ``law_instead``: the company's documents were silent and the law answers, in its own wording."""
     lang = language_of(question)
     terms = question_terms(question, expansions)
     topic_terms = question_terms(question, topic_expansions(expansions))
@@ -430,7 +468,7 @@ def compose(
         if not checked.passes:
             fallback = check(law, by_scope.get(GLOBAL, unknown_terms))
             if fallback.passes:  # the company is silent on it; the law answers
-                passages, checked = law, fallback
+                passages, checked, law_instead = law, fallback, True
     best_cover = checked.best_cover
     if not checked.passes:
         return _refuse(question, lang, passages, terms, best_cover)
@@ -483,6 +521,7 @@ def compose(
                 by_scope,
                 asker,
                 scene,
+                law_instead=True,
             )
         return _refuse(question, lang, passages, terms, best_cover)
 
@@ -523,6 +562,14 @@ def compose(
     if _ASKS_AMOUNT.search(fold(question)) and not any(
         _states_figure(text) for text in [*quoted, *(x[3] for x in scored if x[0] >= ALSO_RATIO * top[0])]
     ):  # "how much … on maternity leave?" quoting a loan rule that only mentions maternity leave
+        return from_the_law()
+    # a figure of a neighbouring topic; the law answering for a silent company words its topics its own way
+    # ("chế độ ốm đau" for "nghỉ ốm")
+    if (
+        _ASKS_AMOUNT.search(fold(question))
+        and not law_instead
+        and not _quotes_topic(question, asked, top[1], [units[j] for j in picked if j < len(units)])
+    ):
         return from_the_law()
     parts = [f"{phrase('according', lang, title=top[1].title)}“{quote}” [{top[1].node_id}]"]
     node_ids = [top[1].node_id]
