@@ -181,6 +181,8 @@ _WORDED_FIGURE = re.compile(
 _ASKS_AMOUNT = re.compile(
     r"\b(?:bao nhieu|may (?:ngay|phan tram|tien|gio|thang)|phan tram|how much|how many|what percentage)\b"
 )
+# a sum of money asked in so many words (folded)
+_ASKS_MONEY = re.compile(r"\b(?:bao nhieu tien|so tien|muc tien|may tien|how much money)\b")
 # a unit of another section scoring this share of the top one is quoted beside it ("Also, …")
 ALSO_RATIO = 0.8
 
@@ -559,9 +561,15 @@ def compose(
     quoted = [
         units[j].text for j in picked if j < len(units)
     ]  # each alone: a list item's number is no figure
+    # a sum of money asked in so many words is answered by an amount or a share of one ("50% mức hỗ trợ"), not
+    # by a number of days ("how much" may ask either); "how much … on maternity leave?" is not answered by a loan
+    # rule that only mentions maternity leave
+    money = bool(_ASKS_MONEY.search(fold(question)))
+    also = [x[3] for x in scored if x[0] >= ALSO_RATIO * top[0]]
     if _ASKS_AMOUNT.search(fold(question)) and not any(
-        _states_figure(text) for text in [*quoted, *(x[3] for x in scored if x[0] >= ALSO_RATIO * top[0])]
-    ):  # "how much … on maternity leave?" quoting a loan rule that only mentions maternity leave
+        _states_asked_figure(text, ["amount", "percent"]) if money else _states_figure(text)
+        for text in [*quoted, *also]
+    ):
         return from_the_law()
     # a figure of a neighbouring topic; the law answering for a silent company words its topics its own way
     # ("chế độ ốm đau" for "nghỉ ốm")

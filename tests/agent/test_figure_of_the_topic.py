@@ -93,3 +93,29 @@ def test_with_the_law_searched_too_the_law_answers_a_figure_the_company_states_o
     assert not composed.refused and "75%" in composed.text and composed.node_ids == ["luat_bhxh:dieu-28"]
     alone = compose_from_runs(question, [search_run(overtime)], MIN, quantity=True)
     assert alone.refused and "150%" not in alone.text
+
+
+WEDDING_LEAVE = passage(
+    "noi_quy:dieu-11",
+    "Điều 11. Nghỉ việc riêng",
+    "1. Nhân viên kết hôn được nghỉ 03 ngày; Công đoàn bộ phận đến mừng tại lễ cưới, tiền mừng lấy từ quỹ Công "
+    "đoàn.",
+    title_path=["Nội quy lao động", "Điều 11. Nghỉ việc riêng"],
+)
+WEDDING_GIFT = passage(
+    "phuc_loi:dieu-5",
+    "Điều 5. Quà mừng",
+    "1. NLĐ kết hôn được Công ty mừng 1.000.000 đồng; NLĐ nghỉ việc riêng khi kết hôn được nghỉ theo Nội quy.",
+    title_path=["Quy chế phúc lợi", "Điều 5. Quà mừng"],
+)
+
+
+def test_a_sum_of_money_asked_is_not_answered_by_a_number_of_days():
+    question = "Nhân viên kết hôn thì Công đoàn mừng bao nhiêu tiền?"
+    answer = compose(question, [WEDDING_LEAVE], MIN, quantity=True)
+    assert answer.refused and "03 ngày" not in answer.text
+    # the days asked are answered by them; an amount by an amount
+    answer = compose("Kết hôn thì được nghỉ mấy ngày?", [WEDDING_LEAVE], MIN, quantity=True)
+    assert not answer.refused and "03 ngày" in answer.text
+    answer = compose("Nhân viên kết hôn được mừng bao nhiêu tiền?", [WEDDING_GIFT], MIN, quantity=True)
+    assert not answer.refused and "1.000.000" in answer.text
