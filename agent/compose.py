@@ -565,7 +565,8 @@ def compose(
     # by a number of days ("how much" may ask either); "how much … on maternity leave?" is not answered by a loan
     # rule that only mentions maternity leave
     money = bool(_ASKS_MONEY.search(fold(question)))
-    also = [x[3] for x in scored if x[0] >= ALSO_RATIO * top[0]]
+    also = [x[3] for x in scored if x[0] >= ALSO_RATIO * top[0]]  # and each part's unit quoted from elsewhere
+    also += [passage_units(p)[j].text for p, indices in in_other.values() for j in indices]
     if _ASKS_AMOUNT.search(fold(question)) and not any(
         _states_asked_figure(text, ["amount", "percent"]) if money else _states_figure(text)
         for text in [*quoted, *also]
