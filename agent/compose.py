@@ -32,6 +32,7 @@ from agent.language import (
     concept_words,
     english_concepts,
     language_of,
+    narrower_concepts,
     part_concepts,
     phrase,
     refusal,
@@ -183,12 +184,21 @@ _ASKS_AMOUNT = re.compile(
 )
 # a sum of money asked in so many words (folded)
 _ASKS_MONEY = re.compile(r"\b(?:bao nhieu tien|so tien|muc tien|may tien|how much money)\b")
+_TIMES_ASKED = {"duration", "when", "lead_time", "time_of_day"}
+# a sum in a table cell without its currency ("| Ăn trưa | 30.000 |") or in months of pay ("03 tháng lương")
+_SUM = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:[.,]\d{3})+(?![\d.,]*\d)|\b\d+\s*thang\s+luong\b")
 # a unit of another section scoring this share of the top one is quoted beside it ("Also, …")
 ALSO_RATIO = 0.8
 
 
 def _states_figure(unit: str) -> bool:
     return bool(re.search(r"\d", _NOT_FIGURES.sub(" ", unit)) or _WORDED_FIGURE.search(fold(unit)))
+
+
+def _states_sum(unit: str) -> bool:
+    """Whether a unit states a sum of money: an amount (``QUANTITY_KINDS``' amount, or ``_SUM``) or a share of
+    one ("50% mức hỗ trợ")."""
+    return _states_asked_figure(unit, ["amount", "percent"]) or bool(_SUM.search(fold(unit)))
 
 
 def _states_asked_figure(unit: str, kinds: list[str]) -> bool:
@@ -236,35 +246,29 @@ def _aside_only(concepts: list, passage: Passage, unit: str, others: set[str], k
 def _quotes_topic(question: str, asked: list[Concept], passage: Passage, quoted: list[Unit]) -> bool:
     """Whether a unit quoted for a figure (of ``quoted``) states one and is, with its lead-in, the section's
     title, the headings above it and the document's title, about the one HR topic the question asks (of
-    ``asked``, not the words for any employee): the topic itself, or a kind of it ("nghỉ hằng năm" for "nghỉ
-    phép"). A figure of a neighbouring topic ("phụ cấp lưu trú" for a site allowance, an overtime rate for sick
-    pay) is no answer; a quote stating no figure is left to the other checks. A question naming several topics passes: the quote may answer one while the others set
-    the scene ("Tôi vào thử việc ngày …, ký hợp đồng chính thức ngày …")."""
+    ``asked``, not the words for any employee): the topic itself, or a narrower one ("nghỉ hằng năm" for "nghỉ
+    phép", ``narrower_concepts``). A figure of a neighbouring topic ("phụ cấp lưu trú" for a site allowance, an
+    overtime rate for sick pay) is no answer; a quote stating no figure is left to the other checks. A question
+    naming several topics passes: the quote may answer one while the others set the scene ("Tôi vào thử việc
+    ngày …, ký hợp đồng chính thức ngày …")."""
     topics = [c for c in asked if not c.general and states_in_order(c, without_anyone(question))]
     if len(topics) != 1:
         return True
-    # an accented question's topic as written: "phụ cấp lưu động" is not "phụ cấp lưu trú (đồng/ngày)"
-    exact = [replace(c, exact=has_diacritics(question)) for c in topics]
-    framing = f"{passage.title_path[0] if passage.title_path else ''} {_context(passage)}"
-    # a table row's cells under the section's subject and their column ("Phụ cấp cố định hằng tháng Điện thoại")
-    columns = " ".join(table_phrases(passage))
     figures = [u for u in quoted if _states_figure(u.text)]  # a figure of the topic, not one beside it
     if not figures:  # a unit naming the topic and where its figure is set ("theo Quy chế trả lương")
         return True
+    # the topic as written, when the question has accents or is in English (``Concept.exact``): "phụ cấp lưu
+    # động" is not "phụ cấp lưu trú (đồng/ngày)"; "ca ngày" not "cả ngày"
+    accented = has_diacritics(question)
+    wanted = [replace(c, exact=c.exact or accented) for c in (topics[0], *narrower_concepts(topics[0]))]
+    framing = f"{passage.title_path[0] if passage.title_path else ''} {_context(passage)}"
+    # a table row's cells under the section's subject and their column ("Phụ cấp cố định hằng tháng Điện thoại")
+    columns = " ".join(table_phrases(passage))
     for unit in figures:
         framed = f"{framing} {unit.context} {unit.text} {columns if '|' in unit.text else ''}"
-        if any(states(written, framed) for written in exact):
-            return True
-        kinds = [*vietnamese_concepts(framed), *english_concepts(framed)]
-        if any(_kind_of(k, c) for k in kinds for c in topics):
+        if any(states(c, framed) for c in wanted):
             return True
     return False
-
-
-def _kind_of(kind: Concept, concept: Concept) -> bool:
-    """Whether one concept is a kind of another: a wording of it ends with one of the other's ("annual leave" is
-    a "leave"; "phụ cấp lưu trú" no "phụ cấp công trường")."""
-    return any(f" {k}".endswith(f" {c}") for k in kind.wordings for c in concept.wordings)
 
 
 def _anchored(scored: list[ScoredUnit], concepts: list[Concept]) -> list[ScoredUnit]:
@@ -564,12 +568,12 @@ def compose(
     # a sum of money asked in so many words is answered by an amount or a share of one ("50% mức hỗ trợ"), not
     # by a number of days ("how much" may ask either); "how much … on maternity leave?" is not answered by a loan
     # rule that only mentions maternity leave
-    money = bool(_ASKS_MONEY.search(fold(question)))
+    # ("Số tiền tạm ứng phải hoàn trả trong mấy ngày?" asks a time)
+    money = bool(_ASKS_MONEY.search(fold(question))) and not _TIMES_ASKED & set(kinds)
     also = [x[3] for x in scored if x[0] >= ALSO_RATIO * top[0]]  # and each part's unit quoted from elsewhere
     also += [passage_units(p)[j].text for p, indices in in_other.values() for j in indices]
     if _ASKS_AMOUNT.search(fold(question)) and not any(
-        _states_asked_figure(text, ["amount", "percent"]) if money else _states_figure(text)
-        for text in [*quoted, *also]
+        _states_sum(text) if money else _states_figure(text) for text in [*quoted, *also]
     ):
         return from_the_law()
     # a figure of a neighbouring topic; the law answering for a silent company words its topics its own way

@@ -585,6 +585,20 @@ def _generic_stems() -> frozenset[str]:
     return frozenset(stem(w) for w in GENERIC_WORDS)
 
 
+@functools.cache
+def narrower_concepts(concept: Concept) -> tuple[Concept, ...]:
+    """The lexicon's concepts narrower than this one: a wording of theirs ends with one of its wordings and is
+    longer ("annual leave", "nghỉ hằng năm" are a "leave"; "phụ cấp lưu trú" is no "phụ cấp công trường"). The
+    inverse of ``head_concepts``, for any modifier."""
+    own = set(concept.wordings)
+    return tuple(
+        other
+        for other in _lexicon()
+        if not own & set(other.wordings)
+        and any(f" {w}".endswith(f" {c}") and w != c for w in other.wordings for c in own)
+    )
+
+
 def head_concepts(concept: Concept) -> tuple[Concept, ...]:
     """The lexicon's concepts for the head of an English compound whose modifier is generic ("staff loan" ->
     "loan"; never "paternity leave" -> "leave"): its shorter trailing wordings, longest first."""

@@ -119,3 +119,34 @@ def test_a_sum_of_money_asked_is_not_answered_by_a_number_of_days():
     assert not answer.refused and "03 ngày" in answer.text
     answer = compose("Nhân viên kết hôn được mừng bao nhiêu tiền?", [WEDDING_GIFT], MIN, quantity=True)
     assert not answer.refused and "1.000.000" in answer.text
+
+
+def test_a_sum_asked_is_answered_by_a_cell_without_its_currency_or_by_months_of_pay():
+    question = "Phụ cấp điện thoại của nhà thuốc trưởng là bao nhiêu tiền?"
+    answer = compose(question, [MONTHLY], MIN, quantity=True)
+    assert not answer.refused and "500.000" in answer.text
+    loan = passage(
+        "vay:dieu-3",
+        "Điều 3. Mức cho vay",
+        "Mức vay tối đa bằng 03 tháng lương.",
+        title_path=["Quy chế cho vay", "Điều 3. Mức cho vay"],
+    )
+    answer = compose("Số tiền vay tối đa là bao nhiêu?", [loan], MIN, quantity=True)
+    assert not answer.refused and "03 tháng lương" in answer.text
+
+
+def test_a_time_asked_about_a_sum_is_answered_by_the_time():
+    advance = passage(
+        "ct:dieu-8",
+        "Điều 8. Tạm ứng",
+        "1. Số tiền tạm ứng phải hoàn trả trong vòng 05 ngày làm việc sau chuyến công tác.",
+        title_path=["Quy chế chi tiêu", "Điều 8. Tạm ứng"],
+    )
+    answer = compose("Số tiền tạm ứng phải hoàn trả trong mấy ngày?", [advance], MIN, quantity=True)
+    assert not answer.refused and "05 ngày" in answer.text
+
+
+def test_an_english_topic_is_matched_as_the_lexicon_writes_it():
+    # folded, "phụ cấp lưu trú … (đồng/ngày)" would read as "phụ cấp lưu động", the mobile work allowance
+    answer = compose("How much is the mobile work allowance?", [PER_DIEM], MIN, quantity=True)
+    assert answer.refused and "450.000" not in answer.text
