@@ -562,27 +562,21 @@ def compose(
                 indices.append(j)
     quote = quote_units(top[1], picked)
     units = passage_units(top[1])
-    quoted = [
-        units[j].text for j in picked if j < len(units)
-    ]  # each alone: a list item's number is no figure
-    # a sum of money asked in so many words is answered by an amount or a share of one ("50% mức hỗ trợ"), not
-    # by a number of days ("how much" may ask either); "how much … on maternity leave?" is not answered by a loan
-    # rule that only mentions maternity leave
-    # ("Số tiền tạm ứng phải hoàn trả trong mấy ngày?" asks a time)
+    quoted = [units[j] for j in picked if j < len(units)]  # each alone: a list item's number is no figure
+    asks_amount = bool(_ASKS_AMOUNT.search(fold(question)))
+    # "how much … on maternity leave?" is not answered by a loan rule that only mentions maternity leave; a sum of
+    # money asked in so many words, by an amount or a share of one ("50% mức hỗ trợ"), not a number of days ("how
+    # much" may ask either; "Số tiền tạm ứng phải hoàn trả trong mấy ngày?" asks a time)
     money = bool(_ASKS_MONEY.search(fold(question))) and not _TIMES_ASKED & set(kinds)
     also = [x[3] for x in scored if x[0] >= ALSO_RATIO * top[0]]  # and each part's unit quoted from elsewhere
     also += [passage_units(p)[j].text for p, indices in in_other.values() for j in indices]
-    if _ASKS_AMOUNT.search(fold(question)) and not any(
-        _states_sum(text) if money else _states_figure(text) for text in [*quoted, *also]
+    if asks_amount and not any(
+        _states_sum(text) if money else _states_figure(text) for text in [*(u.text for u in quoted), *also]
     ):
         return from_the_law()
     # a figure of a neighbouring topic; the law answering for a silent company words its topics its own way
     # ("chế độ ốm đau" for "nghỉ ốm")
-    if (
-        _ASKS_AMOUNT.search(fold(question))
-        and not law_instead
-        and not _quotes_topic(question, asked, top[1], [units[j] for j in picked if j < len(units)])
-    ):
+    if asks_amount and not law_instead and not _quotes_topic(question, asked, top[1], quoted):
         return from_the_law()
     parts = [f"{phrase('according', lang, title=top[1].title)}“{quote}” [{top[1].node_id}]"]
     node_ids = [top[1].node_id]
