@@ -61,6 +61,7 @@ from agent.quote_units import (
     with_table_rows,
 )
 from agent.terms import (
+    GROUPED_DIGITS,
     Terms,
     coverage,
     duration_wordings,
@@ -186,7 +187,7 @@ _ASKS_AMOUNT = re.compile(
 _ASKS_MONEY = re.compile(r"\b(?:bao nhieu tien|so tien|muc tien|may tien|how much money)\b")
 _TIMES_ASKED = {"duration", "when", "lead_time", "time_of_day"}
 # a sum in a table cell without its currency ("| Ăn trưa | 30.000 |") or in months of pay ("03 tháng lương")
-_SUM = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:[.,]\d{3})+(?![\d.,]*\d)|\b\d+\s*thang\s+luong\b")
+_SUM = re.compile(rf"{GROUPED_DIGITS}(?![\d.,]*\d)|\b\d+\s*thang\s+luong\b")
 # a unit of another section scoring this share of the top one is quoted beside it ("Also, …")
 ALSO_RATIO = 0.8
 

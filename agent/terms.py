@@ -23,9 +23,9 @@ class Terms:
     question: str = ""  # the question, folded (what kind of quantity it asks for)
 
 
-_GROUPED = re.compile(
-    r"(?<![\d.,])[1-9]\d{0,2}(?:[.,]\d{3})+(?!\d)"
-)  # "5.000.000", "15,000,000"; not "0,125"
+# a number written in groups of thousands ("5.000.000", "15,000,000"; not "0,125")
+GROUPED_DIGITS = r"(?<![\d.,])[1-9]\d{0,2}(?:[.,]\d{3})+"
+_GROUPED = re.compile(rf"{GROUPED_DIGITS}(?!\d)")
 
 
 # an amount in millions or thousands ("15 triệu", "1,5 million", "500k"), written out as a number
