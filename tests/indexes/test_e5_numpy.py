@@ -71,7 +71,8 @@ def test_vector_hits_are_the_same_with_either_query_engine(corpus_settings, gold
 
 
 def test_in_place_steps_equal_the_plain_expressions_bit_for_bit(numpy_e5):
-    """GELU and layer norm work in place, query/key/value are one product: no bit of a vector changes."""
+    """GELU and layer norm work in place: no bit of a vector changes; query/key/value are one product, equal to the
+    three to float32 rounding."""
     rng = np.random.default_rng(7)
     x = rng.standard_normal((2, 37, 1536), dtype=np.float32) * 3
     a = np.abs(x * np.float32(0.7071067811865476))
@@ -91,4 +92,7 @@ def test_in_place_steps_equal_the_plain_expressions_bit_for_bit(numpy_e5):
     for i in range(3):
         cut = slice(i * 384, (i + 1) * 384)
         part = h @ np.ascontiguousarray(w["encoder.layer.0.attention.self.qkv.weight"][:, cut])
-        assert np.array_equal(fused[..., cut], part + w["encoder.layer.0.attention.self.qkv.bias"][cut])
+        # BLAS may sum a wider product in another order (it does on some CPUs): equal to float32 rounding
+        expected = part + w["encoder.layer.0.attention.self.qkv.bias"][cut]
+        np.testing.assert_allclose(fused[..., cut], expected, rtol=1e-5, atol=1e-4)
+        assert not np.array_equal(fused[..., cut], part)  # the bias is added
