@@ -43,8 +43,9 @@ from agent.language import (
     vietnamese_concepts,
     wordings_with_heads,
 )
+from agent.offline_policy import part_searches
 from agent.question import analyse, asks_year_total
-from agent.question_parts import circumstances, question_parts
+from agent.question_parts import circumstances, part_queries
 from agent.quote_units import (
     QUANTITY_KINDS,
     ScoredUnit,
@@ -395,28 +396,47 @@ def _part_units(
     scored: list[ScoredUnit],
     expansions: list[str] | None,
     groups: list[str] | None,
+    own_hits: list[Passage],
 ) -> list[ScoredUnit]:
-    """For a question that asks several things (``question_parts``), the best unit for each part among the
-    whole question's candidates (``scored``: passing mentions already out), ranked by that part's own words and
-    their expansions: among those nearly as good, the first that says one of them itself, not only in its title.
-    Nothing for a question that asks one thing."""
-    parts = question_parts(question)
+    """For a question that asks several things (``part_queries``: each later part with the scene set for all),
+    the best unit for each part, ranked by that part's own words and their expansions: among those nearly as good,
+    the first that says one of them itself, not only in its title. Among the whole question's candidates
+    (``scored``: passing mentions already out), or when none of them does, among the hits of the parts' own
+    searches (``own_hits``). Nothing for a question that asks one thing."""
+    parts = part_queries(question, topic=False)
     if len(parts) < 2:
         return []
-    candidates = {(id(p), i) for _, p, i, _ in scored}
+    whole = {(id(p), i) for _, p, i, _ in scored}
     passages = list({id(p): p for _, p, _, _ in scored}.values())
+    # one copy of each text (another would weigh its words twice in the ranking)
+    known = {(p.node_id, p.text) for p in passages}
+    own_hits = list({(p.node_id, p.text): p for p in own_hits if (p.node_id, p.text) not in known}.values())
+    own = {(id(p), i) for p in own_hits for i in range(len(passage_units(p)))}
+    passages += own_hits
     found: list[ScoredUnit] = []
-    for part in parts[:MAX_PARTS]:
-        own = [*_part_expansions(part, expansions), *(groups or [])]
-        terms = question_terms(part, _with_concepts(part, lang, own, passages))
-        ranked = [
-            x
-            for x in rank_units(passages, terms, analyse(part).intent == "quantity")
-            if (id(x[1]), x[2]) in candidates
-        ]
-        holding = [x for x in ranked if x[0] >= PART_RATIO * ranked[0][0] and _holds(x[3], terms, lang)]
-        if holding:
-            found.append(holding[0])
+    picked: set[str] = set()  # an earlier part's unit: a later part asks something else
+    for part, bare in zip(parts[:MAX_PARTS], part_queries(question, topic=False, scene=False), strict=False):
+        expanded = [*_part_expansions(part, expansions), *(groups or [])]
+        terms = question_terms(part, _with_concepts(part, lang, expanded, passages))
+        own_words = [
+            *_part_expansions(bare, expansions),
+            *(groups or []),
+        ]  # what the part says, not its scene
+        said = question_terms(bare, _with_concepts(bare, lang, own_words, passages))
+        ranked = rank_units(passages, terms, analyse(part).intent == "quantity")
+        # the whole question's candidates first, the part's own search's when none of them says its own words (not
+        # the scene's, which the earlier part's rule says); never the unit of an earlier part
+        for candidates in (whole, own):
+            among = [x for x in ranked if (id(x[1]), x[2]) in candidates]
+            holding = [
+                x
+                for x in among
+                if x[0] >= PART_RATIO * among[0][0] and _holds(x[3], said, lang) and x[3] not in picked
+            ]
+            if holding:
+                found.append(holding[0])
+                picked.add(holding[0][3])
+                break
     return found
 
 
@@ -432,6 +452,7 @@ def compose(
     asker: frozenset[str] = frozenset(),
     scene: frozenset[str] = frozenset(),
     law_instead: bool = False,
+    part_hits: list[Passage] | None = None,
 ) -> Composed:
     """Quote the best evidence, or refuse when it does not cover the question (``_check``). A company's own
     documents are checked on their own (their evidence, the words none of them has), as when they are alone;
@@ -439,7 +460,8 @@ def compose(
     through. Framing is in the question's language; quotes are verbatim spans of the sources, marked “…”.
     ``asker`` (the words naming the asker's job) and ``scene`` (those of the clauses setting the scene,
     ``scene_words``) need not be stated by the evidence; the job's single words rank no unit either.
-    ``law_instead``: the company's documents were silent and the law answers, in its own wording."""
+    ``law_instead``: the company's documents were silent and the law answers, in its own wording. ``part_hits``:
+    the hits of the searches for a question's later parts, which may answer those parts only."""
     lang = language_of(question)
     terms = question_terms(question, expansions)
     topic_terms = question_terms(question, topic_expansions(expansions))
@@ -548,14 +570,15 @@ def compose(
     # in the top section's quote, or from another section that the whole question ranks high enough
     whole = {(id(p), i): score for score, p, i, _ in scored}
     in_other: dict[str, tuple[Passage, list[int]]] = {}  # node id -> its passage and the part units there
-    for _, p, i, unit in _part_units(question, lang, scored, expansions, groups):
+    own_hits = part_hits or []
+    for _, p, i, unit in _part_units(question, lang, scored, expansions, groups, own_hits):
         if amendment_of(p, i, passages) is not None:
             continue  # a clause since amended: its amendment is what holds
         if p.node_id == top[1].node_id:
             j = unit_index(top[1], unit)
             if j is not None:
                 picked = sorted({*picked, j})
-        elif whole[(id(p), i)] >= OTHER_PART_RATIO * top[0]:
+        elif whole.get((id(p), i), top[0]) >= OTHER_PART_RATIO * top[0]:  # a part's own hit is its search's
             # one passage per section: a unit found in another copy of it (a clipped hit) by its text
             kept, indices = in_other.setdefault(p.node_id, (p, []))
             j = unit_index(kept, unit)
@@ -725,6 +748,9 @@ def compose_from_runs(
     absent = absent_topics(question, runs)
     probes = gap_probes(question, runs)
     runs = [r for i, r in enumerate(runs) if i not in probes]
+    for_parts = set(part_searches(question))
+    parts = [r for r in runs if r.name == "search" and r.args.get("query") in for_parts]
+    runs = [r for r in runs if r not in parts]
     found = [p for run in runs for p in passages(run)]
     calc = calculator_result(runs)
     if calc is not None:
@@ -750,4 +776,5 @@ def compose_from_runs(
         by_scope,
         asker,
         scene,
+        part_hits=[p for run in parts for p in passages(run)],
     )

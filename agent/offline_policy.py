@@ -35,6 +35,7 @@ from agent.evidence import CalculationResult, expansions, passages
 from agent.gaps import GAP_HITS, gap_holders, gap_probes, gap_query
 from agent.language import english_concepts, language_of
 from agent.question import Question, analyse
+from agent.question_parts import part_queries
 from indexes.search.lexicon import Lexicon
 from indexes.text import fold, title_coverage
 from tools.registry import ToolRun
@@ -139,6 +140,9 @@ def next_call(
     translated = vietnamese_query(question)
     if translated and not any(r.name == "search" and r.args.get("query") == translated for r in runs):
         return NextCall("search", {"query": translated, "k": 5})
+    for query in part_searches(question):  # a question asking several things: each later part searched
+        if not any(r.name == "search" and r.args.get("query") == query for r in runs):
+            return NextCall("search", {"query": query, "k": PART_HITS})
     gap = gap_query(question, runs) if q.intent != "leave_calculation" else None
     if gap and not any(r.name == "search" and r.args.get("mode") == "keyword" for r in runs):
         return NextCall("search", {"query": gap, "k": GAP_HITS, "mode": "keyword"})
@@ -191,9 +195,12 @@ def best_section(question: str, runs: list[ToolRun]) -> str | None:
     titles: dict[str, str] = {}
     expanded = " ".join(expansions(runs))
     probes = gap_probes(question, runs)
+    for_parts = set(part_searches(question))
     for i, run in enumerate(runs):
         if i in probes:
             continue  # a probe: only the tables it finds naming the question's words count (below)
+        if run.name == "search" and run.args.get("query") in for_parts:
+            continue  # a later part's own search: the section read whole is the one the question is about
         seen: list[str] = []
         for p in passages(run):
             if p.node_id in seen or ":" not in p.node_id:
@@ -208,6 +215,23 @@ def best_section(question: str, runs: list[ToolRun]) -> str | None:
     if holders:  # a table row names the question's words and nothing else found does: read that table
         return max(holders, key=lambda n: scores.get(n, 0.0))
     return max(scores, key=lambda n: scores[n]) if scores else None
+
+
+PART_HITS = 3  # hits of each later part's own search
+
+
+def part_searches(question: str) -> list[str]:
+    """The searches for the later parts of a question asking several things, each read on its own
+    (``part_queries``); for an English question also in Vietnamese."""
+    english = language_of(question) == "en"
+    whole = {question, vietnamese_query(question)}  # searched for the whole question already
+    searches: list[str] = []
+    for query in part_queries(question)[1:]:
+        searches.append(query)
+        translated = vietnamese_query(query) if english else None
+        if translated:
+            searches.append(translated)
+    return [s for s in dict.fromkeys(searches) if s not in whole]
 
 
 def vietnamese_query(question: str) -> str | None:

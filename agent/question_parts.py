@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from agent.language import language_of
+from agent.language import english_concepts, language_of, vietnamese_concepts
 from indexes.text import fold, has_diacritics, nfc
 
 # A Vietnamese clause asks something when it holds a question word: with accents as written ("mấy" is not "máy"),
@@ -16,12 +16,12 @@ from indexes.text import fold, has_diacritics, nfc
 _POLITE = r"(?:\s+(?:ạ|vậy|nhỉ|nhé|hả|thế|a|vay|nhi|nhe|ha|the))*"
 _VI_ASKS = re.compile(
     r"(?<!\w)(?:bao nhiêu|bao lâu|bao giờ|mấy|thế nào|ra sao|tại sao|vì sao|thì sao|gì|nào|ai|ở đâu|đâu)(?!\w)"
-    rf"|(?<!\w)(?:không|chưa|chăng){_POLITE}\s*$"
+    rf"|(?<!\w)(?:không|chưa|chăng|sao){_POLITE}\s*$"
 )
 _VI_ASKS_FOLDED = re.compile(
     r"\b(?:bao nhieu|bao lau|bao gio|the nao|ra sao|tai sao|vi sao|thi sao|o dau|khi nao|luc nao|gi|"
     r"may (?:ngay|gio|thang|nam|lan|tuan|phut|tieng|buoi|nguoi|phan tram|%))\b"
-    rf"|\b(?:khong|chua){_POLITE}\s*$"
+    rf"|\b(?:khong|chua|sao){_POLITE}\s*$"
 )
 _VI_INDEFINITE = re.compile(
     r"(?<!\w)(?:bất kỳ|bất cứ|có)\s+(?:\w+\s+)?(?:gì|nào|ai)(?!\w)(?!.*(?:không|chưa)\s*$)"
@@ -45,11 +45,11 @@ _CONDITION = re.compile(
 )
 # "…, hay …" / "…, or …" offers the alternative of the question before it, not a question of its own
 _ALTERNATIVE = re.compile(r"^(?:hay|hoặc|or)\b")
-# Where one question may end and another begin: a question mark, a full stop ending a sentence (between a
+# Where one question may end and another begin: a question mark, an exclamation mark, a full stop ending a sentence (between a
 # lower-case letter and a capital: not "TP. HCM" nor "7.200.000"), a semicolon, a comma (not inside a number:
 # "7,200,000"), or "và" / "and" between clauses. "hay" / "or" join the alternatives of one question ("paid or
 # unpaid", "…, hay bị trừ vào phép năm?"), never two.
-_BREAK = re.compile(r"\?\s*|(?<=\w)\.\s+(?=\w)|;\s*|,(?!\d)\s*|\s(?:và|va|and)\s", re.IGNORECASE)
+_BREAK = re.compile(r"\?\s*|!+\s*|(?<=\w)\.\s+(?=\w)|;\s*|,(?!\d)\s*|\s(?:và|va|and)\s", re.IGNORECASE)
 _AND_AFTER = re.compile(r"(?i)^(?:and|và|va)\b")
 MIN_WORDS = 2  # a part of fewer words ("và sau đó?") asks nothing on its own
 
@@ -74,7 +74,8 @@ def _pieces(text: str) -> list[tuple[int, int, str]]:
     for m in _BREAK.finditer(text):
         if m.group(0).startswith(".") and not (text[m.start() - 1].islower() and text[m.end()].isupper()):
             continue  # a full stop ends a sentence before a capital, not in "TP. HCM" nor "7.200.000"
-        pieces.append((start, m.start(), m.group(0).strip().lower()))
+        brk = m.group(0).strip().lower()
+        pieces.append((start, m.start(), "." if brk.startswith("!") else brk))  # "!" ends a sentence
         start = m.end()
     pieces.append((start, len(text), ""))
     return [p for p in pieces if text[p[0] : p[1]].strip()]
@@ -95,28 +96,62 @@ def _asking(text: str, pieces: list[tuple[int, int, str]]) -> list[bool]:
     return asks
 
 
+def _part_spans(text: str) -> tuple[list[tuple[int, int]], int]:
+    """The spans of the parts of a whitespace-normalised question (``question_parts``), and where its first
+    asking clause begins (the clauses before it set the scene of every part)."""
+    pieces = _pieces(text)
+    spans: list[tuple[int, int]] = []
+    pending: int | None = None  # where the clauses that ask nothing yet begin
+    first_ask = 0
+    for (start, end, _), asked in zip(pieces, _asking(text, pieces), strict=True):
+        begin = start if pending is None else pending
+        if asked and len(text[begin:end].split()) >= MIN_WORDS:
+            if not spans:
+                first_ask = start
+            spans.append((begin, end))
+            pending = None
+        elif pending is None:
+            pending = start
+    if pending is not None and spans:
+        spans[-1] = (spans[-1][0], len(text))
+    return spans, first_ask
+
+
 def question_parts(question: str) -> list[str]:
     """The question's parts, in order, each a span of it (a clause or run of clauses) that asks something; one
     part when it asks one thing. A clause that asks nothing joins the part after it (a condition, the topic: "Nếu
     nghỉ 2 ngày, có bị trừ lương không" is one part), or the last part when none follows."""
     text = re.sub(r"\s+", " ", nfc(question)).strip()
-    pieces = _pieces(text)
-    spans: list[tuple[int, int]] = []
-    pending: int | None = None  # where the clauses that ask nothing yet begin
-    for (start, end, _), asked in zip(pieces, _asking(text, pieces), strict=True):
-        begin = start if pending is None else pending
-        if asked and len(text[begin:end].split()) >= MIN_WORDS:
-            spans.append((begin, end))
-            pending = None
-        elif pending is None:
-            pending = start
-    if pending is not None:
-        if not spans:
-            return [question.strip()]
-        spans[-1] = (spans[-1][0], len(text))
+    spans, _ = _part_spans(text)
     if len(spans) < 2:
         return [question.strip()]
     return [text[s:e].strip() for s, e in spans]
+
+
+def part_queries(question: str, topic: bool = True, scene: bool = True) -> list[str]:
+    """What each part of a question that asks several things asks, read on its own (``question_parts``): the
+    first part as it is; each later one with the clauses that set the scene of all of them before it ("Getting
+    married in December!! … and does the company give anything": the gift is for a wedding), and the topic of the
+    part before it when it names none of its own ("…the summer trip budget…, and can I get cash if I don't
+    go?"; ``topic`` False: not that topic, which would rank the first part's rule again; ``scene`` False: not the
+    scene either). One part for a question that asks one thing."""
+    text = re.sub(r"\s+", " ", nfc(question)).strip()
+    spans, first_ask = _part_spans(text)
+    if len(spans) < 2:
+        return [question.strip()]
+    english = language_of(text) == "en"
+    found = english_concepts if english else vietnamese_concepts
+    setting = text[spans[0][0] : first_ask].strip(" ,;") if scene else ""
+    queries = [text[spans[0][0] : spans[0][1]].strip()]
+    for (before, after), (start, end) in zip(spans, spans[1:], strict=False):
+        query = text[start:end].strip()
+        if topic and not any(not c.general for c in found(f"{setting} {query}")):
+            # an English concept as the question words it; a Vietnamese one is found folded: the part itself
+            earlier = text[max(before, first_ask) : after].strip(" ,;")
+            named = [c.asked for c in found(earlier) if not c.general]
+            query = " ".join([*(named if english else [earlier] if named else []), query])
+        queries.append(f"{setting} {query}".strip())
+    return queries
 
 
 def circumstances(question: str) -> list[str]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from agent.compose import compose
-from agent.question_parts import question_parts
+from agent.offline_policy import part_searches
+from agent.question_parts import part_queries, question_parts
 from tests.agent.passages import passage
 
 
@@ -66,6 +67,17 @@ from tests.agent.passages import passage
             "Is sick leave paid or unpaid, and how many days do I get?",
             ["Is sick leave paid or unpaid", "and how many days do I get"],
         ),
+        (  # an exclamation mark ends a sentence: the question after it opens a clause of its own
+            "Getting married in December!! How many paid days off do I get, and does the company give anything?",
+            [
+                "Getting married in December!! How many paid days off do I get",
+                "and does the company give anything",
+            ],
+        ),
+        (  # "sao" ending a clause asks how
+            "Giờ tôi muốn nghỉ việc thì phải báo trước bao lâu, còn khoản nợ quỹ tương trợ xử lý sao?",
+            ["Giờ tôi muốn nghỉ việc thì phải báo trước bao lâu", "còn khoản nợ quỹ tương trợ xử lý sao"],
+        ),
     ],
 )
 def test_a_question_of_several_parts(question, parts):
@@ -96,10 +108,33 @@ def test_a_question_of_several_parts(question, parts):
         "Is the trip paid or do I pay?",
         "Nghỉ phép hay nghỉ không lương thì tốt hơn?",
         "Phép năm được mấy ngày?",
+        "Sắp cưới rồi! Được nghỉ mấy ngày?",  # the scene, exclaimed, asks nothing
     ],
 )
 def test_a_question_of_one_part(question):
     assert question_parts(question) == [question.strip()]
+    assert part_queries(question) == [question.strip()]
+    assert part_searches(question) == []
+
+
+def test_each_later_part_is_read_with_the_scene_and_searched():
+    question = "Sắp cưới rồi! Được nghỉ mấy ngày, công ty có tặng quà gì không?"
+    assert part_queries(question) == [
+        "Sắp cưới rồi! Được nghỉ mấy ngày",
+        "Sắp cưới rồi! Được nghỉ mấy ngày công ty có tặng quà gì không",  # the gift names no topic of its own
+    ]
+    assert part_queries(question, topic=False)[1] == "Sắp cưới rồi! công ty có tặng quà gì không"
+    assert part_searches(question) == [part_queries(question)[1]]
+
+
+def test_a_later_part_naming_no_topic_borrows_the_one_before_for_its_search():
+    question = "How much is the summer trip budget per person, and can I get cash if I don't go?"
+    assert part_queries(question, topic=False)[1] == "and can I get cash if I don't go"
+    searched = part_searches(question)
+    assert searched[0] == "summer trip and can I get cash if I don't go"
+    assert any("nghỉ mát" in s for s in searched[1:])  # in Vietnamese too, for Vietnamese documents
+    # what the whole question's own searches asked is not asked again
+    assert question not in searched
 
 
 LOAN_AMOUNT = passage(
@@ -177,3 +212,36 @@ def test_a_part_found_in_a_clipped_copy_of_a_section_is_quoted_from_the_copy_kep
     question = "Điều kiện vay quỹ tương trợ là gì, vay tối đa bao nhiêu tiền, trả nợ trong bao lâu?"
     answer = compose(question, [CONDITIONS, clipped, whole], 0.2, True)
     assert answer.text.count("[cty:muc-3]") == 1 and "20.000.000" in answer.text
+
+
+WEDDING_LEAVE = passage(
+    "cty:dieu-10",
+    "Điều 10. Nghỉ việc riêng",
+    "a) Bản thân kết hôn: nghỉ 04 ngày hưởng nguyên lương;\nb) Con kết hôn: nghỉ 01 ngày hưởng nguyên lương;",
+)
+WEDDING_GIFT = passage(
+    "cty:phuc-loi/hieu-hi",
+    "Quà hiếu hỉ",
+    "| Sự kiện | Quà tặng của Công ty |\n|---|---|\n| Bản thân kết hôn | 1.000.000 đồng |",
+    rank=1,
+)
+
+
+# the whole question's search found the benefits section's title, not its table (a clipped hit)
+GIFTS_CLIPPED = passage(
+    "cty:phuc-loi", "Quà tặng của Công ty", "Phòng Nhân sự lập danh sách hằng quý.", rank=1
+)
+
+
+def test_a_later_part_is_answered_from_its_own_search_when_the_whole_question_found_nothing_for_it():
+    question = "Sắp kết hôn rồi! Được nghỉ mấy ngày, công ty có tặng quà gì không?"
+    without = compose(question, [WEDDING_LEAVE, GIFTS_CLIPPED], 0.2, True)
+    assert "04 ngày" in without.text and "1.000.000" not in without.text
+    answer = compose(question, [WEDDING_LEAVE, GIFTS_CLIPPED], 0.2, True, part_hits=[WEDDING_GIFT])
+    assert "04 ngày" in answer.text and "1.000.000 đồng" in answer.text
+    assert answer.node_ids == ["cty:dieu-10", "cty:phuc-loi/hieu-hi"]
+    # a part's own hit answers that part only: asked alone, the leave question quotes no gift
+    alone = compose(
+        "Sắp kết hôn rồi! Được nghỉ mấy ngày?", [WEDDING_LEAVE], 0.2, True, part_hits=[WEDDING_GIFT]
+    )
+    assert "04 ngày" in alone.text and "1.000.000" not in alone.text
