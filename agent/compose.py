@@ -630,6 +630,21 @@ def compose(
     return Composed("\n".join(parts), node_ids, False, best_cover)
 
 
+def _with_later_parts(
+    computed: Composed, question: str, evidence: list[Passage], min_coverage: float, expansions: list[str]
+) -> Composed:
+    """The calculator's answer, and the rule quoted for each later part of a question that asks more than the
+    calculator computes ("…tôi có bao nhiêu ngày phép và nếu cưới vợ thì được nghỉ thêm mấy ngày?"); a later
+    part the evidence does not answer adds nothing (the computed answer stands)."""
+    texts, node_ids = [computed.text], list(computed.node_ids)
+    for part in part_queries(question)[1:]:
+        quoted = compose(part, evidence, min_coverage, analyse(part).intent == "quantity", expansions)
+        if not quoted.refused:
+            texts.append(quoted.text)
+            node_ids += [n for n in quoted.node_ids if n not in node_ids]
+    return replace(computed, text="\n\n".join(texts), node_ids=node_ids)
+
+
 def compose_calculation(result: dict, support: list[Passage], question: str) -> Composed:
     """The calculator's answer and steps in the question's language, citing the corpus rule behind each
     parameter and the best supporting passage; parameters no document states are named as defaults."""
@@ -752,11 +767,13 @@ def compose_from_runs(
     parts = [r for r in runs if r.name == "search" and r.args.get("query") in for_parts]
     runs = [r for r in runs if r not in parts]
     found = [p for run in runs for p in passages(run)]
-    calc = calculator_result(runs)
-    if calc is not None:
-        return compose_calculation(calc, found, question)
+    part_hits = [p for run in parts for p in passages(run)]
     if expansions is None:
         expansions = evidence_expansions(runs)
+    calc = calculator_result(runs)
+    if calc is not None:
+        computed = compose_calculation(calc, found, question)
+        return _with_later_parts(computed, question, [*found, *part_hits], min_coverage, expansions)
     if absent:  # the question names a topic no document states in any of its wordings
         terms = question_terms(question, expansions)
         return _refuse(question, language_of(question), found, terms, 0.0)
@@ -776,5 +793,5 @@ def compose_from_runs(
         by_scope,
         asker,
         scene,
-        part_hits=[p for run in parts for p in passages(run)],
+        part_hits=part_hits,
     )

@@ -127,10 +127,12 @@ def next_call(
         and "search" in called
         and any(isinstance(r.result, CalculationResult) for r in runs)
     ):
-        return None  # computed, and the passage stating the rule fetched
+        return _part_search(question, runs)  # computed, and the passage stating the rule fetched
     if isinstance(result, CalculationResult):
         # the result is computed; fetch the passage that states the rule, to cite it
-        return None if "search" in called else NextCall("search", {"query": question, "k": 3})
+        if "search" in called:
+            return _part_search(question, runs)
+        return NextCall("search", {"query": question, "k": 3})
     if "search" not in called and (
         not last.ok
         or isinstance(result, RuleResult | NodeChildren | DocumentList)
@@ -140,9 +142,9 @@ def next_call(
     translated = vietnamese_query(question)
     if translated and not any(r.name == "search" and r.args.get("query") == translated for r in runs):
         return NextCall("search", {"query": translated, "k": 5})
-    for query in part_searches(question):  # a question asking several things: each later part searched
-        if not any(r.name == "search" and r.args.get("query") == query for r in runs):
-            return NextCall("search", {"query": query, "k": PART_HITS})
+    part = _part_search(question, runs)  # a question asking several things: each later part searched
+    if part:
+        return part
     gap = gap_query(question, runs) if q.intent != "leave_calculation" else None
     if gap and not any(r.name == "search" and r.args.get("mode") == "keyword" for r in runs):
         return NextCall("search", {"query": gap, "k": GAP_HITS, "mode": "keyword"})
@@ -218,6 +220,14 @@ def best_section(question: str, runs: list[ToolRun]) -> str | None:
 
 
 PART_HITS = 3  # hits of each later part's own search
+
+
+def _part_search(question: str, runs: list[ToolRun]) -> NextCall | None:
+    """The search for a later part of the question not searched yet (``part_searches``), if any."""
+    for query in part_searches(question):
+        if not any(r.name == "search" and r.args.get("query") == query for r in runs):
+            return NextCall("search", {"query": query, "k": PART_HITS})
+    return None
 
 
 def part_searches(question: str) -> list[str]:

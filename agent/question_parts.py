@@ -12,7 +12,7 @@ from indexes.text import fold, has_diacritics, nfc
 # A Vietnamese clause asks something when it holds a question word: with accents as written ("mấy" is not "máy"),
 # without them folded ("may" only before what it counts); "không" and "chưa" only at a clause's end, where
 # "có … không" and "đã … chưa" put them, a polite particle after them allowed ("chưa được xét" states a fact).
-# An indefinite "bất kỳ … nào", "có gì thay đổi" asks nothing.
+# An indefinite "bất kỳ … nào", "có gì thay đổi", "chưa nghỉ ngày nào" asks nothing.
 _POLITE = r"(?:\s+(?:ạ|vậy|nhỉ|nhé|hả|thế|a|vay|nhi|nhe|ha|the))*"
 _VI_ASKS = re.compile(
     r"(?<!\w)(?:bao nhiêu|bao lâu|bao giờ|mấy|thế nào|ra sao|tại sao|vì sao|thì sao|gì|nào|ai|ở đâu|đâu)(?!\w)"
@@ -26,6 +26,7 @@ _VI_ASKS_FOLDED = re.compile(
 _VI_INDEFINITE = re.compile(
     r"(?<!\w)(?:bất kỳ|bất cứ|có)\s+(?:\w+\s+)?(?:gì|nào|ai)(?!\w)(?!.*(?:không|chưa)\s*$)"
     r"|(?<!\w)(?:gì|nào|ai)\s+cũng(?!\w)|(?<!\w)(?:không|chẳng)\s+(?:ai|gì)(?!\w)|(?<!\w)thì sao(?!\w)"
+    r"|(?<!\w)(?:chưa|chẳng)\s+(?:\w+\s+){0,4}(?:gì|nào)(?!\w)"  # "chưa nghỉ ngày phép nào": none yet
 )
 # An English clause asks something when it opens with a question word ("when"/"where" only with an auxiliary
 # after them: "When my shift changes," is a condition), or with an auxiliary when a question follows it or it ends
@@ -43,6 +44,7 @@ _CONDITION = re.compile(
     r"^(?:nếu|nêu|neu|khi(?! nào| nao)|(?:trong )?trường hợp(?! nào)|(?:trong )?truong hop(?! nao)|giả sử|dù"
     r"|mặc dù|bất kể|if|in case|unless|when(?! (?:" + _AUX + r")\b))\b"
 )
+_THEN = re.compile(r"(?<!\w)(?:thì|thi)(?!\w)")
 # "…, hay …" / "…, or …" offers the alternative of the question before it, not a question of its own
 _ALTERNATIVE = re.compile(r"^(?:hay|hoặc|or)\b")
 # Where one question may end and another begin: a question mark, an exclamation mark, a full stop ending a sentence (between a
@@ -57,8 +59,12 @@ MIN_WORDS = 2  # a part of fewer words ("và sau đó?") asks nothing on its own
 def _asks(clause: str, vietnamese: bool, accented: bool, sentence_end: bool) -> bool:
     """Whether a clause asks something itself (a question word, or an English auxiliary opening a question)."""
     text = nfc(clause).strip(" ?.!").lower()
-    if _CONDITION.search(text if accented or not vietnamese else fold(text)) or _ALTERNATIVE.search(text):
+    if _ALTERNATIVE.search(text):
         return False
+    if _CONDITION.search(text if accented or not vietnamese else fold(text)):
+        # a condition asks nothing, unless its own "thì …" asks ("nếu cưới vợ thì được nghỉ thêm mấy ngày")
+        then = _THEN.search(text if accented else fold(text)) if vietnamese else None
+        return bool(then) and _asks(text[then.end() :], vietnamese, accented, sentence_end)
     if vietnamese:
         if accented:
             return bool(_VI_ASKS.search(_VI_INDEFINITE.sub(" ", text)))

@@ -74,6 +74,10 @@ from tests.agent.passages import passage
                 "and does the company give anything",
             ],
         ),
+        (  # a condition whose own "thì …" asks is a part of its own
+            "Năm 2026 tôi có bao nhiêu ngày phép và nếu cưới vợ thì được nghỉ thêm mấy ngày?",
+            ["Năm 2026 tôi có bao nhiêu ngày phép", "nếu cưới vợ thì được nghỉ thêm mấy ngày"],
+        ),
         (  # "sao" ending a clause asks how
             "Giờ tôi muốn nghỉ việc thì phải báo trước bao lâu, còn khoản nợ quỹ tương trợ xử lý sao?",
             ["Giờ tôi muốn nghỉ việc thì phải báo trước bao lâu", "còn khoản nợ quỹ tương trợ xử lý sao"],
@@ -109,6 +113,9 @@ def test_a_question_of_several_parts(question, parts):
         "Nghỉ phép hay nghỉ không lương thì tốt hơn?",
         "Phép năm được mấy ngày?",
         "Sắp cưới rồi! Được nghỉ mấy ngày?",  # the scene, exclaimed, asks nothing
+        # "chưa … nào" states none yet; a condition whose "thì" clause asks is still one question
+        "Tôi chưa nghỉ ngày phép nào; hôm nay tôi có bao nhiêu ngày phép được dùng?",
+        "Nếu nghỉ 2 ngày thì có bị trừ lương không?",
     ],
 )
 def test_a_question_of_one_part(question):
