@@ -635,13 +635,21 @@ def _with_later_parts(
 ) -> Composed:
     """The calculator's answer, and the rule quoted for each later part of a question that asks more than the
     calculator computes ("…tôi có bao nhiêu ngày phép và nếu cưới vợ thì được nghỉ thêm mấy ngày?"); a later
-    part the evidence does not answer adds nothing (the computed answer stands)."""
+    part the evidence does not answer adds nothing (the computed answer stands), nor one answered from a section
+    the calculation cites (what it computes: "…được trả thêm những khoản nào, bao nhiêu tiền?"; a section is
+    cited by one quote, so an "Also" line quoting one already cited is left out too)."""
     texts, node_ids = [computed.text], list(computed.node_ids)
     for part in part_queries(question)[1:]:
         quoted = compose(part, evidence, min_coverage, analyse(part).intent == "quantity", expansions)
-        if not quoted.refused:
-            texts.append(quoted.text)
-            node_ids += [n for n in quoted.node_ids if n not in node_ids]
+        if quoted.refused or quoted.node_ids[0] in node_ids:
+            continue
+        lines = [
+            line
+            for line in quoted.text.split("\n")
+            if not any(f"[{n}]" in line for n in node_ids)  # each quote line cites its one section
+        ]
+        texts.append("\n".join(lines))
+        node_ids += [n for n in quoted.node_ids if n not in node_ids]
     return replace(computed, text="\n\n".join(texts), node_ids=node_ids)
 
 

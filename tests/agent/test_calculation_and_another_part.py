@@ -38,6 +38,7 @@ def test_the_other_part_is_answered_after_the_computed_one(assistant):
     assert text.index("Bản thân kết hôn") > text.index("Cách tính")  # after the computed answer
     cited = [c for c in answer.citations if "Bản thân kết hôn" in c.quote]
     assert cited and cited[0].node_id == "quy_che_nghi:dieu-2"
+    assert answer.ungrounded_numbers == []  # each number stated is in a cited quote or computed
 
 
 def test_a_question_the_calculator_answers_whole_gets_nothing_more(assistant):
