@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from indexes.search.lexicon import SHORT_ABBR, Lexicon, LexiconEntry
+from indexes.search.lexicon import SHORT_ABBR, Lexicon, LexiconEntry, default_lexicon
 from indexes.text import (
     FUNCTION_WORDS_EN,
     GENERIC_WORDS,
@@ -465,6 +465,29 @@ def english_concepts(question: str) -> list[Concept]:
 
 @functools.lru_cache(maxsize=256)
 def _english_concepts(question: str) -> tuple[Concept, ...]:
+    found = _worded_concepts(question)
+    return found + _abbreviated_concepts(question, found)
+
+
+def _abbreviated_concepts(question: str, found: tuple[Concept, ...]) -> tuple[Concept, ...]:
+    """The entries an English question names only by an abbreviation ("OT rate", "PIT", "what BHXH pays"),
+    found as the lexicon's search finds them (a short one only in capitals: "OT", never "ot" of a word)."""
+    out: list[Concept] = []
+    for match in default_lexicon().matches(question):
+        entry = match.entry
+        long_form = len(match.surface) > SHORT_ABBR and match.surface in {a.lower() for a in entry.abbr}
+        if match.surface not in entry.abbr and not long_form:
+            continue  # named by an English form (read above, with its stems and word order), or "ot" in lower case
+        wordings = _wordings(entry)
+        if any(c.wordings == wordings for c in (*found, *out)):
+            continue
+        out.append(
+            Concept(stemmed(match.surface), wordings, tuple(nfc(v) for v in entry.vi), entry.general, True)
+        )
+    return tuple(out)
+
+
+def _worded_concepts(question: str) -> tuple[Concept, ...]:
     question = _PART_OF_PERIOD.sub(" ", without_counted_units(fold(without_names(question))))
     clauses = [re.findall(r"[a-z0-9]+", c) for c in _CLAUSE.split(question)]
     # a third reading without the object pronouns of phrasal verbs: "carry it over" is "carry over"

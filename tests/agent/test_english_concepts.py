@@ -114,9 +114,9 @@ def test_a_noun_of_the_act_stems_as_its_verb_and_adjectives_in_al_do_not():
     assert stem("withdrawal") == stem("withdraw") and stem("refusal") == stem("refuse")
     assert stem("personal") == "personal" and stem("general") == "general" and stem("annual") == "annual"
     # "sign off" is the everyday "approve": a rule saying who approves answers who signs off
-    limits = passage(
+    limits = passage(  # the section of an overtime policy ("OT" names overtime: the section must state it)
         "ot:limits",
-        "Limits",
+        "Overtime limits",
         "Store and clinic managers may approve up to **24 hours a month** per person; beyond that, the Area "
         "Manager must approve in advance.",
     )
@@ -479,3 +479,17 @@ def test_the_law_answers_an_amount_the_company_rule_only_mentions():
         "Nghỉ ốm thì lương được trả mấy phần trăm?", [PAUSED_REPAYMENTS, sick_pay], MIN, quantity=True
     )
     assert not answer.refused and "75%" in answer.text and "luat_bhxh:dieu-28" in answer.node_ids
+
+
+def test_an_abbreviation_names_its_entry_and_is_searched_in_vietnamese():
+    asked = {c.asked: c for c in english_concepts("What's the OT rate on public holidays?")}
+    assert "ot" in asked and "làm thêm giờ" in asked["ot"].vietnamese
+    query = vietnamese_query("How is PIT worked out for expats?")
+    assert query is not None and "thuế thu nhập cá nhân" in query
+    bhxh = [c for c in english_concepts("Do I only get what BHXH pays out?") if c.asked == "bhxh"]
+    assert bhxh and "bảo hiểm xã hội" in bhxh[0].vietnamese
+    # a short abbreviation counts only in capitals: "ot" or "pit" in lower case is no overtime or income tax
+    assert not [c for c in english_concepts("can I bring a pit bull? not ot") if c.asked in ("ot", "pit")]
+    # a term named in words as well is one concept, not two
+    both = english_concepts("Is overtime (OT) paid at 150%?")
+    assert sum("làm thêm giờ" in c.vietnamese for c in both) == 1
