@@ -312,6 +312,23 @@ def _needed_concepts(question: str, named: int) -> int:
     return named - 1 if named >= 2 and _YES_NO.search(question) else named
 
 
+# "Does the company pay for X?", "Will they give X …": X is what is asked for, whatever else the question names
+_WANTED = re.compile(
+    r"\b(?:does|do|will|would|can|could)\s+(?:the\s+)?(?:company|they|employer|hr)\s+"
+    r"(?:pay|give|provide|cover|offer|reimburse|fund|buy)\b(?:\s+for)?\s+(?P<wanted>.+?)"
+    r"(?=\s+(?:when|if|for|to|while|after|before|during|as)\b|[?.,;!]|$)",
+    re.IGNORECASE,
+)
+
+
+def wanted_concepts(question: str) -> list[Concept]:
+    """The lexicon's concepts, general ones too, naming what an English question asks the company to pay for or
+    give ("Does the company give a cash gift when …?": a gift); the evidence must state each of them: a rule on
+    the occasion alone (marriage leave) does not say the company gives it."""
+    match = _WANTED.search(question)
+    return english_concepts(match.group("wanted")) if match else []
+
+
 @dataclass(frozen=True)
 class _Check:
     """What the refusal checks found in one body of evidence."""
@@ -355,8 +372,10 @@ def _check(
     missing = {w for w in unsupported_words(terms, checked, question) if fold(w) not in paraphrased}
     unsupported = len(missing) + len(concepts) - len(found)
     unsupported_share = unsupported / max(1, len(terms.words))
+    wanted = wanted_concepts(question) if lang == "en" else []
     passes = not (
-        len(found)
+        not all(any(states(c, t) for t in texts) for c in wanted)
+        or len(found)
         < _needed_concepts(
             question, len(concepts)
         )  # an English question's lexicon concepts no evidence states

@@ -493,3 +493,20 @@ def test_an_abbreviation_names_its_entry_and_is_searched_in_vietnamese():
     # a term named in words as well is one concept, not two
     both = english_concepts("Is overtime (OT) paid at 150%?")
     assert sum("làm thêm giờ" in c.vietnamese for c in both) == 1
+
+
+def test_what_the_company_is_asked_to_give_must_be_stated_general_word_or_not():
+    from agent.compose import wanted_concepts
+
+    question = "Does the company give a cash gift when an employee gets married?"
+    assert [c.asked for c in wanted_concepts(question)] == ["gift"]
+    # the marriage leave rule names the occasion, not a gift: no answer from it
+    assert compose(question, [PERSONAL_LEAVE], MIN, quantity=False).refused
+    assert not compose("How many days off do I get when I get married?", [PERSONAL_LEAVE], MIN, False).refused
+    gifts = passage(
+        "phuc_loi:dieu-5",
+        "Điều 5. Quà tặng",
+        "1. NLĐ kết hôn được Công ty tặng quà mừng 1.000.000 đồng.",
+    )
+    answer = compose(question, [PERSONAL_LEAVE, gifts], MIN, quantity=False)
+    assert not answer.refused and "1.000.000" in answer.text
