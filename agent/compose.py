@@ -43,9 +43,8 @@ from agent.language import (
     vietnamese_concepts,
     wordings_with_heads,
 )
-from agent.offline_policy import part_searches
 from agent.question import analyse, asks_year_total
-from agent.question_parts import circumstances, part_queries
+from agent.question_parts import MAX_PARTS, circumstances, part_queries, searches_by_part
 from agent.quote_units import (
     QUANTITY_KINDS,
     ScoredUnit,
@@ -386,7 +385,6 @@ def _check(
     return _Check(passes, best_cover)
 
 
-MAX_PARTS = 3  # the parts of one question quoted for (``question_parts``)
 # a part's unit scores at least this share of the part's best, as the top section's units do of the top
 PART_RATIO = 0.5
 # ... and, in another section than the one quoted, this share of the top unit for the whole question: a short
@@ -415,26 +413,32 @@ def _part_units(
     scored: list[ScoredUnit],
     expansions: list[str] | None,
     groups: list[str] | None,
-    own_hits: list[Passage],
+    part_hits: list[list[Passage]],
+    min_coverage: float,
 ) -> list[ScoredUnit]:
     """For a question that asks several things (``part_queries``: each later part with the scene set for all),
     the best unit for each part, ranked by that part's own words and their expansions: among those nearly as good,
     the first that says one of them itself, not only in its title. Among the whole question's candidates
-    (``scored``: passing mentions already out), or when none of them does, among the hits of the parts' own
-    searches (``own_hits``). Nothing for a question that asks one thing."""
-    parts = part_queries(question, topic=False)
+    (``scored``: passing mentions already out), or, for a later part when none of them does, among the hits of
+    its own searches (``part_hits``, one list per later part) that cover its words. Nothing for a question that
+    asks one thing."""
+    parts = part_queries(question, topic=False)[:MAX_PARTS]
     if len(parts) < 2:
         return []
+    bare_parts = part_queries(question, topic=False, scene=False)
     whole = {(id(p), i) for _, p, i, _ in scored}
     passages = list({id(p): p for _, p, _, _ in scored}.values())
-    # one copy of each text (another would weigh its words twice in the ranking)
     known = {(p.node_id, p.text) for p in passages}
-    own_hits = list({(p.node_id, p.text): p for p in own_hits if (p.node_id, p.text) not in known}.values())
-    own = {(id(p), i) for p in own_hits for i in range(len(passage_units(p)))}
-    passages += own_hits
+    own_by_part: list[set[tuple[int, int]]] = [set()]  # the first part is the whole question's
+    for hits in part_hits[: len(parts) - 1]:
+        # one copy of each text (another would weigh its words twice in the ranking)
+        fresh = list({(p.node_id, p.text): p for p in hits if (p.node_id, p.text) not in known}.values())
+        known |= {(p.node_id, p.text) for p in fresh}
+        passages += fresh
+        own_by_part.append({(id(p), i) for p in fresh for i in range(len(passage_units(p)))})
     found: list[ScoredUnit] = []
     picked: set[str] = set()  # an earlier part's unit: a later part asks something else
-    for part, bare in zip(parts[:MAX_PARTS], part_queries(question, topic=False, scene=False), strict=False):
+    for part, bare, own in zip(parts, bare_parts, own_by_part + [set()] * len(parts), strict=False):
         expanded = [*_part_expansions(part, expansions), *(groups or [])]
         terms = question_terms(part, _with_concepts(part, lang, expanded, passages))
         own_words = [
@@ -447,6 +451,8 @@ def _part_units(
         # the scene's, which the earlier part's rule says); never the unit of an earlier part
         for candidates in (whole, own):
             among = [x for x in ranked if (id(x[1]), x[2]) in candidates]
+            if candidates is own:  # a hit of the part's own search answers it when it covers the part's words
+                among = [x for x in among if coverage(x[1], said) >= min_coverage]
             holding = [
                 x
                 for x in among
@@ -471,7 +477,7 @@ def compose(
     asker: frozenset[str] = frozenset(),
     scene: frozenset[str] = frozenset(),
     law_instead: bool = False,
-    part_hits: list[Passage] | None = None,
+    part_hits: list[list[Passage]] | None = None,
 ) -> Composed:
     """Quote the best evidence, or refuse when it does not cover the question (``_check``). A company's own
     documents are checked on their own (their evidence, the words none of them has), as when they are alone;
@@ -480,7 +486,7 @@ def compose(
     ``asker`` (the words naming the asker's job) and ``scene`` (those of the clauses setting the scene,
     ``scene_words``) need not be stated by the evidence; the job's single words rank no unit either.
     ``law_instead``: the company's documents were silent and the law answers, in its own wording. ``part_hits``:
-    the hits of the searches for a question's later parts, which may answer those parts only."""
+    the hits of the searches for each of a question's later parts, which may answer that part only."""
     lang = language_of(question)
     terms = question_terms(question, expansions)
     topic_terms = question_terms(question, topic_expansions(expansions))
@@ -589,8 +595,8 @@ def compose(
     # in the top section's quote, or from another section that the whole question ranks high enough
     whole = {(id(p), i): score for score, p, i, _ in scored}
     in_other: dict[str, tuple[Passage, list[int]]] = {}  # node id -> its passage and the part units there
-    own_hits = part_hits or []
-    for _, p, i, unit in _part_units(question, lang, scored, expansions, groups, own_hits):
+    units_of_parts = _part_units(question, lang, scored, expansions, groups, part_hits or [], min_coverage)
+    for _, p, i, unit in units_of_parts:
         if amendment_of(p, i, passages) is not None:
             continue  # a clause since amended: its amendment is what holds
         if p.node_id == top[1].node_id:
@@ -658,7 +664,7 @@ def _with_later_parts(
     the calculation cites (what it computes: "…được trả thêm những khoản nào, bao nhiêu tiền?"; a section is
     cited by one quote, so an "Also" line quoting one already cited is left out too)."""
     texts, node_ids = [computed.text], list(computed.node_ids)
-    for part in part_queries(question)[1:]:
+    for part in part_queries(question)[1:MAX_PARTS]:
         quoted = compose(part, evidence, min_coverage, analyse(part).intent == "quantity", expansions)
         if quoted.refused or quoted.node_ids[0] in node_ids:
             continue
@@ -790,17 +796,22 @@ def compose_from_runs(
     absent = absent_topics(question, runs)
     probes = gap_probes(question, runs)
     runs = [r for i, r in enumerate(runs) if i not in probes]
-    for_parts = set(part_searches(question))
+    by_part = searches_by_part(question)
+    for_parts = {q for queries in by_part for q in queries}
     parts = [r for r in runs if r.name == "search" and r.args.get("query") in for_parts]
     runs = [r for r in runs if r not in parts]
     found = [p for run in runs for p in passages(run)]
-    part_hits = [p for run in parts for p in passages(run)]
+    # each later part's hits, of its own searches
+    part_hits = [
+        [p for run in parts if run.args.get("query") in queries for p in passages(run)] for queries in by_part
+    ]
     if expansions is None:
         expansions = evidence_expansions(runs)
     calc = calculator_result(runs)
     if calc is not None:
         computed = compose_calculation(calc, found, question)
-        return _with_later_parts(computed, question, [*found, *part_hits], min_coverage, expansions)
+        evidence = [*found, *(p for hits in part_hits for p in hits)]
+        return _with_later_parts(computed, question, evidence, min_coverage, expansions)
     if absent:  # the question names a topic no document states in any of its wordings
         terms = question_terms(question, expansions)
         return _refuse(question, language_of(question), found, terms, 0.0)

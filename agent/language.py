@@ -669,3 +669,19 @@ def wordings_with_heads(concept: Concept) -> tuple[str, ...]:
 def concept_words(concepts: list[Concept]) -> set[str]:
     """The question's words (stemmed) that these concepts account for."""
     return {w for c in concepts for w in c.asked.split()}
+
+
+TRANSLATIONS_PER_CONCEPT = (
+    2  # Vietnamese wordings of each concept in the second search of an English question
+)
+
+
+def vietnamese_query(question: str) -> str | None:
+    """An English question's concepts in their Vietnamese wording (the lexicon's first term of each), for a
+    second search: the documents are Vietnamese and the embedder does not bridge the two languages."""
+    if language_of(question) != "en":
+        return None
+    concepts = [c for c in english_concepts(question) if c.vietnamese]
+    if all(c.general for c in concepts):
+        return None  # general words alone ("năm") would search for everything
+    return " ".join(dict.fromkeys(v for c in concepts for v in c.vietnamese[:TRANSLATIONS_PER_CONCEPT]))

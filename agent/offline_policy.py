@@ -33,9 +33,9 @@ from typing import Any
 
 from agent.evidence import CalculationResult, expansions, passages
 from agent.gaps import GAP_HITS, gap_holders, gap_probes, gap_query
-from agent.language import english_concepts, language_of
+from agent.language import TRANSLATIONS_PER_CONCEPT, english_concepts, language_of, vietnamese_query
 from agent.question import Question, analyse
-from agent.question_parts import part_queries
+from agent.question_parts import part_searches
 from indexes.search.lexicon import Lexicon
 from indexes.text import fold, title_coverage
 from tools.registry import ToolRun
@@ -184,9 +184,6 @@ def _general_entries() -> tuple[_General, ...]:
     )
 
 
-TRANSLATIONS_PER_CONCEPT = (
-    2  # Vietnamese wordings of each concept in the second search of an English question
-)
 TOOL_WEIGHT = {"search": 1.0, "lookup_article": 1.0, "lookup_rules": 0.6, "navigate_tree": 0.3}
 
 
@@ -228,28 +225,3 @@ def _part_search(question: str, runs: list[ToolRun]) -> NextCall | None:
         if not any(r.name == "search" and r.args.get("query") == query for r in runs):
             return NextCall("search", {"query": query, "k": PART_HITS})
     return None
-
-
-def part_searches(question: str) -> list[str]:
-    """The searches for the later parts of a question asking several things, each read on its own
-    (``part_queries``); for an English question also in Vietnamese."""
-    english = language_of(question) == "en"
-    whole = {question, vietnamese_query(question)}  # searched for the whole question already
-    searches: list[str] = []
-    for query in part_queries(question)[1:]:
-        searches.append(query)
-        translated = vietnamese_query(query) if english else None
-        if translated:
-            searches.append(translated)
-    return [s for s in dict.fromkeys(searches) if s not in whole]
-
-
-def vietnamese_query(question: str) -> str | None:
-    """An English question's concepts in their Vietnamese wording (the lexicon's first term of each), for a
-    second search: the documents are Vietnamese and the embedder does not bridge the two languages."""
-    if language_of(question) != "en":
-        return None
-    concepts = [c for c in english_concepts(question) if c.vietnamese]
-    if all(c.general for c in concepts):
-        return None  # general words alone ("năm") would search for everything
-    return " ".join(dict.fromkeys(v for c in concepts for v in c.vietnamese[:TRANSLATIONS_PER_CONCEPT]))

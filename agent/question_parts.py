@@ -6,22 +6,25 @@ from __future__ import annotations
 
 import re
 
-from agent.language import english_concepts, language_of, vietnamese_concepts
-from indexes.text import fold, has_diacritics, nfc
+from agent.language import english_concepts, language_of, vietnamese_concepts, vietnamese_query
+from indexes.text import fold, has_diacritics, nfc, stem
 
 # A Vietnamese clause asks something when it holds a question word: with accents as written ("mấy" is not "máy"),
 # without them folded ("may" only before what it counts); "không" and "chưa" only at a clause's end, where
 # "có … không" and "đã … chưa" put them, a polite particle after them allowed ("chưa được xét" states a fact).
 # An indefinite "bất kỳ … nào", "có gì thay đổi", "chưa nghỉ ngày nào" asks nothing.
 _POLITE = r"(?:\s+(?:ạ|vậy|nhỉ|nhé|hả|thế|a|vay|nhi|nhe|ha|the))*"
+# "sao" ends a question after what is done ("xử lý sao", "tính sao": how), not after a number ("khách sạn 5 sao"),
+# "không" ("không sao": no matter) or "thì" ("…thì sao, có bị trừ lương không?" asks what follows)
+_HOW_VERB = r"xử lý|làm|tính|giải quyết|xử|trả|thanh toán|áp dụng|hiểu|quy định|thế"
 _VI_ASKS = re.compile(
     r"(?<!\w)(?:bao nhiêu|bao lâu|bao giờ|mấy|thế nào|ra sao|tại sao|vì sao|thì sao|gì|nào|ai|ở đâu|đâu)(?!\w)"
-    rf"|(?<!\w)(?:không|chưa|chăng|sao){_POLITE}\s*$"
+    rf"|(?<!\w)(?:không|chưa|chăng|(?:{_HOW_VERB}) sao){_POLITE}\s*$"
 )
 _VI_ASKS_FOLDED = re.compile(
     r"\b(?:bao nhieu|bao lau|bao gio|the nao|ra sao|tai sao|vi sao|thi sao|o dau|khi nao|luc nao|gi|"
     r"may (?:ngay|gio|thang|nam|lan|tuan|phut|tieng|buoi|nguoi|phan tram|%))\b"
-    rf"|\b(?:khong|chua|sao){_POLITE}\s*$"
+    rf"|\b(?:khong|chua|(?:{fold(_HOW_VERB)}) sao){_POLITE}\s*$"
 )
 _VI_INDEFINITE = re.compile(
     r"(?<!\w)(?:bất kỳ|bất cứ|có)\s+(?:\w+\s+)?(?:gì|nào|ai)(?!\w)(?!.*(?:không|chưa)\s*$)"
@@ -44,7 +47,10 @@ _CONDITION = re.compile(
     r"^(?:nếu|nêu|neu|khi(?! nào| nao)|(?:trong )?trường hợp(?! nào)|(?:trong )?truong hop(?! nao)|giả sử|dù"
     r"|mặc dù|bất kể|if|in case|unless|when(?! (?:" + _AUX + r")\b))\b"
 )
-_THEN = re.compile(r"(?<!\w)(?:thì|thi)(?!\w)")
+# "thì" opens what a condition leads to; unaccented "thi" only in a question written without accents ("thi" is
+# an exam)
+_THEN = re.compile(r"(?<!\w)thì(?!\w)")
+_THEN_FOLDED = re.compile(r"(?<!\w)thi(?!\w)")
 # "…, hay …" / "…, or …" offers the alternative of the question before it, not a question of its own
 _ALTERNATIVE = re.compile(r"^(?:hay|hoặc|or)\b")
 # Where one question may end and another begin: a question mark, an exclamation mark, a full stop ending a sentence (between a
@@ -54,6 +60,7 @@ _ALTERNATIVE = re.compile(r"^(?:hay|hoặc|or)\b")
 _BREAK = re.compile(r"\?\s*|!+\s*|(?<=\w)\.\s+(?=\w)|;\s*|,(?!\d)\s*|\s(?:và|va|and)\s", re.IGNORECASE)
 _AND_AFTER = re.compile(r"(?i)^(?:and|và|va)\b")
 MIN_WORDS = 2  # a part of fewer words ("và sau đó?") asks nothing on its own
+MAX_PARTS = 3  # the parts of one question searched and quoted for
 
 
 def _asks(clause: str, vietnamese: bool, accented: bool, sentence_end: bool) -> bool:
@@ -61,10 +68,13 @@ def _asks(clause: str, vietnamese: bool, accented: bool, sentence_end: bool) -> 
     text = nfc(clause).strip(" ?.!").lower()
     if _ALTERNATIVE.search(text):
         return False
-    if _CONDITION.search(text if accented or not vietnamese else fold(text)):
-        # a condition asks nothing, unless its own "thì …" asks ("nếu cưới vợ thì được nghỉ thêm mấy ngày")
-        then = _THEN.search(text if accented else fold(text)) if vietnamese else None
-        return bool(then) and _asks(text[then.end() :], vietnamese, accented, sentence_end)
+    while _CONDITION.search(text if accented or not vietnamese else fold(text)):
+        # a condition asks nothing, unless its own "thì …" asks ("nếu cưới vợ thì được nghỉ thêm mấy ngày"),
+        # itself perhaps another condition ("nếu … thì nếu … thì …")
+        then = (_THEN.search(text) if accented else _THEN_FOLDED.search(fold(text))) if vietnamese else None
+        if then is None:
+            return False
+        text = text[then.end() :].strip()
     if vietnamese:
         if accented:
             return bool(_VI_ASKS.search(_VI_INDEFINITE.sub(" ", text)))
@@ -155,9 +165,27 @@ def part_queries(question: str, topic: bool = True, scene: bool = True) -> list[
             # an English concept as the question words it; a Vietnamese one is found folded: the part itself
             earlier = text[max(before, first_ask) : after].strip(" ,;")
             named = [c.asked for c in found(earlier) if not c.general]
-            query = " ".join([*(named if english else [earlier] if named else []), query])
+            query = " ".join(
+                [*(_as_worded(named, earlier) if english else [earlier] if named else []), query]
+            )
         queries.append(f"{setting} {query}".strip())
     return queries
+
+
+def _as_worded(concepts: list[str], clause: str) -> list[str]:
+    """The English concepts found in a clause (stemmed: "working hour") in the clause's own words ("working
+    hours"), for a search: each the run of the clause's words whose stems make it."""
+    tokens = list(re.finditer(r"[a-z0-9]+", fold(clause)))  # as ``stemmed`` reads it; folding keeps offsets
+    stems = [stem(t.group(0)) for t in tokens]
+    worded = []
+    for concept in concepts:
+        wanted = concept.split()
+        at = next((i for i in range(len(stems)) if stems[i : i + len(wanted)] == wanted), None)
+        if at is None:  # said apart ("when I get married"): the stems
+            worded.append(concept)
+        else:
+            worded.append(clause[tokens[at].start() : tokens[at + len(wanted) - 1].end()])
+    return worded
 
 
 def circumstances(question: str) -> list[str]:
@@ -178,3 +206,22 @@ def circumstances(question: str) -> list[str]:
         for clause, asked in zip(clauses, asks, strict=True)
         if not asked and not _CONDITION.search(clause.lower() if accented else fold(clause.lower()))
     ]
+
+
+def searches_by_part(question: str) -> list[list[str]]:
+    """The searches for each later part of a question asking several things (up to ``MAX_PARTS`` parts), each
+    part read on its own (``part_queries``: the scene, the topic it borrows) and, for an English question, also
+    in Vietnamese; none that searches the whole question again."""
+    english = language_of(question) == "en"
+    done = {question, vietnamese_query(question)}  # searched for the whole question already
+    by_part: list[list[str]] = []
+    for query in part_queries(question)[1:MAX_PARTS]:
+        searches = [query, *([t] if english and (t := vietnamese_query(query)) else [])]
+        by_part.append([s for s in dict.fromkeys(searches) if s not in done])
+        done |= set(searches)
+    return by_part
+
+
+def part_searches(question: str) -> list[str]:
+    """All the searches for a question's later parts (``searches_by_part``), in order."""
+    return [s for searches in searches_by_part(question) for s in searches]

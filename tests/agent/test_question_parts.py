@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agent.compose import compose
-from agent.offline_policy import part_searches
-from agent.question_parts import part_queries, question_parts
+from agent.question_parts import MAX_PARTS, part_queries, part_searches, question_parts, searches_by_part
 from tests.agent.passages import passage
 
 
@@ -116,6 +115,12 @@ def test_a_question_of_several_parts(question, parts):
         # "chưa … nào" states none yet; a condition whose "thì" clause asks is still one question
         "Tôi chưa nghỉ ngày phép nào; hôm nay tôi có bao nhiêu ngày phép được dùng?",
         "Nếu nghỉ 2 ngày thì có bị trừ lương không?",
+        # "sao" asks only after what is done: not "thì sao" before the real question, a hotel's stars, "không sao"
+        "Nếu nghỉ 2 ngày thì sao, có bị trừ lương không?",
+        "Nhân viên khách sạn 5 sao, được nghỉ mấy ngày?",
+        "Nghỉ ốm 1 ngày thì không sao, nhưng nghỉ 3 ngày có cần giấy bác sĩ không?",
+        # "thi" (an exam) in an accented question opens no "thì" branch
+        "Nếu đi thi chứng chỉ gì đó, có được nghỉ có lương không?",
     ],
 )
 def test_a_question_of_one_part(question):
@@ -142,6 +147,9 @@ def test_a_later_part_naming_no_topic_borrows_the_one_before_for_its_search():
     assert any("nghỉ mát" in s for s in searched[1:])  # in Vietnamese too, for Vietnamese documents
     # what the whole question's own searches asked is not asked again
     assert question not in searched
+    # the topic borrowed as the question words it, not its stems ("hour" of "hours")
+    borrowed = part_searches("What are the working hours on Saturdays, and are they paid extra?")
+    assert borrowed[0] == "working hours and are they paid extra"
 
 
 LOAN_AMOUNT = passage(
@@ -244,11 +252,27 @@ def test_a_later_part_is_answered_from_its_own_search_when_the_whole_question_fo
     question = "Sắp kết hôn rồi! Được nghỉ mấy ngày, công ty có tặng quà gì không?"
     without = compose(question, [WEDDING_LEAVE, GIFTS_CLIPPED], 0.2, True)
     assert "04 ngày" in without.text and "1.000.000" not in without.text
-    answer = compose(question, [WEDDING_LEAVE, GIFTS_CLIPPED], 0.2, True, part_hits=[WEDDING_GIFT])
+    answer = compose(question, [WEDDING_LEAVE, GIFTS_CLIPPED], 0.2, True, part_hits=[[WEDDING_GIFT]])
     assert "04 ngày" in answer.text and "1.000.000 đồng" in answer.text
     assert answer.node_ids == ["cty:dieu-10", "cty:phuc-loi/hieu-hi"]
+    # the first part is the whole question's: a later part's own hit never answers it
+    asked_first = "Công ty có tặng quà gì không, nghỉ kết hôn được mấy ngày?"
+    first = compose(asked_first, [WEDDING_LEAVE], 0.2, True, part_hits=[[WEDDING_GIFT]])
+    assert "04 ngày" in first.text and "1.000.000" not in first.text
     # a part's own hit answers that part only: asked alone, the leave question quotes no gift
     alone = compose(
-        "Sắp kết hôn rồi! Được nghỉ mấy ngày?", [WEDDING_LEAVE], 0.2, True, part_hits=[WEDDING_GIFT]
+        "Sắp kết hôn rồi! Được nghỉ mấy ngày?", [WEDDING_LEAVE], 0.2, True, part_hits=[[WEDDING_GIFT]]
     )
     assert "04 ngày" in alone.text and "1.000.000" not in alone.text
+
+
+def test_only_the_first_parts_of_a_long_question_are_searched_for():
+    question = (
+        "How many days of annual leave do I get, how much is the lunch allowance, "
+        "what is the overtime rate, and who approves a business trip?"
+    )
+    assert len(question_parts(question)) == 4
+    by_part = searches_by_part(question)
+    assert len(by_part) == MAX_PARTS - 1  # the step budget is not spent on searches no answer quotes
+    assert by_part[0][0] == "how much is the lunch allowance"
+    assert part_searches(question) == [s for searches in by_part for s in searches]
