@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from agent.beneficiary import family_benefit, names_family
 from agent.evidence import (
     Passage,
     calculator_result,
@@ -551,6 +552,19 @@ def compose(
     if not scored:
         return _refuse(question, lang, passages, terms, best_cover)
     scored = _anchored(scored, [c for c in asked if not c.general])
+    given = family_benefit(question)
+    if given is not None:  # asked for the employee's family: a rule for the employee alone answers nothing,
+        # nor one for the family on another topic (a condolence gift for "học phí cho con")
+        named = english_concepts(given) if lang == "en" else vietnamese_concepts(given)
+        topics = [c for c in named if not c.general]
+
+        def for_them(p: Passage) -> bool:
+            section = f"{p.title}\n{p.text}"
+            return names_family(section) and (not topics or any(states_in_order(c, section) for c in topics))
+
+        scored = [x for x in scored if for_them(x[1])]
+        if not scored:
+            return _refuse(question, lang, passages, terms, best_cover)
     top = scored[0]
     expanded = [x for x in scored if x[1].tool == "expand_node"]
     if expanded and expanded[0][0] >= FOCUS_RATIO * top[0]:

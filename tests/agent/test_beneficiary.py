@@ -1,0 +1,55 @@
+"""A benefit asked for the employee's family is answered only by a rule that names the family."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.beneficiary import family_benefit, names_family
+from agent.compose import compose
+from tests.agent.passages import passage
+
+TRAINING = passage(
+    "cty:ho-tro-dao-tao",
+    "Hỗ trợ đào tạo",
+    "Mức hỗ trợ: 100% học phí đối với khóa học do Công ty cử đi; 70% học phí đối với khóa học do NLĐ đề xuất, "
+    "tối đa 15.000.000 đồng/người/năm.",
+)
+CHILDREN = passage(
+    "cty:khuyen-hoc",
+    "Quỹ khuyến học",
+    "Con của NLĐ đạt học sinh giỏi cấp tỉnh được thưởng 1.000.000 đồng; Công ty hỗ trợ học phí đại học cho con "
+    "NLĐ có hoàn cảnh khó khăn tối đa 5.000.000 đồng/năm.",
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "given"),
+    [
+        ("Công ty có hỗ trợ học phí cho con của nhân viên không?", "hỗ trợ học phí"),
+        ("cong ty co mua bao hiem suc khoe cho nguoi nha nhan vien khong", "mua bao hiem suc khoe"),
+        ("Does the company cover school fees for my kids?", "cover school fees"),
+        ("Is there health insurance for my wife and children?", "insurance"),
+        # the employee's own benefit, or a leave to care for a child: not a benefit given to the family
+        ("Công ty hỗ trợ học phí bao nhiêu?", None),
+        ("Can I take leave to care for my sick child?", None),
+        ("Nghỉ chăm con ốm được mấy ngày?", None),
+    ],
+)
+def test_a_benefit_for_the_family_is_recognised(question, given):
+    assert family_benefit(question) == given
+
+
+def test_a_family_member_is_named_but_not_by_an_announcement_or_a_figure():
+    assert names_family("hỗ trợ cho con NLĐ") and names_family("for employees' children")
+    assert not names_family("Công ty công bố con số lao động hằng năm")
+
+
+def test_a_rule_for_the_employee_alone_does_not_answer_for_the_family():
+    question = "Công ty có hỗ trợ học phí cho con của nhân viên không?"
+    refused = compose(question, [TRAINING], 0.2, False)
+    assert refused.refused and "15.000.000" not in refused.text
+    answered = compose(question, [TRAINING, CHILDREN], 0.2, False)
+    assert not answered.refused and answered.node_ids[0] == "cty:khuyen-hoc" and "5.000.000" in answered.text
+    # asked for the employee, the training rule answers
+    own = compose("Công ty hỗ trợ học phí bao nhiêu?", [TRAINING], 0.2, True)
+    assert not own.refused and "15.000.000" in own.text
