@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, replace
 
 from agent.beneficiary import family_benefit, names_family
+from agent.counted import asked_count, states_count
 from agent.evidence import (
     Passage,
     calculator_result,
@@ -640,6 +641,10 @@ def compose(
     # a figure of a neighbouring topic; the law answering for a silent company words its topics its own way
     # ("chế độ ốm đau" for "nghỉ ốm")
     if asks_amount and not law_instead and not _quotes_topic(question, asked, top[1], quoted):
+        return from_the_law()
+    # "mấy bộ đồng phục?": a count of those things, not a fee of the same rule
+    counted = asked_count(question)
+    if counted and not any(states_count(counted, text) for text in [*(u.text for u in quoted), *also]):
         return from_the_law()
     parts = [f"{phrase('according', lang, title=top[1].title)}“{quote}” [{top[1].node_id}]"]
     node_ids = [top[1].node_id]
