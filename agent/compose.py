@@ -430,14 +430,17 @@ def _part_units(
     bare_parts = part_queries(question, topic=False, scene=False)
     whole = {(id(p), i) for _, p, i, _ in scored}
     passages = list({id(p): p for _, p, _, _ in scored}.values())
-    known = {(p.node_id, p.text) for p in passages}
+    # one copy of each text (another would weigh its words twice in the ranking), shared by the parts that found it
+    copies = {(p.node_id, p.text): p for p in passages}
     own_by_part: list[set[tuple[int, int]]] = [set()]  # the first part is the whole question's
     for hits in part_hits[: len(parts) - 1]:
-        # one copy of each text (another would weigh its words twice in the ranking)
-        fresh = list({(p.node_id, p.text): p for p in hits if (p.node_id, p.text) not in known}.values())
-        known |= {(p.node_id, p.text) for p in fresh}
-        passages += fresh
-        own_by_part.append({(id(p), i) for p in fresh for i in range(len(passage_units(p)))})
+        own: set[tuple[int, int]] = set()
+        for hit in hits:
+            p = copies.setdefault((hit.node_id, hit.text), hit)
+            if p is hit and p not in passages:
+                passages.append(p)
+            own |= {(id(p), i) for i in range(len(passage_units(p))) if (id(p), i) not in whole}
+        own_by_part.append(own)
     found: list[ScoredUnit] = []
     picked: set[str] = set()  # an earlier part's unit: a later part asks something else
     for part, bare, own in zip(parts, bare_parts, own_by_part + [set()] * len(parts), strict=False):
@@ -558,6 +561,8 @@ def compose(
         # nor one for the family on another topic (a condolence gift for "học phí cho con")
         named = english_concepts(given) if lang == "en" else vietnamese_concepts(given)
         topics = [c for c in named if not c.general]
+        if not topics:  # "Does the company pay for my kids' school fees?": the fees, said after the family
+            topics = [c for c in asked if not c.general and not names_family(" ".join(c.wordings))]
 
         def for_them(p: Passage) -> bool:
             section = f"{p.title}\n{p.text}"

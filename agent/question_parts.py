@@ -14,17 +14,17 @@ from indexes.text import fold, has_diacritics, nfc, stem
 # "có … không" and "đã … chưa" put them, a polite particle after them allowed ("chưa được xét" states a fact).
 # An indefinite "bất kỳ … nào", "có gì thay đổi", "chưa nghỉ ngày nào" asks nothing.
 _POLITE = r"(?:\s+(?:ạ|vậy|nhỉ|nhé|hả|thế|a|vay|nhi|nhe|ha|the))*"
-# "sao" ends a question after what is done ("xử lý sao", "tính sao": how), not after a number ("khách sạn 5 sao"),
-# "không" ("không sao": no matter) or "thì" ("…thì sao, có bị trừ lương không?" asks what follows)
-_HOW_VERB = r"xử lý|làm|tính|giải quyết|xử|trả|thanh toán|áp dụng|hiểu|quy định|thế"
+# "sao" ends a question ("xử lý sao", "tính sao": how), but after a number ("khách sạn 5 sao"), "không" ("không
+# sao": no matter) or "thì" ("…thì sao, có bị trừ lương không?" asks what follows)
+_NOT_HOW = r"(?<!\d )(?<!không )(?<!khong )(?<!thì )(?<!thi )"
 _VI_ASKS = re.compile(
     r"(?<!\w)(?:bao nhiêu|bao lâu|bao giờ|mấy|thế nào|ra sao|tại sao|vì sao|thì sao|gì|nào|ai|ở đâu|đâu)(?!\w)"
-    rf"|(?<!\w)(?:không|chưa|chăng|(?:{_HOW_VERB}) sao){_POLITE}\s*$"
+    rf"|(?<!\w)(?:không|chưa|chăng|{_NOT_HOW}sao){_POLITE}\s*$"
 )
 _VI_ASKS_FOLDED = re.compile(
     r"\b(?:bao nhieu|bao lau|bao gio|the nao|ra sao|tai sao|vi sao|thi sao|o dau|khi nao|luc nao|gi|"
     r"may (?:ngay|gio|thang|nam|lan|tuan|phut|tieng|buoi|nguoi|phan tram|%))\b"
-    rf"|\b(?:khong|chua|(?:{fold(_HOW_VERB)}) sao){_POLITE}\s*$"
+    rf"|\b(?:khong|chua|{_NOT_HOW}sao){_POLITE}\s*$"
 )
 _VI_INDEFINITE = re.compile(
     r"(?<!\w)(?:bất kỳ|bất cứ|có)\s+(?:\w+\s+)?(?:gì|nào|ai)(?!\w)(?!.*(?:không|chưa)\s*$)"
@@ -75,6 +75,8 @@ def _asks(clause: str, vietnamese: bool, accented: bool, sentence_end: bool) -> 
         if then is None:
             return False
         text = text[then.end() :].strip()
+        if re.fullmatch(rf"sao{_POLITE}", text):  # "…thì sao, có bị trừ lương không?": the question follows
+            return False
     if vietnamese:
         if accented:
             return bool(_VI_ASKS.search(_VI_INDEFINITE.sub(" ", text)))
@@ -175,8 +177,10 @@ def part_queries(question: str, topic: bool = True, scene: bool = True) -> list[
 def _as_worded(concepts: list[str], clause: str) -> list[str]:
     """The English concepts found in a clause (stemmed: "working hour") in the clause's own words ("working
     hours"), for a search: each the run of the clause's words whose stems make it."""
-    tokens = list(re.finditer(r"[a-z0-9]+", fold(clause)))  # as ``stemmed`` reads it; folding keeps offsets
-    stems = [stem(t.group(0)) for t in tokens]
+    tokens = list(
+        re.finditer(r"[^\W_]+", clause)
+    )  # each word folded on its own: the offsets stay the clause's
+    stems = [" ".join(stem(w) for w in re.findall(r"[a-z0-9]+", fold(t.group(0)))) for t in tokens]
     worded = []
     for concept in concepts:
         wanted = concept.split()
@@ -213,15 +217,14 @@ def searches_by_part(question: str) -> list[list[str]]:
     part read on its own (``part_queries``: the scene, the topic it borrows) and, for an English question, also
     in Vietnamese; none that searches the whole question again."""
     english = language_of(question) == "en"
-    done = {question, vietnamese_query(question)}  # searched for the whole question already
+    whole = {question, vietnamese_query(question)}  # searched for the whole question already
     by_part: list[list[str]] = []
     for query in part_queries(question)[1:MAX_PARTS]:
         searches = [query, *([t] if english and (t := vietnamese_query(query)) else [])]
-        by_part.append([s for s in dict.fromkeys(searches) if s not in done])
-        done |= set(searches)
+        by_part.append([s for s in dict.fromkeys(searches) if s not in whole])
     return by_part
 
 
 def part_searches(question: str) -> list[str]:
-    """All the searches for a question's later parts (``searches_by_part``), in order."""
-    return [s for searches in searches_by_part(question) for s in searches]
+    """All the searches for a question's later parts (``searches_by_part``), in order, each once."""
+    return list(dict.fromkeys(s for searches in searches_by_part(question) for s in searches))

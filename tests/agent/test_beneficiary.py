@@ -33,6 +33,10 @@ CHILDREN = passage(
         ("Công ty hỗ trợ học phí bao nhiêu?", None),
         ("Can I take leave to care for my sick child?", None),
         ("Nghỉ chăm con ốm được mấy ngày?", None),
+        # the pay of a leave to care for a child is the employee's; a folded "dong" of "lao động" gives nothing
+        ("Được trả lương khi nghỉ chăm sóc cho con ốm không?", None),
+        ("nguoi lao dong nghi cham soc cho con om co duoc tra luong khong", None),
+        ("Có hỗ trợ viện phí cho mẹ nhân viên không?", "hỗ trợ viện phí"),
     ],
 )
 def test_a_benefit_for_the_family_is_recognised(question, given):
@@ -42,6 +46,7 @@ def test_a_benefit_for_the_family_is_recognised(question, given):
 def test_a_family_member_is_named_but_not_by_an_announcement_or_a_figure():
     assert names_family("hỗ trợ cho con NLĐ") and names_family("for employees' children")
     assert not names_family("Công ty công bố con số lao động hằng năm")
+    assert not names_family("các quy định không chồng chéo")
 
 
 def test_a_rule_for_the_employee_alone_does_not_answer_for_the_family():
@@ -53,3 +58,17 @@ def test_a_rule_for_the_employee_alone_does_not_answer_for_the_family():
     # asked for the employee, the training rule answers
     own = compose("Công ty hỗ trợ học phí bao nhiêu?", [TRAINING], 0.2, True)
     assert not own.refused and "15.000.000" in own.text
+
+
+CONDOLENCE = passage(
+    "cty:hieu-hi",
+    "Hiếu hỉ",
+    "Công ty viếng và phúng điếu 1.500.000 đồng khi bố, mẹ, vợ hoặc chồng, con của nhân viên mất.",
+)
+
+
+def test_what_an_english_question_asks_for_the_family_is_what_it_names_after_it():
+    question = "Does the company pay for my kids' school fees?"
+    assert family_benefit(question) == "pay"  # the fees are said after the family: the question's own topics
+    refused = compose(question, [CONDOLENCE, TRAINING], 0.2, False)
+    assert refused.refused and "1.500.000" not in refused.text and "15.000.000" not in refused.text

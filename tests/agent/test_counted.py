@@ -29,6 +29,12 @@ UNIFORM_ISSUE = passage(
         ("How many pairs of safety boots do we get a year?", "pairs"),
         ("Du lịch tự túc được thanh toán tối đa mấy chuyến một năm?", "trips"),
         ("Công ty có bao nhiêu bộ phận?", None),  # a department is no set
+        # with accents, "máy bộ đàm" (a radio) and "may" (to sew) count nothing; "chuyên viên" is no trip
+        ("Nhân viên bảo vệ có được cấp máy bộ đàm không?", None),
+        ("Công ty có may bộ đồng phục mới không?", None),
+        ("Phòng có bao nhiêu chuyên viên?", None),
+        ("phong co bao nhieu chuyen vien", None),
+        ("Có mấy cái cần lưu ý khi nghỉ phép?", None),  # "cái": things, not pieces
         ("Nghỉ phép năm được mấy ngày?", None),
     ],
 )
@@ -38,6 +44,8 @@ def test_the_thing_counted_is_recognised(question, kind):
 
 def test_a_count_is_stated_in_digits_or_words_not_by_another_figure():
     assert states_count("sets", "cấp 02 bộ đồng phục") and states_count("sets", "cấp hai bộ")
+    assert states_count("sets", "Mỗi năm Công ty cấp 02 (hai) bộ đồng phục")  # the number in words beside it
+    assert states_count("pairs", "cấp 02 đôi giày bảo hộ")  # an English question over a Vietnamese rule
     assert states_count("pairs", "two pairs of boots")
     assert not states_count("sets", "phí cấp lại 30.000 đồng/thẻ")
     assert not states_count("sets", "mỗi bộ phận cử một người")

@@ -4,8 +4,7 @@ passage states them, the second search in Vietnamese, and refusing when a named 
 from __future__ import annotations
 
 from agent.compose import compose
-from agent.language import covers, english_concepts, head_concepts, states
-from agent.offline_policy import vietnamese_query
+from agent.language import covers, english_concepts, head_concepts, states, vietnamese_query
 from tests.agent.passages import passage
 
 MIN = 0.2

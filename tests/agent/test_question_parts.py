@@ -77,6 +77,10 @@ from tests.agent.passages import passage
             "Năm 2026 tôi có bao nhiêu ngày phép và nếu cưới vợ thì được nghỉ thêm mấy ngày?",
             ["Năm 2026 tôi có bao nhiêu ngày phép", "nếu cưới vợ thì được nghỉ thêm mấy ngày"],
         ),
+        (  # "sao" ending a clause asks how, after any verb
+            "Được nghỉ mấy ngày, ngày công chuẩn là sao?",
+            ["Được nghỉ mấy ngày", "ngày công chuẩn là sao"],
+        ),
         (  # "sao" ending a clause asks how
             "Giờ tôi muốn nghỉ việc thì phải báo trước bao lâu, còn khoản nợ quỹ tương trợ xử lý sao?",
             ["Giờ tôi muốn nghỉ việc thì phải báo trước bao lâu", "còn khoản nợ quỹ tương trợ xử lý sao"],
@@ -276,3 +280,15 @@ def test_only_the_first_parts_of_a_long_question_are_searched_for():
     assert len(by_part) == MAX_PARTS - 1  # the step budget is not spent on searches no answer quotes
     assert by_part[0][0] == "how much is the lunch allowance"
     assert part_searches(question) == [s for searches in by_part for s in searches]
+
+
+def test_a_topic_is_borrowed_in_the_words_of_a_question_holding_symbols():
+    question = "What are the ❤️ working hours on Saturdays, and are they paid extra?"
+    assert part_searches(question)[0] == "working hours and are they paid extra"
+
+
+def test_parts_asking_the_same_search_each_get_it():
+    question = "What is the notice period, how much is the lunch allowance, how much is the lunch allowance?"
+    by_part = searches_by_part(question)
+    assert len(by_part[0]) == 2 and by_part[0] == by_part[1]  # each part keeps its searches
+    assert part_searches(question) == by_part[0]  # the planner runs them once
