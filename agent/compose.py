@@ -834,7 +834,8 @@ def compose_from_runs(
     calc = calculator_result(runs)
     if calc is not None:
         computed = compose_calculation(calc, found, question)
-        evidence = [*found, *(p for hits in part_hits for p in hits)]
+        # a hit two parts share, once
+        evidence = [*found, *{id(p): p for hits in part_hits for p in hits}.values()]
         return _with_later_parts(computed, question, evidence, min_coverage, expansions)
     if absent:  # the question names a topic no document states in any of its wordings
         terms = question_terms(question, expansions)
