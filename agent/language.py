@@ -671,9 +671,8 @@ def concept_words(concepts: list[Concept]) -> set[str]:
     return {w for c in concepts for w in c.asked.split()}
 
 
-TRANSLATIONS_PER_CONCEPT = (
-    2  # Vietnamese wordings of each concept in the second search of an English question
-)
+# Vietnamese wordings of each concept in the second search of an English question
+TRANSLATIONS_PER_CONCEPT = 2
 
 
 def vietnamese_query(question: str) -> str | None:

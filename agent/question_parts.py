@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from agent.language import english_concepts, language_of, vietnamese_concepts, vietnamese_query
-from indexes.text import fold, has_diacritics, nfc, stem
+from agent.language import english_concepts, language_of, stemmed, vietnamese_concepts, vietnamese_query
+from indexes.text import fold, has_diacritics, nfc
 
 # A Vietnamese clause asks something when it holds a question word: with accents as written ("mấy" is not "máy"),
 # without them folded ("may" only before what it counts); "không" and "chưa" only at a clause's end, where
@@ -177,10 +177,8 @@ def part_queries(question: str, topic: bool = True, scene: bool = True) -> list[
 def _as_worded(concepts: list[str], clause: str) -> list[str]:
     """The English concepts found in a clause (stemmed: "working hour") in the clause's own words ("working
     hours"), for a search: each the run of the clause's words whose stems make it."""
-    tokens = list(
-        re.finditer(r"[^\W_]+", clause)
-    )  # each word folded on its own: the offsets stay the clause's
-    stems = [" ".join(stem(w) for w in re.findall(r"[a-z0-9]+", fold(t.group(0)))) for t in tokens]
+    tokens = list(re.finditer(r"[^\W_]+", clause))  # each word read on its own: the offsets stay the clause's
+    stems = [stemmed(t.group(0)) for t in tokens]
     worded = []
     for concept in concepts:
         wanted = concept.split()
