@@ -12,7 +12,7 @@ from agent.evidence import Passage, gloss, headings_above
 from agent.language import english_concepts, stemmed
 from agent.question import WHAT_TIME
 from agent.terms import Terms, words_of
-from indexes.ranges import matching_rows, stated_quantities
+from indexes.ranges import holds_stated, matching_rows, situation_quantities, stated_quantities
 from indexes.search.query_terms import query_language
 from indexes.search.retrieval import GLOBAL
 from indexes.search.title_kinds import question_kinds
@@ -82,6 +82,7 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
         passages = sections
     split = [(p, i, u.text, u.context) for p in passages for i, u in enumerate(passage_units(p))]
     candidates = [(p, i, u) for p, i, u, _ in split]
+    rows = {(id(p), i) for p in passages for i, u in enumerate(passage_units(p)) if u.kind == "row"}
     if not candidates:
         return []
     # sorted: a float sum in a fixed order, so near-equal units rank alike whatever the process's hash seed
@@ -98,6 +99,7 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
     scored = []
     asked_kinds = quantity_kinds(terms.question)
     stated = stated_quantities(terms.question)
+    situation = situation_quantities(terms.question)
     times = asked_times(terms.question)
     measure = asked_measure(terms.question)
     period = asked_period(terms.question) if quantity else None
@@ -138,6 +140,8 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
             in_range[id(p)] = _rows_in_range(p, terms.question)
         if stated and i in in_range[id(p)]:
             score *= RANGE_WEIGHT
+        elif situation and (id(p), i) not in rows and holds_stated(unit, situation):
+            score *= CONDITION_WEIGHT  # "Không áp dụng thử việc đối với HĐLĐ dưới 01 tháng" for "a 3-week contract"
         if times and holds_asked_time(unit, times):  # "1 September to 15 December" holds "late October"
             score *= SEASON_WEIGHT
         title_folded = fold(p.title).strip()
@@ -394,6 +398,9 @@ def _states_kind(kind: str, unit: str) -> bool:
 _CURRENCY_RE = re.compile(r"(?<!\w)(?:đồng|vnd|usd)(?!\w)")
 _GROUPED_RE = re.compile(r"\b\d{1,3}(?:[.,]\d{3})+\b")
 RANGE_WEIGHT = 3.0  # a table row whose key's range holds the quantity the asker states ("5 năm")
+CONDITION_WEIGHT = (
+    2.0  # a sentence or list item whose condition holds it ("nghỉ từ 05 ngày trở lên" for "7 ngày")
+)
 SEASON_WEIGHT = (
     3.0  # a unit whose period of the year holds the month or date asked ("1 September – 15 December")
 )

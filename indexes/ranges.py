@@ -202,3 +202,72 @@ def matching_rows(keys: list[str], question: str) -> list[int]:
                 return []
             return [i for i, r in enumerate(ranges) if r is not None and r.holds(q)]
     return []
+
+
+# a duration in days against a condition in months, or the reverse: a month counted as 30 days, only to compare a
+# stated duration with a condition ("hợp đồng 3 tuần" with "HĐLĐ có thời hạn dưới 01 tháng")
+_DAYS_PER_MONTH = 30.0
+
+
+def _comparable(q: Quantity, dimension: str) -> Quantity | None:
+    if q.dimension == dimension:
+        return q
+    if (q.dimension, dimension) == ("days", "months"):
+        return Quantity(q.value / _DAYS_PER_MONTH, dimension)
+    if (q.dimension, dimension) == ("months", "days"):
+        return Quantity(q.value * _DAYS_PER_MONTH, dimension)
+    return None
+
+
+def condition_ranges(text: str) -> list[Range]:
+    """The ranges a sentence's conditions state ("HĐLĐ có thời hạn dưới 01 tháng", "nghỉ từ 05 ngày trở lên", "from
+    3 to 5 years"): each two-sided range once, then the one-sided ones outside them. A cap ("không quá 06 tháng") is
+    no condition."""
+    folded = _BRACKETS.sub(" ", fold(text))
+    ranges: list[Range] = []
+    for m in _BETWEEN.finditer(folded):
+        low, high = _bound(m, "a", m.group("bu")), _bound(m, "b", m.group("au"))
+        if low and high and low.dimension == high.dimension and low.value <= high.value:
+            open_low = m.group("from") in _EXCLUSIVE_LOW
+            ranges.append(Range(low.value, not open_low, high.value, not m.group("excl"), low.dimension))
+            folded = folded[: m.start()] + " " * (m.end() - m.start()) + folded[m.end() :]
+    for m in _BELOW.finditer(folded):
+        high = _bound(m, "b", None)
+        # "không quá 06 tháng", "tối đa 30 ngày", "up to 5 days" cap what is granted: a limit, not a condition
+        if high and m.group("op") not in _INCLUSIVE_HIGH:
+            ranges.append(Range(-math.inf, False, high.value, False, high.dimension))
+    for m in _ABOVE.finditer(folded):
+        low = _bound(m, "a", None) if m.group("an") else _bound(m, "c", None)
+        if low:
+            ranges.append(
+                Range(low.value, m.group("op") not in _EXCLUSIVE_LOW, math.inf, False, low.dimension)
+            )
+    return ranges
+
+
+# "can overtime go over 200 hours?", "nghỉ quá 30 ngày": a bound the asker asks about, not a fact of their own
+_COMPARED = re.compile(
+    r"\b(?:over|more than|less than|fewer than|under|above|below|beyond|exceed(?:s|ing)?|at least|at most|up to"
+    r"|vuot qua|vuot|qua|hon|tren|duoi|it nhat|toi da|toi thieu|khong qua)\s+(?:\d[\d.,]*|(?:"
+    + "|".join(_EN_NUMBERS)
+    + r")\b)"
+)
+
+
+def situation_quantities(question: str) -> list[Quantity]:
+    """The quantities a question states as facts of the asker's situation ("hợp đồng 3 tuần", "I have worked here
+    for 7 years"): one after a comparison ("over 200 hours", "quá 30 ngày") is a bound asked about, and left out."""
+    folded = fold(question)
+    return stated_quantities(_COMPARED.sub(" ", folded))
+
+
+def holds_stated(text: str, stated: list[Quantity]) -> bool:
+    """Whether one of a sentence's conditions holds a duration or an amount the asker states (the only one of its
+    dimension they state)."""
+    for range_ in condition_ranges(text):
+        for q in stated:
+            asked = _comparable(q, range_.dimension)
+            same = sum(_comparable(other, range_.dimension) is not None for other in stated)
+            if asked is not None and same == 1 and range_.holds(asked):
+                return True
+    return False
