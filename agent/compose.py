@@ -56,6 +56,7 @@ from agent.quote_units import (
     quantity_kinds,
     quote_units,
     rank_units,
+    split_text,
     states_asked_kind,
     unit_index,
     update_of,
@@ -603,7 +604,7 @@ def compose(
     if quantity and _defers(top, scored, kinds):
         return from_the_law()
     same = [x for x in scored if x[1] is top[1] and x[0] >= PART_RATIO * top[0]][:MAX_UNITS]
-    picked = with_list_items(passage_units(top[1]), [x[2] for x in same])
+    picked = with_list_items(passage_units(top[1]), [x[2] for x in same], split_text(top[1]))
     picked = with_table_rows(top[1], picked, ranking, top[2], question_terms(question, groups))
     amendment = amendment_of(top[1], picked[0], passages)
     if amendment is not None:  # the clause was amended: quote the amendment, which states the rule now

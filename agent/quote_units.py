@@ -63,9 +63,14 @@ TITLE_WEIGHT = 1.0  # a section title's words count for each of its units (a uni
 ABOVE_WEIGHT = 0.5  # ... and the headings above it (its chapter, its part) half as much: they are broader
 
 
+def split_text(passage: Passage) -> str:
+    """A passage's text as its units are split from: clip notes of the tools dropped."""
+    return _CLIP_RE.sub("", passage.text)
+
+
 def passage_units(passage: Passage) -> list[Unit]:
     """The quotable units of a passage's text (clip notes of the tools dropped first)."""
-    return split_units(_CLIP_RE.sub("", passage.text))
+    return split_units(split_text(passage))
 
 
 ScoredUnit = tuple[float, Passage, int, str]  # a unit's score, its passage, its index there, its text
@@ -410,7 +415,7 @@ def _rows_in_range(passage: Passage, question: str) -> set[int]:
     """The units of a passage that are rows of a table keyed by ranges whose range holds the quantity the question
     states (``matching_rows``), each table read once."""
     units = passage_units(passage)
-    text = _CLIP_RE.sub("", passage.text)
+    text = split_text(passage)
     tables: dict[tuple[int, int], list[int]] = {}
     for j, unit in enumerate(units):
         if unit.kind == "row":
@@ -429,7 +434,7 @@ def is_example(passage: Passage, unit: str) -> bool:
 def quote_units(passage: Passage, picked: list[int]) -> str:
     """The picked units of a passage as one quote: spans of its text, " … " where text is skipped."""
     units = passage_units(passage)
-    text = _CLIP_RE.sub("", passage.text)
+    text = split_text(passage)
     spans = [s for i in sorted(set(picked)) for s in units[i].spans]
     return quote_of(text, spans)
 
@@ -467,7 +472,7 @@ def update_of(passage: Passage, picked: list[int], passages: list[Passage]) -> t
     quoted_text = " ".join(units[i].text for i in picked)
     quoted = {figure(m.group(0)) for m in NUMBER.finditer(quoted_text)}
     pairs = _topic_pairs(quoted_text)
-    text = _CLIP_RE.sub("", passage.text)
+    text = split_text(passage)
     # a figure of a table row belongs to the row's own first cell ("L5 | 450.000 | …"): a change must name it
     rows: dict[str, list[set[str]]] = {}
     for i in picked:
@@ -511,7 +516,7 @@ def with_table_rows(
     question names by its key (``keys``: the question's own words and its staff group, not the lexicon's
     wordings), the other rows picked beside it are dropped: they state another group's figures."""
     units = passage_units(passage)
-    text = _CLIP_RE.sub("", passage.text)
+    text = split_text(passage)
     asked = terms.words | terms.extra_words | terms.bigrams | terms.extra_bigrams
     # a row the question names by its own words, those that rank nothing included ("Nhóm 3 – Nhân viên")
     naming = asked if keys is None else asked | keys.words | keys.bigrams
@@ -561,11 +566,33 @@ def _keyed_rows(
     return [j for j, k in zip(rows, keys, strict=True) if any(f" {t} " in k for t in distinctive)]
 
 
-def with_list_items(units: list[Unit], picked: list[int]) -> list[int]:
+# a sentence that refers back to the one before it: "Quá thời hạn này mà không nộp, ...", "Các phụ cấp này ...",
+# "Trong đó ...", "This is more generous than ...", "For that calendar year ..."
+_REFERS_BACK = re.compile(
+    r"^(?:quá hạn|quá thời hạn|trong đó|nếu không|otherwise|if not)\b|^(?:\w+\s+){0,3}?(?:này|this|that|these|those)\b"
+)
+
+
+def refers_back(text: str) -> bool:
+    return bool(_REFERS_BACK.search(text.lstrip(" *_").lower()))
+
+
+def with_list_items(units: list[Unit], picked: list[int], text: str = "") -> list[int]:
     """A unit that introduces a list ("... như sau:") brings its items (or the unit that continues it); a
-    question of a Q&A brings the unit after it, its answer."""
+    question of a Q&A brings the unit after it, its answer; a sentence brings the next one of its paragraph when
+    that one refers back to it ("Quá thời hạn này mà không nộp, ngày nghỉ được chuyển thành ..."): a rule's
+    consequence is part of the rule. ``text``: the units' split text."""
     out = list(picked)
     for i in picked:
+        following = units[i + 1] if i + 1 < len(units) else None
+        if (
+            text
+            and following is not None
+            and units[i].kind == following.kind == "sentence"
+            and "\n" not in text[units[i].spans[-1].end : following.spans[0].start]
+            and refers_back(following.text)
+        ):
+            out.append(i + 1)
         if units[i].text.rstrip().endswith(":"):
             j = i + 1
             while j < len(units) and j - i <= MAX_LIST_ITEMS and units[j].kind in ("item", "row"):
