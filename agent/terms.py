@@ -9,7 +9,16 @@ from dataclasses import dataclass
 from agent.evidence import Passage, headings_above
 from agent.language import is_function_word
 from indexes.staff_groups import ANYONE_TERMS
-from indexes.text import VARIATION_SELECTORS, fold, has_diacritics, is_generic, is_stopword, nfc, stem
+from indexes.text import (
+    VARIATION_SELECTORS,
+    fold,
+    has_diacritics,
+    is_generic,
+    is_generic_as_typed,
+    is_stopword,
+    nfc,
+    stem,
+)
 
 
 @dataclass(frozen=True)
@@ -47,12 +56,15 @@ def words_of(text: str, accented: bool = False, stemmed: bool = True) -> list[st
     return [w.lstrip("0") or "0" if w.isdigit() else stem(w) if stemmed else w for w in found]
 
 
-def is_topic(word: str, accented: bool) -> bool:
-    return not (is_stopword(word, accented) or is_generic(word, accented) or is_function_word(word, accented))
+def is_topic(word: str, accented: bool, as_typed: bool = False) -> bool:
+    """Whether a word names a topic; ``as_typed``: a word of an accented question, whose words without accents
+    are no folded ones (``is_generic_as_typed``)."""
+    generic = is_generic_as_typed(word) if as_typed and accented else is_generic(word, accented)
+    return not (is_stopword(word, accented) or generic or is_function_word(word, accented))
 
 
-def _topic(words: list[str], accented: bool) -> tuple[set[str], set[str]]:
-    keep = [stem(w) if is_topic(w, accented) else None for w in words]
+def _topic(words: list[str], accented: bool, as_typed: bool = False) -> tuple[set[str], set[str]]:
+    keep = [stem(w) if is_topic(w, accented, as_typed) else None for w in words]
     topic = {w for w in keep if w}
     bigrams = {f"{a} {b}" for a, b in zip(keep, keep[1:], strict=False) if a and b}
     return topic, bigrams
@@ -156,7 +168,7 @@ def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
     ranking sentences; quantity qualifiers ("tối đa") are left out of both: they name no topic."""
     accented = has_diacritics(question)
     asked = _without_quantity_phrases(question)
-    words, bigrams = _topic(words_of(asked, accented, stemmed=False), accented)
+    words, bigrams = _topic(words_of(asked, accented, stemmed=False), accented, as_typed=True)
     for clause in re.split(r"[,;.?!:()]", asked):  # a pair never spans punctuation
         bigrams |= _negations(words_of(clause, accented, stemmed=False), accented)
     extra_words: set[str] = set()

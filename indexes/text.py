@@ -118,6 +118,10 @@ _ACCENTED_GENERIC = frozenset(
     "chính sách quy định quy chế công ty người lao động nld theo về việc của tại nào được phải bị tiền ngày "
     "tháng năm số mức".split()
 )
+# the English ones (``is_generic_as_typed``)
+_ENGLISH_GENERIC = frozenset(
+    "policy company employee employees rule rules regulation regulations staff days day".split()
+)
 _ENGLISH_STOPWORDS = frozenset(w for w in QUERY_STOPWORDS if w.isascii() and fold(w) == w) - frozenset(
     "toi minh em anh chi ban co la gi bao nhieu may khong nhu the nao cua cho va thi se neu ve mot cac "
     "nhung trong duoc hay hoac luc khi nao dau sao vay u oi lau ai tram trieu tieng hom muon xong roi".split()
@@ -152,6 +156,13 @@ def is_generic(word: str, accented: bool) -> bool:
         return fold(word) in GENERIC_WORDS
     word = nfc(word).lower()
     return word in _ACCENTED_GENERIC or (word.isascii() and word in GENERIC_WORDS)
+
+
+def is_generic_as_typed(word: str) -> bool:
+    """``is_generic`` for a word of a question typed with accents: a word without them is no folded one ("tai" of
+    "tai nạn" is not "tại", "nam" of "lao động nam" not "năm"). A wording may be folded text: ``is_generic``."""
+    word = nfc(word).lower()
+    return word in _ACCENTED_GENERIC or word in _ENGLISH_GENERIC
 
 
 def topic_words(text: str, accented: bool) -> list[str]:

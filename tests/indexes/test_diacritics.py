@@ -33,3 +33,13 @@ def test_the_vector_text_is_restored_and_bm25_keeps_the_typed_question():
     assert query.vector_text.startswith("con bị ốm")
     plain = enhance("Con bị ốm", Glossary())
     assert plain.vector_text == plain.expanded and plain.restored is None
+
+
+def test_a_syllable_without_accents_in_an_accented_question_is_no_folded_generic_word() -> None:
+    from indexes.text import is_generic, is_generic_as_typed
+
+    assert is_generic_as_typed("tại") and is_generic_as_typed("năm") and is_generic_as_typed("policy")
+    assert not is_generic_as_typed("tai")  # "tai nạn" (accident), not "tại" (at)
+    assert not is_generic_as_typed("nam")  # "lao động nam" (male), not "năm" (year)
+    # a wording may be folded text ("phep nam"): there "nam" is the folded "năm"
+    assert is_generic("nam", True) and is_generic("tai", False)
