@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from agent.evidence import Passage, headings_above
-from agent.language import is_function_word
+from agent.language import FUNCTION_WORDS_VI, is_function_word
 from indexes.staff_groups import ANYONE_TERMS
 from indexes.text import (
     VARIATION_SELECTORS,
@@ -16,6 +16,7 @@ from indexes.text import (
     is_generic,
     is_generic_as_typed,
     is_stopword,
+    is_vietnamese_stopword,
     nfc,
     stem,
 )
@@ -56,15 +57,27 @@ def words_of(text: str, accented: bool = False, stemmed: bool = True) -> list[st
     return [w.lstrip("0") or "0" if w.isdigit() else stem(w) if stemmed else w for w in found]
 
 
-def is_topic(word: str, accented: bool, as_typed: bool = False) -> bool:
+def is_topic(word: str, accented: bool, as_typed: bool = False, vietnamese: bool = False) -> bool:
     """Whether a word names a topic; ``as_typed``: a word of an accented question, whose words without accents
-    are no folded ones (``is_generic_as_typed``)."""
+    are no folded ones (``is_generic_as_typed``); ``vietnamese``: one beside an accented word, a Vietnamese
+    syllable that no English stop word list judges ("an" of "an toàn", "say" of "say rượu")."""
+    if as_typed and accented and vietnamese and word.isascii():
+        return not (
+            is_vietnamese_stopword(word) or is_generic_as_typed(word) or word.lower() in FUNCTION_WORDS_VI
+        )
     generic = is_generic_as_typed(word) if as_typed and accented else is_generic(word, accented)
     return not (is_stopword(word, accented) or generic or is_function_word(word, accented))
 
 
+def _beside_accented(words: list[str], k: int) -> bool:
+    return any(0 <= j < len(words) and has_diacritics(words[j]) for j in (k - 1, k + 1))
+
+
 def _topic(words: list[str], accented: bool, as_typed: bool = False) -> tuple[set[str], set[str]]:
-    keep = [stem(w) if is_topic(w, accented, as_typed) else None for w in words]
+    keep = [
+        stem(w) if is_topic(w, accented, as_typed, as_typed and _beside_accented(words, k)) else None
+        for k, w in enumerate(words)
+    ]
     topic = {w for w in keep if w}
     bigrams = {f"{a} {b}" for a, b in zip(keep, keep[1:], strict=False) if a and b}
     return topic, bigrams

@@ -158,6 +158,11 @@ def is_generic(word: str, accented: bool) -> bool:
     return word in _ACCENTED_GENERIC or (word.isascii() and word in GENERIC_WORDS)
 
 
+def is_vietnamese_stopword(word: str) -> bool:
+    """A Vietnamese question word or filler, as typed with its accents (not the English list: "an" of "an toàn")."""
+    return nfc(word).lower() in _ACCENTED_STOPWORDS
+
+
 def is_generic_as_typed(word: str) -> bool:
     """``is_generic`` for a word of a question typed with accents: a word without them is no folded one ("tai" of
     "tai nạn" is not "tại", "nam" of "lao động nam" not "năm"). A wording may be folded text: ``is_generic``."""

@@ -20,3 +20,13 @@ def test_an_accident_is_a_topic_of_an_accented_question() -> None:
     terms = question_terms("Công nhân bị tai nạn lao động thì được trợ cấp bao nhiêu?")
     assert "tai nạn" in terms.bigrams
     assert rank_units([grants], terms, True)[0][3] == "2. CBCNV bị tai nạn lao động: 2.000.000 đồng/lần."
+
+
+def test_a_syllable_beside_accented_words_is_read_as_vietnamese() -> None:
+    # "an" of "an toàn" and "say" of "say rượu" are no English stop words there
+    safety = question_terms("Công ty có phát đồ bảo hộ an toàn lao động không?")
+    assert "an" in safety.words and "an toàn" in safety.bigrams
+    drunk = question_terms("Nhân viên say rượu trong giờ làm bị xử lý thế nào?")
+    assert "say rượu" in drunk.bigrams
+    # an English phrase in a Vietnamese question keeps the English reading
+    assert "the" not in question_terms("Tôi muốn hỏi về overtime on the weekend có được không?").words
