@@ -248,3 +248,16 @@ def test_official_staff_is_mentioned_by_its_shared_words_not_by_staff_alone():
     uniforms = ("ql:j", "Mục 8. Đồng phục", "Nhân viên được cấp 02 bộ đồng phục mỗi năm.")
     assert "nhan vien chinh thuc" not in _absent_after_probe(question, [uniforms], [signed])
     assert "nhan vien chinh thuc" in _absent_after_probe(question, [uniforms], [uniforms])
+
+
+def test_the_seam_of_two_pairs_the_evidence_holds_is_no_gap() -> None:
+    # "trợ hỗ" of "quỹ tương trợ hỗ trợ" joins two compounds the evidence holds: nothing to search for
+    fund = (
+        "tt:dieu-1",
+        "Điều 1. Mục đích của Quỹ",
+        "Quỹ tương trợ được lập để hỗ trợ CBCNV gặp khó khăn.",
+    )
+    question = "Quỹ tương trợ hỗ trợ bao nhiêu khi bị tai nạn?"
+    probe = gap_query(question, [_run(question, [fund])])
+    assert probe is not None and "trợ hỗ" not in probe
+    assert "tai nạn" in probe  # the pair no evidence holds is still searched for
