@@ -43,21 +43,23 @@ _VIETNAMESE = frozenset(
 
 # General function words (not topic words) of questions, beyond ``indexes.text``'s lists: a standard English
 # stop-word list (``indexes.text.FUNCTION_WORDS_EN``), and Vietnamese particles and connectives (accented; folded
-# only where folding is unambiguous).
+# only where folding is unambiguous: not "hon", the "hôn" of "kết hôn", nor "chu", the "chủ" of "chủ nhật").
 FUNCTION_WORDS_VI = frozenset(
     "này kia đó ấy luôn xin ạ nhé nha vậy thế rồi đã đang vẫn cũng lại nữa chỉ mà để với từ đến tới bởi vì "
     "nên do bằng như cả hết thật rất quá lắm hơn ơi hả hở chứ nhỉ thôi lúc mới vừa sắp hãy chưa còn cùng tại "
     "vào ra".split()
 )
-_FUNCTION_WORDS_FOLDED = frozenset(
-    "nay luon xin nhe nha roi nua voi boi nhu het rat hon oi chu nhi luc sap".split()
-)
+_FUNCTION_WORDS_FOLDED = frozenset("nay do luon xin nhe nha roi nua voi boi nhu het rat oi nhi luc sap".split())
 
 
-def is_function_word(word: str, accented: bool) -> bool:
-    """A word that carries no topic in a question (English, or Vietnamese with or without accents)."""
+def is_function_word(word: str, accented: bool, vietnamese: bool = False) -> bool:
+    """A word that carries no topic in a question (English, or Vietnamese with or without accents); with
+    ``vietnamese``, a word of a Vietnamese question typed without accents, which no English list judges ("me" is
+    "mẹ", "can" "cần", "to" the "tờ" of "giấy tờ")."""
     if accented:
         return nfc(word).lower() in FUNCTION_WORDS_VI or word.lower() in FUNCTION_WORDS_EN
+    if vietnamese:
+        return word in _FUNCTION_WORDS_FOLDED
     return word in FUNCTION_WORDS_EN or word in _FUNCTION_WORDS_FOLDED
 
 

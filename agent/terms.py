@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from agent.evidence import Passage, headings_above
-from agent.language import FUNCTION_WORDS_VI, is_function_word
+from agent.language import FUNCTION_WORDS_VI, is_function_word, language_of
 from indexes.staff_groups import ANYONE_TERMS
 from indexes.text import (
     VARIATION_SELECTORS,
@@ -65,17 +65,36 @@ def is_topic(word: str, accented: bool, as_typed: bool = False, vietnamese: bool
         return not (
             is_vietnamese_stopword(word) or is_generic_as_typed(word) or word.lower() in FUNCTION_WORDS_VI
         )
+    if as_typed and not accented and vietnamese:  # a Vietnamese question typed without accents: "me" is "mẹ"
+        folded = fold(word)
+        stop = folded != "vay" and is_vietnamese_stopword(
+            folded, False
+        )  # the particle "vậy" is dropped before
+        return not (stop or is_generic(folded, False) or is_function_word(folded, False, vietnamese=True))
     generic = is_generic_as_typed(word) if as_typed and accented else is_generic(word, accented)
     return not (is_stopword(word, accented) or generic or is_function_word(word, accented))
+
+
+# the particle "vậy" typed without accents: at a clause's end ("... may ngay vay?"), before a particle, or in "như
+# vậy", "thế vậy"; elsewhere "vay" is to borrow ("vay tien cong ty", "lai suat vay la bao nhieu")
+_FOLDED_VAY = re.compile(
+    r"\bvay\b(?=\s*(?:[?.!,;]|$)|\s+(?:a|ha|nhi|nhe)\b)|(?<=\bnhu )vay\b|(?<=\bthe )vay\b"
+)
 
 
 def _beside_accented(words: list[str], k: int) -> bool:
     return any(0 <= j < len(words) and has_diacritics(words[j]) for j in (k - 1, k + 1))
 
 
-def _topic(words: list[str], accented: bool, as_typed: bool = False) -> tuple[set[str], set[str]]:
+def _topic(
+    words: list[str], accented: bool, as_typed: bool = False, folded_vietnamese: bool = False
+) -> tuple[set[str], set[str]]:
+    """The topic words and bigrams of ``words``; ``as_typed``: a question's own words (``is_topic``), those of a
+    Vietnamese question typed without accents with ``folded_vietnamese``."""
     keep = [
-        stem(w) if is_topic(w, accented, as_typed, as_typed and _beside_accented(words, k)) else None
+        stem(w)
+        if is_topic(w, accented, as_typed, folded_vietnamese or (as_typed and _beside_accented(words, k)))
+        else None
         for k, w in enumerate(words)
     ]
     topic = {w for w in keep if w}
@@ -181,7 +200,10 @@ def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
     ranking sentences; quantity qualifiers ("tối đa") are left out of both: they name no topic."""
     accented = has_diacritics(question)
     asked = _without_quantity_phrases(question)
-    words, bigrams = _topic(words_of(asked, accented, stemmed=False), accented, as_typed=True)
+    folded_vietnamese = not accented and language_of(question) == "vi"
+    if folded_vietnamese:
+        asked = _FOLDED_VAY.sub(" ", asked)
+    words, bigrams = _topic(words_of(asked, accented, stemmed=False), accented, True, folded_vietnamese)
     for clause in re.split(r"[,;.?!:()]", asked):  # a pair never spans punctuation
         bigrams |= _negations(words_of(clause, accented, stemmed=False), accented)
     extra_words: set[str] = set()

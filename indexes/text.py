@@ -122,10 +122,14 @@ _ACCENTED_GENERIC = frozenset(
 _ENGLISH_GENERIC = frozenset(
     "policy company employee employees rule rules regulation regulations staff days day".split()
 )
-_ENGLISH_STOPWORDS = frozenset(w for w in QUERY_STOPWORDS if w.isascii() and fold(w) == w) - frozenset(
+# the Vietnamese question words and fillers of ``QUERY_STOPWORDS``, folded
+_VIETNAMESE_STOPWORDS = frozenset(
     "toi minh em anh chi ban co la gi bao nhieu may khong nhu the nao cua cho va thi se neu ve mot cac "
-    "nhung trong duoc hay hoac luc khi nao dau sao vay u oi lau ai tram trieu tieng hom muon xong roi".split()
+    "nhung trong duoc hay hoac luc khi nao dau sao vay a u oi lau ai tram trieu tieng hom muon xong roi".split()
 )
+_ENGLISH_STOPWORDS = frozenset(
+    w for w in QUERY_STOPWORDS if w.isascii() and fold(w) == w
+) - _VIETNAMESE_STOPWORDS | {"a"}
 
 
 # A standard English stop-word list: the function words of an English question or job title ("and", "with").
@@ -158,8 +162,11 @@ def is_generic(word: str, accented: bool) -> bool:
     return word in _ACCENTED_GENERIC or (word.isascii() and word in GENERIC_WORDS)
 
 
-def is_vietnamese_stopword(word: str) -> bool:
-    """A Vietnamese question word or filler, as typed with its accents (not the English list: "an" of "an toàn")."""
+def is_vietnamese_stopword(word: str, accented: bool = True) -> bool:
+    """A Vietnamese question word or filler (not one of the English list: "an" of "an toàn", "me" of "me chong"
+    for "mẹ chồng"), as typed with its accents or, without ``accented``, folded."""
+    if not accented:
+        return fold(word) in _VIETNAMESE_STOPWORDS
     return nfc(word).lower() in _ACCENTED_STOPWORDS
 
 

@@ -30,3 +30,18 @@ def test_a_syllable_beside_accented_words_is_read_as_vietnamese() -> None:
     assert "say rượu" in drunk.bigrams
     # an English phrase in a Vietnamese question keeps the English reading
     assert "the" not in question_terms("Tôi muốn hỏi về overtime on the weekend có được không?").words
+
+
+def test_a_vietnamese_question_without_accents_is_judged_by_vietnamese_lists() -> None:
+    # no English stop word list drops "me" (mẹ), "can" (cần) or "to" (the "tờ" of "giấy tờ")
+    assert "me chong" in question_terms("me chong em mat thi em duoc nghi may ngay").bigrams
+    papers = question_terms("vay quy tuong tro can nhung giay to gi")
+    assert "giay to" in papers.bigrams and "vay" in papers.words
+    # "vay" is to borrow, but the particle "vậy" at the end of a clause
+    assert "vay" in question_terms("vay tien cong ty de mua xe may duoc khong?").words
+    assert "vay" not in question_terms("nha thuoc truong duoc nghi phep nam may ngay vay").words
+    # "hon" of "ket hon" and "chu" of "chu nhat" are no function words
+    assert "ket hon" in question_terms("ket hon duoc nghi may ngay").bigrams
+    assert "chu nhat" in question_terms("lam chu nhat co duoc tinh tang ca khong").bigrams
+    # an English question keeps the English lists
+    assert "can" not in question_terms("How much can I borrow?").words
