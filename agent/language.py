@@ -49,7 +49,9 @@ FUNCTION_WORDS_VI = frozenset(
     "nên do bằng như cả hết thật rất quá lắm hơn ơi hả hở chứ nhỉ thôi lúc mới vừa sắp hãy chưa còn cùng tại "
     "vào ra".split()
 )
-_FUNCTION_WORDS_FOLDED = frozenset("nay do luon xin nhe nha roi nua voi boi nhu het rat oi nhi luc sap".split())
+_FUNCTION_WORDS_FOLDED = frozenset(
+    "nay do luon xin nhe nha roi nua voi boi nhu het rat oi nhi luc sap".split()
+)
 
 
 def is_function_word(word: str, accented: bool, vietnamese: bool = False) -> bool:

@@ -10,9 +10,11 @@ from agent.evidence import Passage, headings_above
 from agent.language import FUNCTION_WORDS_VI, is_function_word, language_of
 from indexes.staff_groups import ANYONE_TERMS
 from indexes.text import (
+    FUNCTION_WORDS_EN,
     VARIATION_SELECTORS,
     fold,
     has_diacritics,
+    is_english_stopword,
     is_generic,
     is_generic_as_typed,
     is_stopword,
@@ -57,14 +59,21 @@ def words_of(text: str, accented: bool = False, stemmed: bool = True) -> list[st
     return [w.lstrip("0") or "0" if w.isdigit() else stem(w) if stemmed else w for w in found]
 
 
-def is_topic(word: str, accented: bool, as_typed: bool = False, vietnamese: bool = False) -> bool:
+def is_topic(
+    word: str, accented: bool, as_typed: bool = False, vietnamese: bool = False, english: bool = False
+) -> bool:
     """Whether a word names a topic; ``as_typed``: a word of an accented question, whose words without accents
     are no folded ones (``is_generic_as_typed``); ``vietnamese``: one beside an accented word, a Vietnamese
-    syllable that no English stop word list judges ("an" of "an toàn", "say" of "say rượu")."""
+    syllable that no English stop word list judges ("an" of "an toàn", "say" of "say rượu"); ``english``: a word of
+    an English question, which no Vietnamese list judges."""
     if as_typed and accented and vietnamese and word.isascii():
         return not (
             is_vietnamese_stopword(word) or is_generic_as_typed(word) or word.lower() in FUNCTION_WORDS_VI
         )
+    if (
+        as_typed and not accented and english
+    ):  # an English question: "Chi Minh" of "Ho Chi Minh City" names a place
+        return not (is_english_stopword(word) or word.lower() in FUNCTION_WORDS_EN)
     if as_typed and not accented and vietnamese:  # a Vietnamese question typed without accents: "me" is "mẹ"
         folded = fold(word)
         stop = folded != "vay" and is_vietnamese_stopword(
@@ -87,13 +96,19 @@ def _beside_accented(words: list[str], k: int) -> bool:
 
 
 def _topic(
-    words: list[str], accented: bool, as_typed: bool = False, folded_vietnamese: bool = False
+    words: list[str], accented: bool, as_typed: bool = False, language: str | None = None
 ) -> tuple[set[str], set[str]]:
-    """The topic words and bigrams of ``words``; ``as_typed``: a question's own words (``is_topic``), those of a
-    Vietnamese question typed without accents with ``folded_vietnamese``."""
+    """The topic words and bigrams of ``words``; ``as_typed``: a question's own words (``is_topic``), and
+    ``language`` that of a question typed without accents ("vi" or "en")."""
     keep = [
         stem(w)
-        if is_topic(w, accented, as_typed, folded_vietnamese or (as_typed and _beside_accented(words, k)))
+        if is_topic(
+            w,
+            accented,
+            as_typed,
+            language == "vi" or (as_typed and _beside_accented(words, k)),
+            language == "en",
+        )
         else None
         for k, w in enumerate(words)
     ]
@@ -200,10 +215,10 @@ def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
     ranking sentences; quantity qualifiers ("tối đa") are left out of both: they name no topic."""
     accented = has_diacritics(question)
     asked = _without_quantity_phrases(question)
-    folded_vietnamese = not accented and language_of(question) == "vi"
-    if folded_vietnamese:
+    typed = None if accented else language_of(question)
+    if typed == "vi":
         asked = _FOLDED_VAY.sub(" ", asked)
-    words, bigrams = _topic(words_of(asked, accented, stemmed=False), accented, True, folded_vietnamese)
+    words, bigrams = _topic(words_of(asked, accented, stemmed=False), accented, True, typed)
     for clause in re.split(r"[,;.?!:()]", asked):  # a pair never spans punctuation
         bigrams |= _negations(words_of(clause, accented, stemmed=False), accented)
     extra_words: set[str] = set()

@@ -45,3 +45,12 @@ def test_a_vietnamese_question_without_accents_is_judged_by_vietnamese_lists() -
     assert "chu nhat" in question_terms("lam chu nhat co duoc tinh tang ca khong").bigrams
     # an English question keeps the English lists
     assert "can" not in question_terms("How much can I borrow?").words
+
+
+def test_an_english_question_is_judged_by_english_lists() -> None:
+    # "Chi Minh", "Nha Trang" name places: no Vietnamese stop word list drops their syllables there
+    assert "chi minh" in question_terms("What's the hotel cap for our GM in Ho Chi Minh City?").bigrams
+    assert "nha trang" in question_terms("Business trip to Nha Trang: what is the per diem?").bigrams
+    # "ban" is a prohibition there, "may" a modal verb
+    assert "ban" in question_terms("Is there a ban on smoking at work?").words
+    assert "may" not in question_terms("May I bring my dog to the office?").words
