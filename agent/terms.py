@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from agent.evidence import Passage, headings_above
 from agent.language import FUNCTION_WORDS_VI, is_function_word, language_of
+from indexes.search.lexicon import topic_spans
 from indexes.staff_groups import ANYONE_TERMS
 from indexes.text import (
     FUNCTION_WORDS_EN,
@@ -96,13 +97,25 @@ def _beside_accented(words: list[str], k: int) -> bool:
 
 
 def _topic(
-    words: list[str], accented: bool, as_typed: bool = False, language: str | None = None
+    words: list[str],
+    accented: bool,
+    as_typed: bool = False,
+    language: str | None = None,
+    term_pairs: frozenset[str] = frozenset(),
 ) -> tuple[set[str], set[str]]:
     """The topic words and bigrams of ``words``; ``as_typed``: a question's own words (``is_topic``), and
-    ``language`` that of a question typed without accents ("vi" or "en")."""
+    ``language`` that of a question typed without accents ("vi" or "en"). A word of ``term_pairs``, the word pairs
+    of the lexicon's terms the question names, is a topic word whatever the stop word lists say ("muon" of "di
+    muon" is "muộn", not "muốn"; "may" of "ve may bay" is "máy", not "mấy"), unless every regulation uses it."""
+
+    def in_term(k: int) -> bool:
+        pairs = (" ".join(words[j : j + 2]) for j in (k - 1, k) if j >= 0)
+        return any(pair in term_pairs for pair in pairs)
+
     keep = [
         stem(w)
-        if is_topic(
+        if (in_term(k) and not is_generic(w, accented))
+        or is_topic(
             w,
             accented,
             as_typed,
@@ -218,7 +231,13 @@ def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
     typed = None if accented else language_of(question)
     if typed == "vi":
         asked = _FOLDED_VAY.sub(" ", asked)
-    words, bigrams = _topic(words_of(asked, accented, stemmed=False), accented, True, typed)
+    term_pairs: frozenset[str] = frozenset()
+    if (
+        typed == "vi"
+    ):  # folding merges a term's words with question words ("di muon", "chi phi", "ve may bay")
+        terms_named = [words_of(asked[start:end], False, stemmed=False) for start, end in topic_spans(asked)]
+        term_pairs = frozenset(f"{a} {b}" for ws in terms_named for a, b in zip(ws, ws[1:], strict=False))
+    words, bigrams = _topic(words_of(asked, accented, stemmed=False), accented, True, typed, term_pairs)
     for clause in re.split(r"[,;.?!:()]", asked):  # a pair never spans punctuation
         bigrams |= _negations(words_of(clause, accented, stemmed=False), accented)
     extra_words: set[str] = set()

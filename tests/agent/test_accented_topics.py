@@ -54,3 +54,13 @@ def test_an_english_question_is_judged_by_english_lists() -> None:
     # "ban" is a prohibition there, "may" a modal verb
     assert "ban" in question_terms("Is there a ban on smoking at work?").words
     assert "may" not in question_terms("May I bring my dog to the office?").words
+
+
+def test_the_words_of_a_lexicon_term_named_without_accents_are_topics() -> None:
+    # folded, "muon" is also "muốn" (to want) and "chi" also "chị": the terms "đi muộn", "chi phí" say which
+    late = question_terms("di muon may lan thi bi tru luong")
+    assert "di muon" in late.bigrams and "bi" not in late.words  # a generic word stays out
+    assert "chi phi" in question_terms("chi phi di lai duoc thanh toan the nao").bigrams
+    assert "xe may" in question_terms("vay tien cong ty de mua xe may duoc khong?").bigrams
+    # outside a term the question word is still one ("mấy lần")
+    assert "may lan" not in late.bigrams
