@@ -85,9 +85,10 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
     sections = [p for p in passages if ":" in p.node_id]
     if sections:  # a document's preamble ("Căn cứ ...; ban hành ... như sau") answers nothing itself
         passages = sections
-    split = [(p, i, u.text, u.context) for p in passages for i, u in enumerate(passage_units(p))]
+    units_of = [(p, passage_units(p)) for p in passages]
+    split = [(p, i, u.text, u.context) for p, units in units_of for i, u in enumerate(units)]
     candidates = [(p, i, u) for p, i, u, _ in split]
-    rows = {(id(p), i) for p in passages for i, u in enumerate(passage_units(p)) if u.kind == "row"}
+    rows = {(id(p), i) for p, units in units_of for i, u in enumerate(units) if u.kind == "row"}
     if not candidates:
         return []
     # sorted: a float sum in a fixed order, so near-equal units rank alike whatever the process's hash seed
@@ -146,7 +147,8 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
         if stated and i in in_range[id(p)]:
             score *= RANGE_WEIGHT
         elif situation and (id(p), i) not in rows and holds_stated(unit, situation):
-            score *= CONDITION_WEIGHT  # "Không áp dụng thử việc đối với HĐLĐ dưới 01 tháng" for "a 3-week contract"
+            # "Không áp dụng thử việc đối với HĐLĐ dưới 01 tháng" for "a 3-week contract"
+            score *= CONDITION_WEIGHT
         if times and holds_asked_time(unit, times):  # "1 September to 15 December" holds "late October"
             score *= SEASON_WEIGHT
         title_folded = fold(p.title).strip()
@@ -403,9 +405,8 @@ def _states_kind(kind: str, unit: str) -> bool:
 _CURRENCY_RE = re.compile(r"(?<!\w)(?:đồng|vnd|usd)(?!\w)")
 _GROUPED_RE = re.compile(r"\b\d{1,3}(?:[.,]\d{3})+\b")
 RANGE_WEIGHT = 3.0  # a table row whose key's range holds the quantity the asker states ("5 năm")
-CONDITION_WEIGHT = (
-    2.0  # a sentence or list item whose condition holds it ("nghỉ từ 05 ngày trở lên" for "7 ngày")
-)
+# a sentence or list item whose condition holds the quantity the asker states ("nghỉ từ 05 ngày trở lên" for "7 ngày")
+CONDITION_WEIGHT = 2.0
 SEASON_WEIGHT = (
     3.0  # a unit whose period of the year holds the month or date asked ("1 September – 15 December")
 )

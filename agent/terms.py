@@ -71,15 +71,13 @@ def is_topic(
         return not (
             is_vietnamese_stopword(word) or is_generic_as_typed(word) or word.lower() in FUNCTION_WORDS_VI
         )
-    if (
-        as_typed and not accented and english
-    ):  # an English question: "Chi Minh" of "Ho Chi Minh City" names a place
+    # an English question: "Chi Minh" of "Ho Chi Minh City" names a place
+    if as_typed and not accented and english:
         return not (is_english_stopword(word) or word.lower() in FUNCTION_WORDS_EN)
-    if as_typed and not accented and vietnamese:  # a Vietnamese question typed without accents: "me" is "mẹ"
+    # a Vietnamese question typed without accents: "me" is "mẹ"; its particle "vậy" was dropped before (_FOLDED_VAY)
+    if as_typed and not accented and vietnamese:
         folded = fold(word)
-        stop = folded != "vay" and is_vietnamese_stopword(
-            folded, False
-        )  # the particle "vậy" is dropped before
+        stop = folded != "vay" and is_vietnamese_stopword(folded, False)
         return not (stop or is_generic(folded, False) or is_function_word(folded, False, vietnamese=True))
     generic = is_generic_as_typed(word) if as_typed and accented else is_generic(word, accented)
     return not (is_stopword(word, accented) or generic or is_function_word(word, accented))
@@ -229,12 +227,10 @@ def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
     accented = has_diacritics(question)
     asked = _without_quantity_phrases(question)
     typed = None if accented else language_of(question)
+    term_pairs: frozenset[str] = frozenset()
+    # folding merges a term's words with question words ("di muon", "chi phi", "ve may bay")
     if typed == "vi":
         asked = _FOLDED_VAY.sub(" ", asked)
-    term_pairs: frozenset[str] = frozenset()
-    if (
-        typed == "vi"
-    ):  # folding merges a term's words with question words ("di muon", "chi phi", "ve may bay")
         terms_named = [words_of(asked[start:end], False, stemmed=False) for start, end in topic_spans(asked)]
         term_pairs = frozenset(f"{a} {b}" for ws in terms_named for a, b in zip(ws, ws[1:], strict=False))
     words, bigrams = _topic(words_of(asked, accented, stemmed=False), accented, True, typed, term_pairs)

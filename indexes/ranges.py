@@ -159,20 +159,42 @@ def _bound(m: re.Match[str], key: str, unit: str | None) -> Quantity | None:
     return _quantity(number, own) if number and own else None
 
 
+def _two_sided(m: re.Match[str]) -> Range | None:
+    """The range of a ``_BETWEEN`` match, when its bounds are of one dimension and in order."""
+    low, high = _bound(m, "a", m.group("bu")), _bound(m, "b", m.group("au"))
+    if low and high and low.dimension == high.dimension and low.value <= high.value:
+        open_low = m.group("from") in _EXCLUSIVE_LOW
+        return Range(low.value, not open_low, high.value, not m.group("excl"), low.dimension)
+    return None
+
+
+def _upper(m: re.Match[str]) -> Range | None:
+    """The range below a ``_BELOW`` match's bound ("Dưới 06 tháng", "Đến 03 ngày")."""
+    high = _bound(m, "b", None)
+    return (
+        Range(-math.inf, False, high.value, m.group("op") in _INCLUSIVE_HIGH, high.dimension)
+        if high
+        else None
+    )
+
+
+def _lower(m: re.Match[str]) -> Range | None:
+    """The range above an ``_ABOVE`` match's bound ("Trên 14 ngày", "Từ 150.000.000 đồng trở lên")."""
+    low = _bound(m, "a", None) if m.group("an") else _bound(m, "c", None)
+    return (
+        Range(low.value, m.group("op") not in _EXCLUSIVE_LOW, math.inf, False, low.dimension) if low else None
+    )
+
+
 def _one_sided(text: str) -> Range | None:
     """ "Dưới 06 tháng", "Đến 03 ngày", "Trên 14 ngày", "Từ 150.000.000 đồng trở lên": the operator that comes
     first says which side."""
     below, above = _BELOW.search(text), _ABOVE.search(text)
     if below and (above is None or below.start() < above.start()):
-        high = _bound(below, "b", None)
-        if high:
-            closed = below.group("op") in _INCLUSIVE_HIGH
-            return Range(-math.inf, False, high.value, closed, high.dimension)
-    if above:
-        low = _bound(above, "a", None) if above.group("an") else _bound(above, "c", None)
-        if low:
-            return Range(low.value, above.group("op") not in _EXCLUSIVE_LOW, math.inf, False, low.dimension)
-    return None
+        found = _upper(below)
+        if found:
+            return found
+    return _lower(above) if above else None
 
 
 def row_range(key: str) -> Range | None:
@@ -181,12 +203,7 @@ def row_range(key: str) -> Range | None:
     trở lên" from 150 million up, "1–3 years" [12, 36]. A note in brackets ("(tối đa 30 ngày/năm)") is no bound."""
     text = _BRACKETS.sub(" ", fold(key))
     m = _BETWEEN.search(text)
-    if m:
-        low, high = _bound(m, "a", m.group("bu")), _bound(m, "b", m.group("au"))
-        if low and high and low.dimension == high.dimension and low.value <= high.value:
-            open_low = m.group("from") in _EXCLUSIVE_LOW
-            return Range(low.value, not open_low, high.value, not m.group("excl"), low.dimension)
-    return _one_sided(text)
+    return (_two_sided(m) if m else None) or _one_sided(text)
 
 
 def matching_rows(keys: list[str], question: str) -> list[int]:
@@ -226,22 +243,15 @@ def condition_ranges(text: str) -> list[Range]:
     folded = _BRACKETS.sub(" ", fold(text))
     ranges: list[Range] = []
     for m in _BETWEEN.finditer(folded):
-        low, high = _bound(m, "a", m.group("bu")), _bound(m, "b", m.group("au"))
-        if low and high and low.dimension == high.dimension and low.value <= high.value:
-            open_low = m.group("from") in _EXCLUSIVE_LOW
-            ranges.append(Range(low.value, not open_low, high.value, not m.group("excl"), low.dimension))
+        found = _two_sided(m)
+        if found:
+            ranges.append(found)
             folded = folded[: m.start()] + " " * (m.end() - m.start()) + folded[m.end() :]
-    for m in _BELOW.finditer(folded):
-        high = _bound(m, "b", None)
-        # "không quá 06 tháng", "tối đa 30 ngày", "up to 5 days" cap what is granted: a limit, not a condition
-        if high and m.group("op") not in _INCLUSIVE_HIGH:
-            ranges.append(Range(-math.inf, False, high.value, False, high.dimension))
-    for m in _ABOVE.finditer(folded):
-        low = _bound(m, "a", None) if m.group("an") else _bound(m, "c", None)
-        if low:
-            ranges.append(
-                Range(low.value, m.group("op") not in _EXCLUSIVE_LOW, math.inf, False, low.dimension)
-            )
+    # "không quá 06 tháng", "tối đa 30 ngày", "up to 5 days" cap what is granted: a limit, not a condition
+    ranges += [
+        r for m in _BELOW.finditer(folded) if m.group("op") not in _INCLUSIVE_HIGH and (r := _upper(m))
+    ]
+    ranges += [r for m in _ABOVE.finditer(folded) if (r := _lower(m))]
     return ranges
 
 
