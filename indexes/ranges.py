@@ -245,14 +245,25 @@ def condition_ranges(text: str) -> list[Range]:
     for m in _BETWEEN.finditer(folded):
         found = _two_sided(m)
         if found:
-            ranges.append(found)
+            if not (found.dimension == "hours" and m.group("from") in _PLAIN_FROM and not m.group("excl")):
+                ranges.append(found)
             folded = folded[: m.start()] + " " * (m.end() - m.start()) + folded[m.end() :]
     # "không quá 06 tháng", "tối đa 30 ngày", "up to 5 days" cap what is granted: a limit, not a condition
     ranges += [
         r for m in _BELOW.finditer(folded) if m.group("op") not in _INCLUSIVE_HIGH and (r := _upper(m))
     ]
-    ranges += [r for m in _ABOVE.finditer(folded) if (r := _lower(m))]
+    for m in _ABOVE.finditer(folded):
+        found = _lower(m)
+        clock = m.group("op") in _PLAIN_FROM and not _OR_MORE.match(folded[m.end() :])
+        if found and not (found.dimension == "hours" and clock):
+            ranges.append(found)
     return ranges
+
+
+# "từ 8 giờ 30 đến 12 giờ", "từ 22 giờ": a plain "from" before hours starts a time of day, not a condition on a
+# duration ("làm thêm từ 02 giờ trở lên", "từ đủ 4 giờ", "dưới 6 giờ")
+_PLAIN_FROM = (None, "tu", "from")
+_OR_MORE = re.compile(r"\s*(?:tro len|or more)\b")
 
 
 # "can overtime go over 200 hours?", "nghỉ quá 30 ngày": a bound the asker asks about, not a fact of their own

@@ -101,3 +101,18 @@ def test_a_bound_asked_about_is_no_fact_of_the_askers_situation() -> None:
     assert situation_quantities("Tôi bị khiển trách cách đây 2 tháng") == [Quantity(2.0, "months")]
     overtime = "5. Làm thêm liên tục từ 02 giờ trở lên sau giờ làm việc được bồi dưỡng một suất ăn."
     assert not holds_stated(overtime, situation_quantities("Can overtime go over 200 hours this year?"))
+
+
+def test_a_time_of_day_is_no_condition_on_hours() -> None:
+    hours = "Buổi sáng: từ 8 giờ 30 đến 12 giờ 00; buổi chiều từ 13 giờ đến 17 giờ 30."
+    assert condition_ranges(hours) == []
+    assert not holds_stated(
+        hours, situation_quantities("Tôi làm thêm 10 giờ một tuần thì được trả bao nhiêu?")
+    )
+    # a duration is one: "từ 02 giờ trở lên", "từ 04 đến dưới 06 giờ"
+    assert condition_ranges("Làm thêm liên tục từ 02 giờ trở lên được bồi dưỡng một suất ăn.") == [
+        Range(2.0, True, math.inf, False, "hours")
+    ]
+    assert condition_ranges("Ca bán thời gian từ 04 đến dưới 06 giờ") == [
+        Range(4.0, True, 6.0, False, "hours")
+    ]
