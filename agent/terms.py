@@ -63,10 +63,12 @@ def words_of(text: str, accented: bool = False, stemmed: bool = True) -> list[st
 def is_topic(
     word: str, accented: bool, as_typed: bool = False, vietnamese: bool = False, english: bool = False
 ) -> bool:
-    """Whether a word names a topic; ``as_typed``: a word of an accented question, whose words without accents
-    are no folded ones (``is_generic_as_typed``); ``vietnamese``: one beside an accented word, a Vietnamese
-    syllable that no English stop word list judges ("an" of "an toàn", "say" of "say rượu"); ``english``: a word of
-    an English question, which no Vietnamese list judges."""
+    """Whether a word names a topic. ``as_typed``: a word of the question itself, judged as typed: in an accented
+    question a word without accents is no folded one (``is_generic_as_typed``). ``vietnamese``: in an accented
+    question, a word beside an accented one, a Vietnamese syllable that no English stop word list judges ("an" of
+    "an toàn", "say" of "say rượu"); in one typed without accents, any word of a Vietnamese question, judged by the
+    Vietnamese lists only ("me" is "mẹ"). ``english``: a word of an English question, which no Vietnamese list
+    judges."""
     if as_typed and accented and vietnamese and word.isascii():
         return not (
             is_vietnamese_stopword(word) or is_generic_as_typed(word) or word.lower() in FUNCTION_WORDS_VI
