@@ -118,6 +118,9 @@ _ACCENTED_GENERIC = frozenset(
     "chính sách quy định quy chế công ty người lao động nld theo về việc của tại nào được phải bị tiền ngày "
     "tháng năm số mức".split()
 )
+# "may" is a modal in an English question; not in ``FUNCTION_WORDS_EN``, which also reads Vietnamese ("công nhân may"
+# sews, "xe máy" folds to "xe may")
+_ENGLISH_MODALS = frozenset({"may"})
 # the English ones (``is_generic_as_typed``)
 _ENGLISH_GENERIC = frozenset(
     "policy company employee employees rule rules regulation regulations staff days day".split()
@@ -137,7 +140,7 @@ FUNCTION_WORDS_EN = frozenset(
     "a about above after again against all also am an and any are aren as at be because been before being "
     "below between both but by can cannot could couldn did didn do does doesn doing don down during each few "
     "for from further had hadn has hasn have haven having he her here hers herself him himself his how i if "
-    "in into is isn it its itself just let ll m may me might more most must mustn my myself need needs no nor not "
+    "in into is isn it its itself just let ll m me might more most must mustn my myself need needs no nor not "
     "now of off on once only or other ought our ours ourselves out over own re s same say says shall she "
     "should shouldn so some such t than that the their theirs them themselves then there these they this "
     "those through to too under until up ve very was wasn we were weren what when where which while who whom "
@@ -174,7 +177,7 @@ def is_english_stopword(word: str) -> bool:
     """An English question word, filler or word every regulation uses ("policy", "days"), not a folded Vietnamese
     one: in an English question "chi", "minh", "nha", "dong" are parts of a place's name ("Ho Chi Minh City")."""
     word = word.lower()
-    return word in _ENGLISH_STOPWORDS or word in _ENGLISH_GENERIC
+    return word in _ENGLISH_STOPWORDS or word in _ENGLISH_GENERIC or word in _ENGLISH_MODALS
 
 
 def is_generic_as_typed(word: str) -> bool:

@@ -64,3 +64,8 @@ def test_the_words_of_a_lexicon_term_named_without_accents_are_topics() -> None:
     assert "xe may" in question_terms("vay tien cong ty de mua xe may duoc khong?").bigrams
     # outside a term the question word is still one ("mấy lần")
     assert "may lan" not in late.bigrams
+
+
+def test_may_is_a_modal_only_in_an_english_question() -> None:
+    assert "may" in question_terms("Công nhân may thử việc bao lâu?").words  # to sew
+    assert "may" not in question_terms("May I work from home on Fridays?").words
