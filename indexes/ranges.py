@@ -286,9 +286,7 @@ def holds_stated(text: str, stated: list[Quantity]) -> bool:
     """Whether one of a sentence's conditions holds a duration or an amount the asker states (the only one of its
     dimension they state)."""
     for range_ in condition_ranges(text):
-        for q in stated:
-            asked = _comparable(q, range_.dimension)
-            same = sum(_comparable(other, range_.dimension) is not None for other in stated)
-            if asked is not None and same == 1 and range_.holds(asked):
-                return True
+        comparable = [c for q in stated if (c := _comparable(q, range_.dimension)) is not None]
+        if len(comparable) == 1 and range_.holds(comparable[0]):
+            return True
     return False
