@@ -281,14 +281,32 @@ def vietnamese_concepts(question: str) -> list[Concept]:
     return found
 
 
+@functools.cache
+def _short_abbreviations() -> dict[str, re.Pattern[str]]:
+    """A Vietnamese wording of two or more words, folded, -> its entry's short abbreviations ("NLĐ" for "nhân
+    viên") as a pattern matching them in their own case, as whole words: folded they are syllables of any text."""
+    out: dict[str, re.Pattern[str]] = {}
+    for entry in _entries():
+        short = [a for a in entry.abbr if len(a) <= SHORT_ABBR and " " not in a]
+        if short:
+            pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, short)) + r")(?!\w)")
+            out.update((w, pattern) for w in map(stemmed, entry.vi) if " " in w)
+    return out
+
+
 def synonym_supported(question: str, texts: list[str]) -> set[str]:
     """Folded words of a Vietnamese question that belong to a lexicon wording ("tăng ca") of a concept the
-    evidence states in another wording ("làm thêm giờ"): paraphrases, not missing topics."""
+    evidence states in another wording ("làm thêm giờ") or by an abbreviation ("nhân viên" by "NLĐ", in its
+    own case): paraphrases, not missing topics."""
     asked = f" {stemmed(question)} "
     evidence = " ".join(f" {stemmed(t)} " for t in texts)
+    short = _short_abbreviations()
     supported: set[str] = set()
     for wording, wordings in _vi_lexicon():
-        if f" {wording} " in asked and any(f" {w} " in evidence for w in wordings):
+        if f" {wording} " not in asked:
+            continue
+        abbreviated = wording in short and any(short[wording].search(nfc(t)) for t in texts)
+        if abbreviated or any(f" {w} " in evidence for w in wordings):
             supported.update(wording.split())
     return supported
 

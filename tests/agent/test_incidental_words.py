@@ -94,3 +94,40 @@ def test_which_allowance_keeps_the_allowance_as_its_topic():
     assert not compose(
         "Được thử việc bao nhiêu lần?", [once], MIN, quantity=True
     ).refused  # "một lần" is a count
+
+
+TRAVEL_BY_GRADE = passage(
+    "quy_che:dieu-5",
+    "Điều 5. Phương tiện đi công tác",
+    "1. CBCNV đi công tác bằng ô tô của Công ty hoặc xe khách; Trưởng phòng trở lên được đi máy bay hạng phổ thông.",
+)
+TRAVEL_BY_GRADE_NLD = passage(
+    "quy_che:dieu-5",
+    "Điều 5. Phương tiện đi công tác",
+    "1. NLĐ đi công tác bằng ô tô của Công ty hoặc xe khách; Trưởng phòng trở lên được đi máy bay hạng phổ thông.",
+)
+
+
+def test_the_employee_named_in_full_is_supported_by_the_evidence_that_abbreviates_it():
+    question = "Nhân viên bình thường đi công tác thì có được đi máy bay không hay phải đi xe?"
+    # a short abbreviation counts in its own case only: folded, "nld" is a syllable of any text
+    assert {"nhan", "vien"} <= synonym_supported(
+        question, [f"{TRAVEL_BY_GRADE_NLD.title} {TRAVEL_BY_GRADE_NLD.text}"]
+    )
+    assert "vien" not in synonym_supported(question, ["nld đi công tác bằng ô tô"])
+    # a longer abbreviation of the same entry ("cán bộ công nhân viên")
+    assert {"nhan", "vien"} <= synonym_supported(
+        question, [f"{TRAVEL_BY_GRADE.title} {TRAVEL_BY_GRADE.text}"]
+    )
+    asked = "Nhân viên đi công tác có được đi máy bay không?"
+    assert unsupported_words(question_terms(asked), [TRAVEL_BY_GRADE], asked) == {"nhân", "viên"}
+    answer = compose(asked, [TRAVEL_BY_GRADE], MIN, quantity=False)
+    assert not answer.refused, answer.text
+    assert "máy bay" in answer.text
+
+
+def test_a_colloquial_word_for_pregnant_is_supported_by_the_rule_on_pregnancy():
+    question = "Chị đang bầu tháng thứ 8 thì có phải làm ca đêm không?"
+    rule = "Không bố trí lao động nữ mang thai từ tháng thứ 07 làm việc ban đêm."
+    assert "bau" in synonym_supported(question, [rule])
+    assert "bau" not in synonym_supported(question, ["Ca đêm bắt đầu lúc 22:00."])
