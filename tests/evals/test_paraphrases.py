@@ -6,30 +6,55 @@ import hashlib
 import json
 
 from evals.company_sets import COMPANY_SETS
+from evals.golden import contains
 from evals.paraphrase_eval import PARAPHRASES, load_paraphrases, summary
+from indexes.settings import Settings
 
 
 def test_every_paraphrase_has_a_known_source_and_its_expectations():
     rows = [json.loads(line) for line in PARAPHRASES.read_text(encoding="utf-8").splitlines()]
-    assert len(rows) == 240 and {r["round"] for r in rows} == {1, 2}
-    assert sum(r["lang"] == "en" for r in rows) == 160 and sum(bool(r.get("refuse")) for r in rows) == 30
-    assert len({r["source_id"] for r in rows}) == 240  # no source item paraphrased twice
+    paraphrased = [r for r in rows if r["round"] in (1, 2)]
+    assert len(paraphrased) == 240 and {r["round"] for r in rows} == {1, 2, 3}
+    assert sum(r["lang"] == "en" for r in paraphrased) == 160
+    assert sum(bool(r.get("refuse")) for r in paraphrased) == 30
+    assert len({r["source_id"] for r in paraphrased}) == 240  # no source item paraphrased twice
     items = {name: {i.id: i for i in company.load()} for name, company in COMPANY_SETS.items()}
-    for row in rows:
+    for row in paraphrased:
         source = items[row["set"]][row["source_id"]]
         assert row["question"] != source.question
         assert row["must_contain"] == source.must_contain and bool(row.get("refuse")) == source.refuse
         if row["set"] in ("dev-company-5", "dev-company-6"):  # only their dev folds were paraphrased
             assert int(row["source_id"].rsplit("-", 1)[1]) % 2 == 1
-        # the fold is the md5 of the id, fixed before any change was measured
+    for row in rows:  # the fold is the md5 of the id, fixed before any change was measured
         assert row["fold"] == (
             "dev" if int(hashlib.md5(row["id"].encode()).hexdigest(), 16) % 2 == 0 else "test"
         )
+    assert len({r["id"] for r in rows}) == len(rows)
+
+
+def test_new_questions_keep_the_sentence_that_answers_them():
+    rows = [json.loads(line) for line in PARAPHRASES.read_text(encoding="utf-8").splitlines()]
+    new = [r for r in rows if r["round"] == 3]
+    assert (
+        len(new) == 96 and sum(r["lang"] == "en" for r in new) == 66 and sum(r["refuse"] for r in new) == 13
+    )
+    known = {i.question for company in COMPANY_SETS.values() for i in company.load()}
+    for row in new:
+        assert row["source_id"] is None and row["question"] not in known
+        if row["refuse"]:
+            assert row["must_contain"] == [] and row["evidence"] == ""
+            continue
+        corpus = COMPANY_SETS[row["set"]].settings(Settings()).corpus_dir
+        document = (corpus / row["doc"]).read_text(encoding="utf-8")
+        for piece in row["evidence"].split(" … "):
+            assert piece.strip() in document, (row["id"], piece)
+        for group in row["must_contain"]:  # each expected answer is read in the sentence that answers it
+            assert any(contains(row["evidence"], alt) for alt in group), (row["id"], group)
 
 
 def test_a_fold_loads_alone_and_the_summary_counts_refusals():
     dev = load_paraphrases("dev")
-    assert len(dev) == 73 + 66 and all(p.fold == "dev" for p in dev)
+    assert len(dev) == 73 + 66 + 55 and all(p.fold == "dev" for p in dev)
     rows = [
         {"ok": True, "lang": "vi", "refused": True, "should_refuse": True},
         {"ok": False, "lang": "en", "refused": True, "should_refuse": False},
