@@ -299,19 +299,16 @@ def _without_asker(terms: Terms, asker: frozenset[str]) -> Terms:
     return replace(terms, words=kept(terms.words), bigrams=kept(terms.bigrams), scoring=kept(terms.scoring))
 
 
-# an English question asking yes or no: a sentence of it opens with an auxiliary ("Will my pay be cut …?")
-_YES_NO = re.compile(
-    r"(?:^|[.?!:]\s+)\W*(?:will|would|is|are|was|do|does|did|can|could|should|may|has|have)\b", re.IGNORECASE
-)
-
-
-def _needed_concepts(question: str, named: int) -> int:
-    """How many of an English question's HR concepts the evidence must state: all of them, but one of two or more
-    for a yes/no question (``_YES_NO``). It names what it asks of its topic ("Will my pay be cut while I'm on
-    probation?", "Is there a bonus per shift for working during Tet?"), and the rule that answers it states the topic
-    and says the rest in its own words ("hưởng 100% lương"), or by leaving it out. A known risk, measured: a near
-    miss such as "Do I get a Tet bonus while on probation?" is answered from the probation rule."""
-    return named - 1 if named >= 2 and _YES_NO.search(question) else named
+def _needed_concepts(named: int) -> int:
+    """How many of an English question's HR concepts the evidence must state: one of one, all but one of two or more.
+    A question names its topic and the scene around it ("Our wages have been paid late two months running. If I
+    quit because of it, do I still have to work out my notice?"), and the rule that answers it states the topic and
+    says the rest in its own words ("không được trả đủ lương"), or by leaving it out; a lexicon sense the documents
+    word otherwise ("exchange rate" for "Vietcombank's selling rate") misses too. Measured against requiring all
+    of them but for a yes/no question: dev sets unchanged, paraphrases +4 −1, held-out 2 +1, dev 5 test fold −1.
+    A known risk: a near miss such as "Do I get a Tet bonus while on probation?" is answered from the probation
+    rule (the two losses: a monthly allowance for working from home, a per diem for Korea)."""
+    return named - 1 if named >= 2 else named
 
 
 # "Does the company pay for X?", "Will they give X …": X is what is asked for, whatever else the question names
@@ -378,9 +375,7 @@ def _check(
     passes = not (
         not all(any(states(c, t) for t in texts) for c in wanted)
         or len(found)
-        < _needed_concepts(
-            question, len(concepts)
-        )  # an English question's lexicon concepts no evidence states
+        < _needed_concepts(len(concepts))  # an English question's lexicon concepts no evidence states
         or best_cover < min_coverage
         or (unknown_share >= UNKNOWN_SHARE and best_cover < UNKNOWN_TERMS_COVERAGE)
         or (unsupported_share >= UNKNOWN_SHARE and best_cover < UNSUPPORTED_COVERAGE)

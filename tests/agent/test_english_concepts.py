@@ -433,6 +433,29 @@ def test_a_yes_no_question_may_name_one_concept_the_rule_words_otherwise():
     assert compose("What is the company dress code?", [PROBATION], MIN, quantity=False).refused
 
 
+NOTICE = passage(
+    "noi_quy:dieu-31",
+    "Điều 31. Thời hạn báo trước khi NLĐ đơn phương chấm dứt HĐLĐ",
+    "1. NLĐ có quyền đơn phương chấm dứt HĐLĐ nhưng phải báo trước cho Công ty bằng văn bản (đơn xin nghỉ việc).\n"
+    "2. NLĐ không cần báo trước trong các trường hợp: không được trả đủ lương hoặc trả lương không đúng hạn; bị "
+    "ngược đãi tại nơi làm việc.",
+)
+
+
+def test_a_question_naming_a_scene_may_name_one_concept_the_rule_words_otherwise():
+    question = (
+        "Our wages have been paid late two months running. If I quit because of it, do I still have to work out "
+        "my notice?"
+    )
+    named = {c.asked for c in english_concepts(question) if not c.general}
+    assert len(named) >= 3  # the notice asked about, and the scene's wages, lateness and quitting
+    answer = compose(question, [NOTICE], MIN, quantity=False, expansions=["báo trước", "nghỉ việc"])
+    assert not answer.refused, answer.text
+    assert "không cần báo trước" in answer.text
+    # a single concept the evidence never states is still refused
+    assert compose("Is there a gym membership?", [NOTICE], MIN, quantity=False).refused
+
+
 LOAN_PAUSE = passage(
     "quy_tuong_tro:dieu-8",
     "Điều 8. Trả nợ",
