@@ -33,6 +33,7 @@ from agent.language import (
     Language,
     concept_words,
     english_concepts,
+    english_hyponyms,
     language_of,
     narrower_concepts,
     part_concepts,
@@ -358,7 +359,8 @@ def _check(
     # what a passage in English states, in Vietnamese too, for a Vietnamese question
     checked = [glossed(p) for p in passages] if lang == "vi" else passages
     texts = [stated_text(p) for p in checked]
-    stated = [c for c in named if any(states(c, t) for t in texts)]
+    # a kind of the concept asked stated is the concept stated ("nghỉ việc riêng", personal leave, is a "leave")
+    stated = [c for c in named if any(states(x, t) for x in (c, *english_hyponyms(c)) for t in texts)]
     found = [c for c in concepts if c in stated]
     paraphrased = concept_words(stated) | synonym_supported(question, texts) | asker
     unknown = {

@@ -644,6 +644,24 @@ def narrower_concepts(concept: Concept) -> tuple[Concept, ...]:
     )
 
 
+@functools.cache
+def english_hyponyms(concept: Concept) -> tuple[Concept, ...]:
+    """The lexicon's concepts that an English wording makes a kind of this one: their English wording ends with one
+    of its own, English being head-last ("personal leave" is a "leave"). Vietnamese wordings are head-first, so
+    their endings prove nothing ("lao động nam nghỉ thai sản", paternity leave, is no maternity leave)."""
+
+    def english(c: Concept) -> set[str]:
+        return set(c.wordings) - {stemmed(v) for v in c.vietnamese}
+
+    own = english(concept)
+    return tuple(
+        other
+        for other in _lexicon()
+        if not own & set(other.wordings)
+        and any(f" {w}".endswith(f" {c}") and w != c for w in english(other) for c in own)
+    )
+
+
 def head_concepts(concept: Concept) -> tuple[Concept, ...]:
     """The lexicon's concepts for the head of an English compound whose modifier is generic ("staff loan" ->
     "loan"; never "paternity leave" -> "leave"): its shorter trailing wordings, longest first."""

@@ -532,3 +532,47 @@ def test_what_the_company_is_asked_to_give_must_be_stated_general_word_or_not():
     )
     answer = compose(question, [PERSONAL_LEAVE, gifts], MIN, quantity=False)
     assert not answer.refused and "1.000.000" in answer.text
+
+
+LEAVE_FORM = passage(
+    "noi_quy:dieu-15",
+    "Điều 15. Thủ tục xin nghỉ việc riêng",
+    "1. NLĐ nộp đơn xin nghỉ (Mẫu 03/NVR) cho Tổ trưởng hoặc Trưởng bộ phận trước ít nhất 03 ngày làm việc đối với "
+    "trường hợp kết hôn.",
+)
+
+
+def test_a_kind_of_leave_stated_states_the_leave_asked():
+    from agent.language import english_hyponyms
+
+    (leave,) = [c for c in english_concepts("Can I take leave?") if c.asked == "leav"]
+    assert "personal leav" in {h.asked for h in english_hyponyms(leave)}
+    (maternity,) = [
+        c for c in english_concepts("How long is maternity leave?") if c.asked == "maternity leav"
+    ]
+    # Vietnamese wordings are head-first: "lao động nam nghỉ thai sản" (paternity) is no kind of maternity leave
+    assert not {"paternity leav", "paternity"} & {h.asked for h in english_hyponyms(maternity)}
+    question = (
+        "Getting married next month. How far ahead do I have to hand in the leave form for my wedding days?"
+    )
+    answer = compose(question, [LEAVE_FORM], MIN, quantity=False, expansions=["nghỉ việc riêng", "kết hôn"])
+    assert not answer.refused, answer.text
+    assert "03 ngày làm việc" in answer.text
+
+
+def test_everyday_words_name_their_everyday_sense():
+    def asked(question: str) -> set[str]:
+        return {c.asked for c in english_concepts(question) if not c.general}
+
+    # a staff card, not a citizen's identity card; a gift voucher, not an accounting one
+    assert asked("I've lost my staff ID card. Do I have to pay for the new one?") == {"staff id card"}
+    (voucher,) = [
+        c for c in english_concepts("How long is my birthday voucher good for?") if c.asked == "voucher"
+    ]
+    assert "phiếu mua hàng" in voucher.vietnamese
+    (receipts,) = [c for c in english_concepts("Do I need payment vouchers?") if c.asked == "payment voucher"]
+    assert "chứng từ" in receipts.vietnamese
+    (gear,) = [
+        c for c in english_concepts("What's the penalty for not wearing safety gear?") if not c.general
+    ]
+    assert states(gear, "Không sử dụng thiết bị bảo hộ trong kho: khiển trách")
