@@ -576,3 +576,17 @@ def test_everyday_words_name_their_everyday_sense():
         c for c in english_concepts("What's the penalty for not wearing safety gear?") if not c.general
     ]
     assert states(gear, "Không sử dụng thiết bị bảo hộ trong kho: khiển trách")
+
+
+def test_wages_paid_late_and_condolence_money_name_their_topics():
+    (late,) = [
+        c
+        for c in english_concepts(
+            "Our wages have been paid late two months running. Can I quit without notice?"
+        )
+        if c.asked == "wage paid late"
+    ]
+    assert states(late, "NLĐ không cần báo trước khi không được trả đủ lương hoặc trả lương không đúng hạn")
+    asked = english_concepts("My mother-in-law passed away. Does the company give any condolence money?")
+    (gift,) = [c for c in asked if c.asked == "condolenc money"]
+    assert states(gift, "Cha, mẹ hai bên của CBCNV qua đời: phúng viếng 1.000.000 đồng")
