@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -324,7 +325,9 @@ def _form_key(form: str) -> str:
     return stemmed(form)
 
 
+@functools.lru_cache(maxsize=4096)
 def stemmed(text: str) -> str:
+    """A text folded, each word stemmed (cached: each passage of the evidence is compared with every concept)."""
     return " ".join(stem(w) for w in re.findall(r"[a-z0-9]+", fold(text)))
 
 
@@ -630,18 +633,23 @@ def _generic_stems() -> frozenset[str]:
     return frozenset(stem(w) for w in GENERIC_WORDS)
 
 
+def _ending_with(concept: Concept, wordings: Callable[[Concept], Iterable[str]]) -> tuple[Concept, ...]:
+    """The lexicon's other concepts one of whose ``wordings`` ends with one of this concept's and is longer."""
+    own = set(wordings(concept))
+    return tuple(
+        other
+        for other in _lexicon()
+        if not own & set(other.wordings)
+        and any(f" {w}".endswith(f" {c}") and w != c for w in wordings(other) for c in own)
+    )
+
+
 @functools.cache
 def narrower_concepts(concept: Concept) -> tuple[Concept, ...]:
     """The lexicon's concepts narrower than this one: a wording of theirs ends with one of its wordings and is
     longer ("annual leave", "nghỉ hằng năm" are a "leave"; "phụ cấp lưu trú" is no "phụ cấp công trường"). The
     inverse of ``head_concepts``, for any modifier."""
-    own = set(concept.wordings)
-    return tuple(
-        other
-        for other in _lexicon()
-        if not own & set(other.wordings)
-        and any(f" {w}".endswith(f" {c}") and w != c for w in other.wordings for c in own)
-    )
+    return _ending_with(concept, lambda c: c.wordings)
 
 
 @functools.cache
@@ -649,17 +657,7 @@ def english_hyponyms(concept: Concept) -> tuple[Concept, ...]:
     """The lexicon's concepts that an English wording makes a kind of this one: their English wording ends with one
     of its own, English being head-last ("personal leave" is a "leave"). Vietnamese wordings are head-first, so
     their endings prove nothing ("lao động nam nghỉ thai sản", paternity leave, is no maternity leave)."""
-
-    def english(c: Concept) -> set[str]:
-        return set(c.wordings) - {stemmed(v) for v in c.vietnamese}
-
-    own = english(concept)
-    return tuple(
-        other
-        for other in _lexicon()
-        if not own & set(other.wordings)
-        and any(f" {w}".endswith(f" {c}") and w != c for w in english(other) for c in own)
-    )
+    return _ending_with(concept, lambda c: set(c.wordings) - {stemmed(v) for v in c.vietnamese})
 
 
 def head_concepts(concept: Concept) -> tuple[Concept, ...]:
