@@ -302,11 +302,12 @@ def synonym_supported(question: str, texts: list[str]) -> set[str]:
     asked = f" {stemmed(question)} "
     evidence = " ".join(f" {stemmed(t)} " for t in texts)
     short = _short_abbreviations()
+    as_written = [nfc(t) for t in texts]  # where a short abbreviation is looked for, in its own case
     supported: set[str] = set()
     for wording, wordings in _vi_lexicon():
         if f" {wording} " not in asked:
             continue
-        abbreviated = wording in short and any(short[wording].search(nfc(t)) for t in texts)
+        abbreviated = wording in short and any(short[wording].search(t) for t in as_written)
         if abbreviated or any(f" {w} " in evidence for w in wordings):
             supported.update(wording.split())
     return supported
