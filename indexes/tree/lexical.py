@@ -42,6 +42,11 @@ class TreeLexicalIndex:
     def _glossary(self) -> Glossary:
         return Glossary.from_dict(self.store.manifest.get("glossary"))
 
+    def node_scores(self, expanded: str) -> dict[str, float]:
+        """Each node's BM25 score (titles weighted, text) for a question already expanded with the glossary."""
+        scores = self._bm25.scores(search_terms(expanded, query=True))
+        return {node.node_id: score for node, score in zip(self._nodes, scores, strict=True)}
+
     def search(self, query: str, k: int = 5) -> list[NodeHit]:
         """Nodes by BM25 over titles and text, for the question with its glossary and lexicon expansions
         (so an English question finds Vietnamese text)."""

@@ -37,6 +37,7 @@ from indexes.tree.chooser import (
     parse_ranking,
     reply_text,
 )
+from indexes.tree.lexical import TreeLexicalIndex
 
 log = logging.getLogger(__name__)
 CONTAINS_TITLES = 30  # titles of children and grandchildren shown per candidate
@@ -96,6 +97,26 @@ class TreeRetriever:
     def glossary(self) -> Glossary:
         return Glossary.from_dict(self.store.manifest.get("glossary"))
 
+    @cached_property
+    def lexical(self) -> TreeLexicalIndex:
+        return TreeLexicalIndex(self.store)
+
+    def _best(self, terms: str, nodes: list[TreeNode], n: int) -> list[TreeNode]:
+        """The ``n`` nodes whose subtree text (titles and bodies, BM25 over the whole corpus) best matches the
+        question, in their tree order: a title and a summary alone often miss the words of the article that
+        answers (a retriever's pre-selection, before the model sees the frontier)."""
+        scores = self.lexical.node_scores(terms)
+
+        def subtree_best(node: TreeNode) -> float:
+            return max([scores.get(node.node_id, 0.0), *(subtree_best(c) for c in node.children)])
+
+        best = [subtree_best(node) for node in nodes]
+        keep = set(sorted(range(len(nodes)), key=lambda i: -best[i])[:n])
+        log.info(
+            "tree retriever: %d nodes over the budget, showing the %d best by lexical score", len(nodes), n
+        )
+        return [node for i, node in enumerate(nodes) if i in keep]
+
     def _model_name(self) -> str:
         return f"{type(self.model).__name__}:{getattr(self.model, 'model', '') or getattr(self.model, 'model_name', '')}"
 
@@ -113,10 +134,12 @@ class TreeRetriever:
         last_chosen: list[TreeNode] = []
         opened: set[str | None] = set()  # nodes whose children the model saw
         for depth in range(s.tree_max_depth + 1):
-            # the documents get at most half the budget, so that a large corpus still leaves room for sections
-            budget = s.tree_max_nodes - shown if depth else max(1, s.tree_max_nodes // 2)
+            # A level gets at most half the budget left (the last one all of it), so that a long flat list of
+            # articles cannot use it up before the articles under chapters and sections are reached.
+            left = s.tree_max_nodes - shown
+            budget = left if depth == s.tree_max_depth else min(left, max(1, left // 2))
             if len(frontier) > budget:  # more than the budget allows: show the lexically best ones
-                frontier = _best(terms, frontier, budget, self)
+                frontier = self._best(terms, frontier, budget)
             if not frontier:
                 break
             stage = "documents" if depth == 0 else f"level {depth}"
@@ -227,16 +250,6 @@ class _Traversal:
             if not result:
                 raise MalformedReply(f"none of the ids given is a candidate: {unknown[:5]}")
         return result
-
-
-def _best(terms: str, nodes: list[TreeNode], n: int, retriever: TreeRetriever) -> list[TreeNode]:
-    """The ``n`` nodes with the best lexical scores, in their tree order."""
-    if n <= 0:
-        return []
-    scores = lexical_scores(terms, [_candidate(node, retriever) for node in nodes])
-    keep = set(sorted(range(len(nodes)), key=lambda i: -scores[i])[:n])
-    log.info("tree retriever: %d nodes over the budget, showing the %d best by lexical score", len(nodes), n)
-    return [node for i, node in enumerate(nodes) if i in keep]
 
 
 def _has_body(node: TreeNode) -> bool:

@@ -122,8 +122,16 @@ def test_depth_budget_stops_the_descent(corpus_settings, store):
 def test_node_budget_caps_what_the_model_is_shown(corpus_settings, store):
     settings = corpus_settings.model_copy(update={"tree_max_nodes": 12})
     result = TreeRetriever(settings, store, OfflineTreeChooser()).search(HOURS, k=5)
-    shown = [n for s in result.steps if s.stage != "rank" for n in s.shown]
-    assert len(shown) == 12 and len(result.steps[0].shown) == len(store.documents)  # 5 documents <= 12 / 2
+    levels = [s for s in result.steps if s.stage != "rank"]
+    assert sum(len(s.shown) for s in levels) <= 12 and len(levels[0].shown) == len(
+        store.documents
+    )  # 5 <= 12/2
+    # each level below the documents takes at most half of what is left, so deeper levels keep some room
+    left = 12 - len(levels[0].shown)
+    for step in levels[1:-1]:
+        assert len(step.shown) <= max(1, left // 2)
+        left -= len(step.shown)
+    assert len(levels) >= 3  # the traversal got below the first level of sections
     assert result.hits  # still an answer from what was seen
     few = corpus_settings.model_copy(update={"tree_max_nodes": 6})  # documents get half: the 3 best of 5
     narrowed = TreeRetriever(few, store, OfflineTreeChooser()).search("mức cho vay tối đa", k=5)
@@ -172,3 +180,58 @@ def test_gemini_style_replies_parse():
     for junk in ('{"ids": "a"}', "[1, 2]", '{"ranking": [{"id": "a", "score": "high"}]}', "ids: a"):
         with pytest.raises(MalformedReply):
             (parse_ranking if "ranking" in junk else parse_choice)(junk)
+
+
+def _flat_law(n: int) -> str:
+    articles = "\n\n".join(
+        f"## Điều {i}. Tiền lương khi nghỉ việc trường hợp {i}\n\n"
+        f"Người lao động nghỉ việc trong trường hợp {i} được trả tiền lương theo hợp đồng lao động."
+        for i in range(1, n + 1)
+    )
+    return f"# Luật việc làm (mẫu)\n\n{articles}\n"
+
+
+DEEP_LAW = """# Luật bảo hiểm (mẫu)
+
+## Chương I. QUY ĐỊNH CHUNG
+
+### Điều 1. Phạm vi điều chỉnh
+
+Luật này quy định về bảo hiểm.
+
+## Chương II. BẢO HIỂM BẮT BUỘC
+
+### Mục 1. CHẾ ĐỘ ỐM ĐAU
+
+#### Điều 2. Mức hưởng chế độ ốm đau
+
+Mức hưởng chế độ ốm đau bằng 75% mức tiền lương đóng bảo hiểm của tháng liền kề trước khi nghỉ việc.
+
+### Mục 2. CHẾ ĐỘ THAI SẢN
+
+#### Điều 3. Thời gian hưởng chế độ thai sản
+
+Lao động nữ sinh con được nghỉ việc hưởng chế độ thai sản trước và sau khi sinh con là 06 tháng.
+"""
+
+
+def test_a_long_flat_document_leaves_room_for_articles_deep_in_another(tmp_path):
+    """A law of 120 articles with no chapters beside one whose articles sit under chapters and sections: the
+    first level cannot use up the budget, and the pre-selection reads article text, not only titles."""
+    from indexes.pipeline.ingest import index_folder
+    from indexes.settings import Settings
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "luat_viec_lam.md").write_text(_flat_law(120), encoding="utf-8")
+    (corpus / "luat_bao_hiem.md").write_text(DEEP_LAW, encoding="utf-8")
+    settings = Settings(
+        _env_file=None, llm_provider="offline", data_dir=tmp_path / "data", corpus_dir=corpus, vectors=False
+    )
+    index_folder(settings)
+    store = IndexStore(settings.index_dir)
+    result = TreeRetriever(settings, store, OfflineTreeChooser()).search(
+        "Nghỉ ốm thì được trả bao nhiêu phần trăm tiền lương?", k=3
+    )
+    assert result.hits[0].node_id == "luat_bao_hiem:dieu-2", [h.node_id for h in result.hits]
+    assert sum(len(s.shown) for s in result.steps if s.stage != "rank") <= settings.tree_max_nodes
