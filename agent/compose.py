@@ -190,6 +190,11 @@ _ASKS_AMOUNT = re.compile(
 # a sum of money asked in so many words (folded)
 _ASKS_MONEY = re.compile(r"\b(?:bao nhieu tien|so tien|muc tien|may tien|how much money)\b")
 _TIMES_ASKED = {"duration", "when", "lead_time", "time_of_day"}
+# a yes/no question (folded): "Can I …?", "Is there a fee …?" (any sentence), "… có được … không?", "… chưa ạ?"
+_ASKS_WHETHER = re.compile(
+    r"(?:^|[.?!]\s+)(?:can|could|do|does|did|is|are|am|will|would|should|may|must|have|has)\b"
+    r"|\b(?:khong|chua)\s*(?:a|vay|nhi|ha|nhe)?\s*\?*\s*$"
+)
 # a sum in a table cell without its currency ("| Ăn trưa | 30.000 |") or in months of pay ("03 tháng lương")
 _SUM = re.compile(rf"{GROUPED_DIGITS}(?![\d.,]*\d)|\b\d+\s*thang\s+luong\b")
 # a unit of another section scoring this share of the top one is quoted beside it ("Also, …")
@@ -627,10 +632,22 @@ def compose(
             j = unit_index(kept, unit)
             if j is not None:
                 indices.append(j)
-    quote = quote_units(top[1], picked)
     units = passage_units(top[1])
-    quoted = [units[j] for j in picked if j < len(units)]  # each alone: a list item's number is no figure
     asks_amount = bool(_ASKS_AMOUNT.search(fold(question)))
+    if _ASKS_WHETHER.search(fold(question).strip()) and not asks_amount:
+        # "Can I borrow from the fund if …?": yes or no, and the section's figure that says how much or how long
+        # (its best-ranked unit stating a sum of money, else any figure, when no unit quoted states one), which a
+        # limit may decide and the asker needs next
+        own = [x for x in scored if x[1] is top[1]]
+        for states in (_states_sum, _states_figure):
+            if any(states(units[j].text) for j in picked if j < len(units)):
+                break
+            figure = next((x[2] for x in own if states(x[3])), None)
+            if figure is not None:
+                picked = sorted({*picked, figure})
+                break
+    quote = quote_units(top[1], picked)
+    quoted = [units[j] for j in picked if j < len(units)]  # each alone: a list item's number is no figure
     # "how much … on maternity leave?" is not answered by a loan rule that only mentions maternity leave; a sum of
     # money asked in so many words, by an amount or a share of one ("50% mức hỗ trợ"), not a number of days ("how
     # much" may ask either; "Số tiền tạm ứng phải hoàn trả trong mấy ngày?" asks a time)
