@@ -30,11 +30,16 @@ Task = Literal["choose", "rank"]
 TITLE_WEIGHT = 3  # a title term counts as this many summary/text terms
 INPUT_MARKER = "INPUT:\n"
 
+# the weight of a candidate's ``match`` (keyword search over its full text) beside the offline chooser's own
+# reading of its title and summary
+MATCH_WEIGHT = 0.5
+
 SYSTEM_PROMPT = (
     "You navigate the table of contents of company regulations to find the sections that answer an "
     "employee's question (Vietnamese or English). You see candidate sections: id, title, the titles above "
-    "it (within), a summary and the titles below it (contains). "
-    "Reply with one JSON object and nothing else."
+    "it (within), a summary, the titles below it (contains) and match: how well the words of its full text, "
+    "and of the sections below it, match the question (0..1, a keyword search over text you do not see; a "
+    "hint, not a verdict). Reply with one JSON object and nothing else."
 )
 TASK_PROMPTS = {
     "choose": "Pick at most {max_ids} candidates whose section most likely contains the answer, best first. "
@@ -58,6 +63,7 @@ class Candidate:
     summary: str = ""  # summary (choose) or the node text (rank)
     contains: tuple[str, ...] = ()  # child titles
     within: str = ""  # the titles above it: "Quy chế cho vay › Chương II"
+    match: float | None = None  # keyword match of its full text (and its subtree's) with the question, 0..1
 
     def to_prompt(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "title": self.title}
@@ -66,6 +72,8 @@ class Candidate:
         data["summary"] = self.summary
         if self.contains:
             data["contains"] = list(self.contains)
+        if self.match is not None:
+            data["match"] = self.match
         return data
 
 
@@ -151,9 +159,19 @@ def lexical_scores(terms: str, candidates: list[Candidate]) -> list[float]:
     ]
 
 
+def judged_scores(terms: str, candidates: list[Candidate]) -> list[float]:
+    """0..1 relevance judged by words: what the candidate shows (``lexical_scores``), blended with its ``match``
+    (its full text's, which a title and a summary often only hint at) when the retriever gives one."""
+    scores = lexical_scores(terms, candidates)
+    return [
+        s if c.match is None else round((1 - MATCH_WEIGHT) * s + MATCH_WEIGHT * c.match, 4)
+        for s, c in zip(scores, candidates, strict=True)
+    ]
+
+
 def lexical_answer(task: Task, terms: str, candidates: list[Candidate], max_ids: int) -> dict:
     """The JSON object a perfectly obedient model would give if it judged by words alone."""
-    scores = lexical_scores(terms, candidates)
+    scores = judged_scores(terms, candidates)
     order = sorted(range(len(candidates)), key=lambda i: -scores[i])
     if task == "choose":
         return {"ids": [candidates[i].id for i in order if scores[i] > 0][:max_ids]}
@@ -173,7 +191,12 @@ class OfflineTreeChooser(BaseChatModel):
         payload = json.loads(text.split(INPUT_MARKER, 1)[1])
         candidates = [
             Candidate(
-                c["id"], c["title"], c.get("summary", ""), tuple(c.get("contains", ())), c.get("within", "")
+                c["id"],
+                c["title"],
+                c.get("summary", ""),
+                tuple(c.get("contains", ())),
+                c.get("within", ""),
+                c.get("match"),
             )
             for c in payload["candidates"]
         ]

@@ -8,7 +8,7 @@ descent stops at ``tree_max_depth`` levels below the documents or when ``tree_ma
 Every node picked on the way is a candidate for a last ``rank`` pass that scores them 0..1 on their text.
 
 A malformed reply gets one retry with a tighter prompt; if that fails too, the step is decided by lexical scores
-(``tree_choice.lexical_scores``) and the result says so. Decisions are cached per (query, index build).
+(``tree_choice.judged_scores``) and the result says so. Decisions are cached per (query, index build).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from indexes.tree.chooser import (
     MalformedReply,
     Task,
     build_messages,
-    lexical_scores,
+    judged_scores,
     parse_choice,
     parse_ranking,
     reply_text,
@@ -101,16 +101,11 @@ class TreeRetriever:
     def lexical(self) -> TreeLexicalIndex:
         return TreeLexicalIndex(self.store)
 
-    def _best(self, terms: str, nodes: list[TreeNode], n: int) -> list[TreeNode]:
+    def _best(self, match: _Match, nodes: list[TreeNode], n: int) -> list[TreeNode]:
         """The ``n`` nodes whose subtree text (titles and bodies, BM25 over the whole corpus) best matches the
         question, in their tree order: a title and a summary alone often miss the words of the article that
         answers (a retriever's pre-selection, before the model sees the frontier)."""
-        scores = self.lexical.node_scores(terms)
-
-        def subtree_best(node: TreeNode) -> float:
-            return max([scores.get(node.node_id, 0.0), *(subtree_best(c) for c in node.children)])
-
-        best = [subtree_best(node) for node in nodes]
+        best = [match.subtree(node) for node in nodes]
         keep = set(sorted(range(len(nodes)), key=lambda i: -best[i])[:n])
         log.info(
             "tree retriever: %d nodes over the budget, showing the %d best by lexical score", len(nodes), n
@@ -125,7 +120,7 @@ class TreeRetriever:
         terms = enhance(query, self.glossary).expanded
         query_key = digest(terms, self._model_name(), s.tree_beam, s.tree_max_depth, s.tree_max_nodes)
         decisions = self.cache.load(query_key) if self.cache else {}
-        run = _Traversal(self, query, terms, decisions)
+        run = _Traversal(self, query, terms, decisions, _Match(self.lexical.node_scores(terms)))
         visible = doc_ids if doc_ids is not None else list(self.store.documents)
         frontier = [self.store.tree(d) for d in visible if d in self.store.documents]
         picked: list[TreeNode] = []
@@ -139,7 +134,7 @@ class TreeRetriever:
             left = s.tree_max_nodes - shown
             budget = left if depth == s.tree_max_depth else min(left, max(1, left // 2))
             if len(frontier) > budget:  # more than the budget allows: show the lexically best ones
-                frontier = self._best(terms, frontier, budget)
+                frontier = self._best(run.match, frontier, budget)
             if not frontier:
                 break
             stage = "documents" if depth == 0 else f"level {depth}"
@@ -167,9 +162,12 @@ class TreeRetriever:
 class _Traversal:
     """One query's traversal: model calls with retry, id validation, lexical fallback, cached decisions."""
 
-    def __init__(self, retriever: TreeRetriever, query: str, terms: str, decisions: dict) -> None:
+    def __init__(
+        self, retriever: TreeRetriever, query: str, terms: str, decisions: dict, match: _Match
+    ) -> None:
         self.retriever = retriever
         self.query, self.terms = query, terms
+        self.match = match
         self.decisions = decisions
         self.new_decisions = False
         self.steps: list[TraversalStep] = []
@@ -178,13 +176,18 @@ class _Traversal:
     def choose(self, stage: str, frontier: list[TreeNode]) -> list[TreeNode]:
         beam = self.retriever.settings.tree_beam
         by_id = {n.node_id: n for n in frontier}
-        candidates = [_candidate(n, self.retriever) for n in frontier]
+        hints = _normalised([self.match.subtree(n) for n in frontier])
+        candidates = [_candidate(n, self.retriever, hint) for n, hint in zip(frontier, hints, strict=True)]
         ids, _ = self._decide("choose", stage, candidates, beam)
         return [by_id[i] for i in ids[:beam]]
 
     def rank(self, nodes: list[TreeNode]) -> list[tuple[TreeNode, float]]:
         by_id = {n.node_id: n for n in nodes}
-        candidates = [Candidate(n.node_id, " › ".join(n.title_path), n.text[:RANK_TEXT_CHARS]) for n in nodes]
+        hints = _normalised([self.match.own(n) for n in nodes])
+        candidates = [
+            Candidate(n.node_id, " › ".join(n.title_path), n.text[:RANK_TEXT_CHARS], match=hint)
+            for n, hint in zip(nodes, hints, strict=True)
+        ]
         ranking, _ = self._decide("rank", "rank", candidates, len(candidates))
         ranked = [(by_id[i], score) for i, score in ranking]
         return ranked + [(n, 0.0) for n in nodes if n.node_id not in dict(ranking)]
@@ -210,7 +213,7 @@ class _Traversal:
         if result is None:
             step.source = "lexical"
             log.warning("tree retriever: %s step fell back to lexical scoring (%s)", stage, step.note)
-            scores = lexical_scores(self.terms, candidates)
+            scores = judged_scores(self.terms, candidates)
             order = sorted(range(len(candidates)), key=lambda i: -scores[i])
             if task == "choose":
                 result = [shown[i] for i in order if scores[i] > 0][:max_ids]
@@ -261,11 +264,36 @@ def _ids(task: Task, result: list) -> list[str]:
     return [x[0] for x in result] if task == "rank" else list(result)
 
 
-def _candidate(node: TreeNode, retriever: TreeRetriever) -> Candidate:
+def _candidate(node: TreeNode, retriever: TreeRetriever, match: float | None = None) -> Candidate:
     summary = node.summary
     if node.level == 0 and node.doc_id in retriever.store.documents:
         summary = retriever.store.documents[node.doc_id].description or summary
-    return Candidate(node.node_id, node.title, summary, _contents(node), " › ".join(node.title_path[:-1]))
+    return Candidate(
+        node.node_id, node.title, summary, _contents(node), " › ".join(node.title_path[:-1]), match
+    )
+
+
+class _Match:
+    """One question's keyword match (BM25 over titles and text, ``TreeLexicalIndex``) with each node's own text and
+    with the best node of its subtree."""
+
+    def __init__(self, scores: dict[str, float]) -> None:
+        self.scores = scores
+        self._subtree: dict[str, float] = {}
+
+    def own(self, node: TreeNode) -> float:
+        return self.scores.get(node.node_id, 0.0)
+
+    def subtree(self, node: TreeNode) -> float:
+        if node.node_id not in self._subtree:
+            self._subtree[node.node_id] = max([self.own(node), *(self.subtree(c) for c in node.children)])
+        return self._subtree[node.node_id]
+
+
+def _normalised(values: list[float]) -> list[float]:
+    """Scores as shares of the best one (0..1), as the model is shown them."""
+    top = max(values, default=0.0) or 1.0
+    return [round(v / top, 4) for v in values]
 
 
 def _contents(node: TreeNode) -> tuple[str, ...]:

@@ -235,3 +235,41 @@ def test_a_long_flat_document_leaves_room_for_articles_deep_in_another(tmp_path)
     )
     assert result.hits[0].node_id == "luat_bao_hiem:dieu-2", [h.node_id for h in result.hits]
     assert sum(len(s.shown) for s in result.steps if s.stage != "rank") <= settings.tree_max_nodes
+
+
+class Recording(OfflineTreeChooser):
+    """The offline chooser, keeping each prompt's INPUT payload."""
+
+    payloads: list[dict] = []
+
+    def _generate(self, messages, stop=None, run_manager=None, **kwargs):
+        self.payloads.append(json.loads(reply_text(messages[-1]).split("INPUT:\n", 1)[1]))
+        return super()._generate(messages, stop, run_manager, **kwargs)
+
+
+def test_the_model_sees_how_well_each_candidates_full_text_matches(corpus_settings, store):
+    model = Recording(payloads=[])
+    result = TreeRetriever(corpus_settings, store, model).search(HOURS, k=5)
+    documents, rank = model.payloads[0], model.payloads[-1]
+    matches = {c["id"]: c["match"] for c in documents["candidates"]}
+    assert all(0 <= m <= 1 for m in matches.values()) and max(matches, key=matches.get) == "noi_quy_lao_dong"
+    assert (
+        rank["task"] == "rank"
+        and {c["id"]: c["match"] for c in rank["candidates"]}[result.hits[0].node_id] == 1
+    )
+
+
+def test_the_offline_chooser_weighs_a_text_match_its_title_does_not_show():
+    """ "Chương II. Các khoản hỗ trợ khác" says nothing of nursery fees; its article does (match 1.0)."""
+    from indexes.tree.chooser import Candidate, lexical_answer
+
+    other = Candidate(
+        "quy_che:chuong-ii", "Chương II. Các khoản hỗ trợ khác", "Gồm: Điều 5. Hỗ trợ khác", match=1.0
+    )
+    study = Candidate(
+        "quy_che:chuong-iii", "Chương III. Hỗ trợ học phí cho con", "Gồm: Điều 6. Học phí", match=0.1
+    )
+    question = "Công ty có hỗ trợ tiền gửi trẻ cho con nhỏ không?"
+    assert lexical_answer("choose", question, [other, study], 1) == {"ids": ["quy_che:chuong-ii"]}
+    unhinted = [Candidate(c.id, c.title, c.summary) for c in (other, study)]
+    assert lexical_answer("choose", question, unhinted, 1) == {"ids": ["quy_che:chuong-iii"]}  # titles alone
