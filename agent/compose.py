@@ -458,14 +458,16 @@ def _part_units(
         # the whole question's candidates first, the part's own search's when none of them says its own words (not
         # the scene's, which the earlier part's rule says); never the unit of an earlier part
         for candidates in (whole, own):
-            among = [x for x in ranked if (id(x[1]), x[2]) in candidates]
+            # an earlier part's unit (or the same clause in another copy of its section, "c) Cha đẻ…" for "Cha
+            # đẻ…") neither answers this part nor sets the bar for it
+            among = [
+                x
+                for x in ranked
+                if (id(x[1]), x[2]) in candidates and not any(u in x[3] or x[3] in u for u in picked)
+            ]
             if candidates is own:  # a hit of the part's own search answers it when it covers the part's words
                 among = [x for x in among if coverage(x[1], said) >= min_coverage]
-            holding = [
-                x
-                for x in among
-                if x[0] >= PART_RATIO * among[0][0] and _holds(x[3], said, lang) and x[3] not in picked
-            ]
+            holding = [x for x in among if x[0] >= PART_RATIO * among[0][0] and _holds(x[3], said, lang)]
             if holding:
                 found.append(holding[0])
                 picked.add(holding[0][3])

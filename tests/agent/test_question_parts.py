@@ -6,6 +6,7 @@ import pytest
 
 from agent.compose import compose
 from agent.question_parts import MAX_PARTS, part_queries, part_searches, question_parts, searches_by_part
+from indexes.search.lexicon import default_lexicon
 from tests.agent.passages import passage
 
 
@@ -292,3 +293,32 @@ def test_parts_asking_the_same_search_each_get_it():
     by_part = searches_by_part(question)
     assert len(by_part[0]) == 2 and by_part[0] == by_part[1]  # each part keeps its searches
     assert part_searches(question) == by_part[0]  # the planner runs them once
+
+
+def test_the_clause_of_an_earlier_part_in_another_copy_of_its_section_sets_no_bar_for_a_later_part():
+    """The leave clause was quoted for "nghỉ mấy ngày" from one copy of its section; another copy ("c) Cha đẻ…")
+    ranks high again for "có tặng gì không" through the scene (the father's death), yet says nothing of a gift:
+    it neither answers the later part nor hides the gift table's row under its score."""
+    clause = (
+        "Cha đẻ, mẹ đẻ, cha nuôi, mẹ nuôi; cha mẹ của vợ hoặc chồng; vợ hoặc chồng; con chết: nghỉ 03 ngày"
+    )
+    whole = passage(
+        "cty:dieu-10",
+        "Điều 10. Nghỉ việc riêng",
+        f"1. NLĐ được nghỉ việc riêng, hưởng nguyên lương:\na) Bản thân kết hôn: nghỉ 04 ngày;\nc) {clause}.",
+    ).model_copy(update={"tool": "expand_node"})
+    chunk = passage("cty:dieu-10", "Điều 10. Nghỉ việc riêng", clause, rank=1)
+    gifts = passage(
+        "cty:phuc-loi/hieu-hi",
+        "Quà hiếu hỉ",
+        "| Sự kiện | Quà tặng của Công ty |\n|---|---|\n| Bản thân kết hôn | 1.000.000 đồng |\n"
+        "| Cha, mẹ, vợ hoặc chồng, con chết | 2.000.000 đồng và vòng hoa |",
+        rank=2,
+    )
+    for question in (
+        "Cha em chết. Em được nghỉ mấy ngày, công ty có tặng quà gì không?",
+        "Lost my father last week. How many days off do I get, and does the company give anything?",
+    ):
+        expansions = default_lexicon().expansions(question, ())  # "lost my father": "cha mẹ chết", "quà"
+        answer = compose(question, [whole, chunk, gifts], 0.2, True, expansions, part_hits=[[gifts, chunk]])
+        assert "nghỉ 03 ngày" in answer.text and "2.000.000 đồng và vòng hoa" in answer.text, answer.text

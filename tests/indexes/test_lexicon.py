@@ -259,3 +259,11 @@ def test_everyday_english_for_a_referral_working_from_home_and_the_tet_bonus():
     assert {"thiết bị nâng", "chứng chỉ", "bị phạt"} <= set(crane)
     # a trip from home is no remote work
     assert "làm việc từ xa" not in lexicon.expansions("Can I claim the taxi from home to the airport?")
+
+
+def test_everyday_english_for_a_parents_death_and_a_gift_from_the_company():
+    lexicon = default_lexicon()
+    assert "bố mẹ mất" in lexicon.expansions("Lost my mum last week. How many days off do I get?")
+    assert "quà" in lexicon.expansions("Getting married soon: does the company give anything?")
+    # losing a thing is no death in the family
+    assert "bố mẹ mất" not in lexicon.expansions("I lost my staff card. Is there a fee for a new one?")
