@@ -250,30 +250,48 @@ def _vi_lexicon() -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 
 @functools.cache
-def _vi_concepts() -> tuple[tuple[str, Concept], ...]:
-    """(a Vietnamese wording of two or more words, folded; its HR-topic entry as a concept), longest first. The
-    one-way entries (general words, translations only) name no topic."""
-    pairs = [
-        (w, Concept(w, _wordings(e), tuple(nfc(v) for v in e.vi)))
+def _vi_concepts() -> tuple[tuple[str, Concept, tuple[str, ...]], ...]:
+    """(a Vietnamese wording of two or more words, folded; its HR-topic entry as a concept; the wording's words as
+    written, lower-case), longest first. The one-way entries (general words, translations only) name no topic."""
+    triples = [
+        (stemmed(v), Concept(stemmed(v), _wordings(e), tuple(nfc(x) for x in e.vi)), _written_words(v))
         for e in _entries()
         if not e.general
-        for w in map(stemmed, e.vi)
-        if " " in w
+        for v in e.vi
+        if " " in stemmed(v)
     ]
-    return tuple(sorted(pairs, key=lambda p: -len(p[0])))
+    return tuple(sorted(triples, key=lambda p: -len(p[0])))
+
+
+def _written_words(text: str) -> tuple[str, ...]:
+    """A text's words as written (lower-case, NFC), one for each word of ``stemmed(text)``; none when the two do
+    not pair up (a character that folding splits a word at)."""
+    written = tuple(re.findall(r"\w+", nfc(text).lower()))
+    return written if len(written) == len(stemmed(text).split()) else ()
+
+
+def _same_as_written(asked: tuple[str, ...], wording: tuple[str, ...]) -> bool:
+    """Whether an accented question's words say a wording as it is written: "hợp đồng, vậy" folds to the loan
+    contract's "hợp đồng vay" but says no loan. A word the question types without accents may be any of them."""
+    return all(not has_diacritics(a) or a == w for a, w in zip(asked, wording, strict=True))
 
 
 def vietnamese_concepts(question: str) -> list[Concept]:
     """The HR topics a Vietnamese question names in a lexicon wording ("lương tháng 13", "nghỉ ốm"), longest
     wording first; a wording inside a longer one found ("phép năm" in "nghỉ phép năm") is not another topic, one
-    that only shares a word with it is ("gửi xe" and "xe máy" in "gửi xe máy": parking, of a motorbike)."""
+    that only shares a word with it is ("gửi xe" and "xe máy" in "gửi xe máy": parking, of a motorbike). In a
+    question typed with accents, a wording counts only as written (``_same_as_written``)."""
     words = stemmed(question).split()
+    written = _written_words(question) if has_diacritics(question) else ()
     taken: list[tuple[int, int]] = []  # word spans of the wordings found, longest first
     found: list[Concept] = []
-    for wording, concept in _vi_concepts():
+    for wording, concept, as_written in _vi_concepts():
         size = len(wording.split())
         spans = [
-            (i, i + size) for i in range(len(words) - size + 1) if " ".join(words[i : i + size]) == wording
+            (i, i + size)
+            for i in range(len(words) - size + 1)
+            if " ".join(words[i : i + size]) == wording
+            and not (written and as_written and not _same_as_written(written[i : i + size], as_written))
         ]
         fresh = [span for span in spans if not inside(span, taken)]
         if fresh:
