@@ -267,3 +267,11 @@ def test_everyday_english_for_a_parents_death_and_a_gift_from_the_company():
     assert "quà" in lexicon.expansions("Getting married soon: does the company give anything?")
     # losing a thing is no death in the family
     assert "bố mẹ mất" not in lexicon.expansions("I lost my staff card. Is there a fee for a new one?")
+
+
+def test_everyday_english_for_a_period_and_work_after_ten_at_night():
+    lexicon = default_lexicon()
+    assert "hành kinh" in lexicon.expansions("I get bad cramps during my period. Can I have a break?")
+    assert "ban đêm" in lexicon.expansions("If my OT goes past 10pm, do I get anything extra?")
+    # a notice or probation period is no menstruation
+    assert "hành kinh" not in lexicon.expansions("How long is my notice period?")
