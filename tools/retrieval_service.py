@@ -53,7 +53,7 @@ class RetrievalService:
             self._tree = self.ctx.loaded.part(
                 "tree_retriever",
                 lambda: TreeRetriever.with_default_cache(
-                    self.ctx.settings, self.ctx.store, chooser_for(self.ctx.settings)
+                    self.ctx.settings, self.ctx.store, chooser_for(self.ctx.settings), self._lexical()
                 ),
             )
         return self._tree

@@ -81,17 +81,29 @@ class TreeRetriever:
     ``tree_choice.OfflineTreeChooser`` offline); ``cache`` None turns caching off."""
 
     def __init__(
-        self, settings: Settings, store: IndexStore, model: BaseChatModel, cache: DecisionCache | None = None
+        self,
+        settings: Settings,
+        store: IndexStore,
+        model: BaseChatModel,
+        cache: DecisionCache | None = None,
+        lexical: TreeLexicalIndex | None = None,
     ) -> None:
         self.settings = settings
         self.store = store
         self.model = model
         self.cache = cache
+        self._lexical = lexical  # the "tree_lexical" index of the build, when one is loaded already
 
     @classmethod
-    def with_default_cache(cls, settings: Settings, store: IndexStore, model: BaseChatModel) -> TreeRetriever:
+    def with_default_cache(
+        cls,
+        settings: Settings,
+        store: IndexStore,
+        model: BaseChatModel,
+        lexical: TreeLexicalIndex | None = None,
+    ) -> TreeRetriever:
         cache = DecisionCache(settings.cache_dir, store.build_id) if settings.tree_cache else None
-        return cls(settings, store, model, cache)
+        return cls(settings, store, model, cache, lexical)
 
     @cached_property
     def glossary(self) -> Glossary:
@@ -99,7 +111,8 @@ class TreeRetriever:
 
     @cached_property
     def lexical(self) -> TreeLexicalIndex:
-        return TreeLexicalIndex(self.store)
+        """BM25 over every node's titles and text: the keyword match shown beside each candidate."""
+        return self._lexical or TreeLexicalIndex(self.store)
 
     def _best(self, match: _Match, nodes: list[TreeNode], n: int) -> list[TreeNode]:
         """The ``n`` nodes whose subtree text (titles and bodies, BM25 over the whole corpus) best matches the
