@@ -635,8 +635,9 @@ def compose(
             if j is not None:
                 indices.append(j)
     units = passage_units(top[1])
-    asks_amount = bool(_ASKS_AMOUNT.search(fold(question)))
-    if _ASKS_WHETHER.search(fold(question).strip()) and not asks_amount:
+    folded = fold(question).strip()
+    asks_amount = bool(_ASKS_AMOUNT.search(folded))
+    if _ASKS_WHETHER.search(folded) and not asks_amount:
         # "Can I borrow from the fund if …?": yes or no, and the section's figure that says how much or how long
         # (its best-ranked unit stating a sum of money, else any figure, when no unit quoted states one), which a
         # limit may decide and the asker needs next
@@ -653,7 +654,7 @@ def compose(
     # "how much … on maternity leave?" is not answered by a loan rule that only mentions maternity leave; a sum of
     # money asked in so many words, by an amount or a share of one ("50% mức hỗ trợ"), not a number of days ("how
     # much" may ask either; "Số tiền tạm ứng phải hoàn trả trong mấy ngày?" asks a time)
-    money = bool(_ASKS_MONEY.search(fold(question))) and not _TIMES_ASKED & set(kinds)
+    money = bool(_ASKS_MONEY.search(folded)) and not _TIMES_ASKED & set(kinds)
     also = [x[3] for x in scored if x[0] >= ALSO_RATIO * top[0]]  # and each part's unit quoted from elsewhere
     also += [passage_units(p)[j].text for p, indices in in_other.values() for j in indices]
     if asks_amount and not any(

@@ -254,11 +254,11 @@ def _vi_concepts() -> tuple[tuple[str, Concept, tuple[str, ...]], ...]:
     """(a Vietnamese wording of two or more words, folded; its HR-topic entry as a concept; the wording's words as
     written, lower-case), longest first. The one-way entries (general words, translations only) name no topic."""
     triples = [
-        (stemmed(v), Concept(stemmed(v), _wordings(e), tuple(nfc(x) for x in e.vi)), _written_words(v))
+        (w, Concept(w, _wordings(e), tuple(nfc(x) for x in e.vi)), _written_words(v))
         for e in _entries()
         if not e.general
-        for v in e.vi
-        if " " in stemmed(v)
+        for v, w in ((v, stemmed(v)) for v in e.vi)
+        if " " in w
     ]
     return tuple(sorted(triples, key=lambda p: -len(p[0])))
 
