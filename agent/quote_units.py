@@ -15,7 +15,7 @@ from agent.terms import Terms, words_of
 from indexes.ranges import holds_stated, matching_rows, situation_quantities, stated_quantities
 from indexes.search.query_terms import query_language
 from indexes.search.retrieval import GLOBAL
-from indexes.search.title_kinds import question_kinds
+from indexes.search.title_kinds import defines_terms, question_kinds
 from indexes.spans import Unit, display, quote_of, split_units
 from indexes.staff_groups import naming
 from indexes.text import fold, has_diacritics
@@ -29,13 +29,9 @@ MAX_TABLE_ROWS = 8  # a table this small is quoted whole when the question names
 # A regulation's scope article ("Phạm vi điều chỉnh": "this regulation covers conditions, amounts, interest,
 # terms ...") names every topic and states no rule: quoted only when nothing else matches nearly as well.
 _SCOPE_RE = re.compile(r"pham vi dieu chinh|doi tuong ap dung|\bscope\b")
-# So is a definitions article ("Điều 2. Giải thích từ ngữ", "1.2 Definitions"): it names the terms the rules use and
-# states none of them, unless the question asks what a term means. Only a title that is nothing else: "Giải thích từ
-# ngữ và ngạch nhân sự" also sets out grades.
-_DEFINITIONS_RE = re.compile(
-    r"(?:(?:dieu|muc|chuong|phan|article|section|part)\s+)?[\divxlc.]*\s*[.:)–-]?\s*"
-    r"(?:giai thich tu ngu|dinh nghia|definitions?|interpretation|terms used)\s*"
-)
+# So is a definitions section ("Điều 2. Giải thích từ ngữ", "1.2 Definitions", "Words we use", ``defines_terms``) and
+# each term's own section under it: they name the terms the rules use and state none of them, unless the question
+# asks what a term means.
 # So is the article that puts a regulation in force ("Điều 7. Hiệu lực", "Điều khoản thi hành", "Tổ chức thực
 # hiện", "Effective date"): every regulation ends with one, and it answers only a question about when it applies
 _EFFECT_RE = re.compile(
@@ -154,7 +150,7 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
         title_folded = fold(p.title).strip()
         if (
             _SCOPE_RE.search(title_folded)
-            or (not asks_meaning and _DEFINITIONS_RE.fullmatch(title_folded))
+            or (not asks_meaning and any(defines_terms(t) for t in [*p.title_path, p.title]))
             or (not asks_effect and _EFFECT_RE.fullmatch(title_folded))
         ):
             score *= SCOPE_WEIGHT

@@ -271,14 +271,18 @@ def search_terms(text: str, query: bool = False) -> list[str]:
     return terms
 
 
+# A heading's numbering, read before the words are split off: "Điều 3.", "Chương II.", "Part B –", "4.1", "II.",
+# "a)". A keyword's number is a whole word ("Mục đích" and "Mức cho vay" are no numbering), a lone letter or
+# roman numeral needs its "." or ")" ("Words we use" keeps its "w").
 _NUMBERING_RE = re.compile(
-    r"^(?:(?:dieu|chuong|muc|article|chapter|section)\s+[0-9ivxlcdm]+[a-z]?|[0-9]+|[a-z])[.):]?\s*"
+    r"^\W*(?:(?:dieu|chuong|muc|phan|khoan|article|chapter|section|part|clause)\s+(?:[0-9]+[a-z]?|[ivxlcdm]+|[a-z])\b"
+    r"|[0-9]+(?:\.[0-9]+)*\b|[ivxlcdm]+(?=[.)])|[a-z](?=[.)]))[.):]?"
 )
 
 
 def bare_title(title: str) -> str:
     """A heading without its numbering, folded: "Điều 3. Thời giờ làm việc" -> "thoi gio lam viec"."""
-    return _NUMBERING_RE.sub("", " ".join(_WORD_RE.findall(fold(nfc(title))))).strip()
+    return " ".join(_WORD_RE.findall(_NUMBERING_RE.sub("", fold(nfc(title)), count=1)))
 
 
 def title_coverage(title: str, query: str) -> float:

@@ -54,7 +54,25 @@ _KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
         r"\bnghiem cam\b|\bbi cam\b|\bprohibit|\bforbidden\b|\bnot allowed\b",
         ("cac hanh vi bi nghiem cam", "hanh vi bi nghiem cam"),
     ),
-    "definition": (r"\bla gi\b|\bwhat (?:is|counts as)\b|\bdefin", ("giai thich tu ngu",)),
+    # "what is a probation period?", "what counts as", "what does PTO mean": not "what is the maximum …?", which asks
+    # a rule's figure
+    "definition": (
+        r"\bla gi\b|\bthe nao la\b|\bduoc hieu la\b|\bwhat (?:is|are) (?:a|an)\b|\b(?:what|who) counts? as\b"
+        r"|\bwhat does\b.*\bmean\b|\bmeaning of\b|\bmeant by\b|\bdefin",
+        (
+            "giai thich tu ngu",
+            "dinh nghia",
+            "thuat ngu",
+            "tu ngu su dung",
+            "definitions",
+            "definition",
+            "interpretation",
+            "terms used",
+            "words we use",
+            "glossary",
+            "key terms",
+        ),
+    ),
 }
 _CUES = {kind: re.compile(cue) for kind, (cue, _) in _KINDS.items()}
 
@@ -73,6 +91,12 @@ def title_heads(kinds: tuple[str, ...]) -> tuple[str, ...]:
 @lru_cache(maxsize=16_384)
 def _bare(title: str) -> str:
     return bare_title(title)
+
+
+def defines_terms(title: str) -> bool:
+    """Whether a section title is a definitions section's and nothing else ("Điều 2. Giải thích từ ngữ", "1.2
+    Definitions", "Words we use"; not "Giải thích từ ngữ và ngạch nhân sự", which also sets out grades)."""
+    return _bare(title) in _KINDS["definition"][1]
 
 
 def states_kind(title: str, heads: tuple[str, ...]) -> bool:

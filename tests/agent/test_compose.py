@@ -455,6 +455,39 @@ def test_a_definitions_article_is_quoted_only_when_no_rule_matches_nearly_as_wel
     assert "Điều 6" in _quoted_from("Lịch phân ca do ai lập?", [definitions, roster])
 
 
+def test_a_glossary_and_its_terms_sections_answer_no_rule_question():
+    glossary = passage(
+        "hb:words-we-use",
+        "Words we use",
+        "PTO\n: Paid time off: your annual leave, counted in working days or, for shift workers, in rostered shifts.",
+    )
+    zones = Passage(
+        node_id="ct:2-3",
+        doc_id="ct",
+        title="2.3 Khu vực công tác",
+        title_path=["Quy định công tác phí", "2. Giải thích từ ngữ", "2.3 Khu vực công tác"],
+        text="Khu vực A: Hà Nội, TP. Hồ Chí Minh. Khu vực B: các tỉnh, thành phố còn lại, kể cả Đà Lạt.",
+        line_start=1,
+        line_end=2,
+        tool="search",
+        rank=0,
+    )
+    unused = passage(
+        "hb:unused-pto",
+        "Unused PTO",
+        "- You can carry up to 4 unused days of annual leave into the next year; the rest is paid out in January.",
+        rank=1,
+    )
+
+    def first_source(question: str, passages: list) -> str:  # 'According to “Unused PTO”: “…”'
+        return compose(question, passages, MIN, quantity=False).text.split("”:")[0]
+
+    assert "Unused PTO" in first_source("What happens to my unused annual leave at year end?", [glossary, unused])
+    assert "Words we use" in first_source("What does PTO mean?", [glossary, unused])
+    housing = passage("ct:5", "5. Hỗ trợ nhà ở", "Nhân viên điều động đến khu vực B được hỗ trợ nhà ở.", rank=2)
+    assert "5. Hỗ trợ nhà ở" in _quoted_from("Điều động đến Đà Lạt, khu vực B có hỗ trợ nhà ở không?", [zones, housing])
+
+
 def _quoted_from(question: str, passages: list) -> str:
     """What the answer's first quote is introduced by ("Theo Điều 6. …: "): the section it quotes first."""
     return compose(question, passages, MIN, quantity=False).text.split("“")[0]

@@ -32,3 +32,37 @@ def test_kind_bonus_lifts_the_section_that_states_what_is_asked():
     assert [i for i, _ in kind_bonus(fused, titles.__getitem__, heads, 0.2)] == ["b", "a"]
     assert kind_bonus(fused, titles.__getitem__, heads, 0.0) == fused
     assert kind_bonus(fused, titles.__getitem__, (), 0.2) == fused
+
+
+def test_an_unnumbered_title_keeps_its_first_word():
+    from indexes.text import bare_title
+
+    assert bare_title("Words we use") == "words we use"  # not "ords we use": a lone letter needs its "." or ")"
+    assert bare_title("Thời giờ làm việc") == "thoi gio lam viec"
+    assert bare_title("Mức cho vay tối đa") == "muc cho vay toi da"  # "Mức" is a head word, not "Mục c"
+    assert bare_title("Mục đích") == "muc dich"
+    assert states_kind("Mức cho vay tối đa", title_heads(("amount",)))
+
+
+def test_every_kind_of_numbering_is_dropped():
+    from indexes.text import bare_title
+
+    for title in ("4.1 Mức trần", "II. MỨC TRẦN", "Chương II. Mức trần", "Part B – Mức trần", "a) Mức trần"):
+        assert bare_title(title) == "muc tran", title
+
+
+def test_what_is_the_asks_a_figure_and_what_is_a_asks_a_meaning():
+    assert "definition" not in question_kinds("What is the hotel cap for a manager in Ho Chi Minh City?")
+    assert "definition" in question_kinds("What is a probation period?")
+    assert "definition" in question_kinds("What does PTO mean?")
+    assert "definition" in question_kinds("Thế nào là tai nạn lao động?")
+    assert "definition" in question_kinds("Thử việc là gì?")
+
+
+def test_definitions_sections_are_known_by_their_whole_title():
+    from indexes.search.title_kinds import defines_terms
+
+    for title in ("Điều 2. Giải thích từ ngữ", "1.2 Definitions", "Words we use", "Glossary"):
+        assert defines_terms(title), title
+    assert not defines_terms("Giải thích từ ngữ và ngạch nhân sự")  # also sets out grades
+    assert not defines_terms("Điều 6. Phân ca")
