@@ -482,10 +482,16 @@ def test_a_glossary_and_its_terms_sections_answer_no_rule_question():
     def first_source(question: str, passages: list) -> str:  # 'According to “Unused PTO”: “…”'
         return compose(question, passages, MIN, quantity=False).text.split("”:")[0]
 
-    assert "Unused PTO" in first_source("What happens to my unused annual leave at year end?", [glossary, unused])
+    assert "Unused PTO" in first_source(
+        "What happens to my unused annual leave at year end?", [glossary, unused]
+    )
     assert "Words we use" in first_source("What does PTO mean?", [glossary, unused])
-    housing = passage("ct:5", "5. Hỗ trợ nhà ở", "Nhân viên điều động đến khu vực B được hỗ trợ nhà ở.", rank=2)
-    assert "5. Hỗ trợ nhà ở" in _quoted_from("Điều động đến Đà Lạt, khu vực B có hỗ trợ nhà ở không?", [zones, housing])
+    housing = passage(
+        "ct:5", "5. Hỗ trợ nhà ở", "Nhân viên điều động đến khu vực B được hỗ trợ nhà ở.", rank=2
+    )
+    assert "5. Hỗ trợ nhà ở" in _quoted_from(
+        "Điều động đến Đà Lạt, khu vực B có hỗ trợ nhà ở không?", [zones, housing]
+    )
 
 
 def _quoted_from(question: str, passages: list) -> str:

@@ -37,7 +37,9 @@ def test_kind_bonus_lifts_the_section_that_states_what_is_asked():
 def test_an_unnumbered_title_keeps_its_first_word():
     from indexes.text import bare_title
 
-    assert bare_title("Words we use") == "words we use"  # not "ords we use": a lone letter needs its "." or ")"
+    assert (
+        bare_title("Words we use") == "words we use"
+    )  # not "ords we use": a lone letter needs its "." or ")"
     assert bare_title("Thời giờ làm việc") == "thoi gio lam viec"
     assert bare_title("Mức cho vay tối đa") == "muc cho vay toi da"  # "Mức" is a head word, not "Mục c"
     assert bare_title("Mục đích") == "muc dich"
