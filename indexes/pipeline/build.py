@@ -52,8 +52,9 @@ log = logging.getLogger(__name__)
 # bold title line is its heading where no heading is an article; 12: also split in two bold runs or followed by a note;
 # 13: a document with no heading below its title is cut at its bold-numbered parts, "**Điều 1.** …", "**1. …**";
 # 14: English stems read a noun of the act as its verb, "approval" -> "approv"; 16: a part's first line is read for
-# rules too; 17: a chunk in English with Vietnamese names in it is English, and carries the Vietnamese terms)
-INDEX_FORMAT = 17
+# rules too; 17: a chunk in English with Vietnamese names in it is English, and carries the Vietnamese terms; 18: the
+# article index's bare titles keep an unnumbered title's first letter, "Words we use")
+INDEX_FORMAT = 18
 PER_DOC_DIRS = ("trees", "chunks", "rules", "documents")  # documents/: copies that can rebuild the store
 
 
