@@ -524,15 +524,20 @@ def compose(
     own = [p for p in passages if p.doc_id not in shared]
     law = [p for p in passages if p.doc_id in shared]
     by_scope = unknown_by_scope or {}
+    ranked = passages  # whose units may be quoted
     if not (own and law):
         checked = check(passages, unknown_terms)
     else:
         company = next((words for scope, words in by_scope.items() if scope != GLOBAL), unknown_terms)
         checked = check(own, company)
-        if not checked.passes:
+        if checked.passes and any(p.scope for p in own):
+            # the company's rules (a tenant's, as its search hits say) answer: the law's passages rank none of
+            # their units. (In an index of one scope, "own" holds only the passages no search hit placed.)
+            ranked = own
+        else:
             fallback = check(law, by_scope.get(GLOBAL, unknown_terms))
             if fallback.passes:  # the company is silent on it; the law answers
-                passages, checked, law_instead = law, fallback, True
+                passages, ranked, checked, law_instead = law, law, fallback, True
     best_cover = checked.best_cover
     if not checked.passes:
         return _refuse(question, lang, passages, terms, best_cover)
@@ -548,7 +553,7 @@ def compose(
         asker
     ):  # the asker's job ranks nothing ("phòng" of "buồng phòng", a hotel room; "lễ tân" the group table)
         ranking = _without_asker(ranking, asker)
-    scored = rank_units([p for p in passages if cover(p) >= min_coverage], ranking, quantity)
+    scored = rank_units([p for p in ranked if cover(p) >= min_coverage], ranking, quantity)
     asked = concepts if lang == "en" else vietnamese_concepts(question)
     # the question's other topic words (folded, stemmed), beside the concepts' own
     others = {fold(w) for w in terms.words} - {w for c in asked for w in " ".join(c.wordings).split()}

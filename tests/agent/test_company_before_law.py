@@ -130,3 +130,25 @@ def test_a_question_the_company_is_silent_on_is_answered_from_the_law_alone():
     other = "Thôi việc thì được trợ cấp thôi việc bao nhiêu tháng lương?"
     words = {"acme": ["thôi", "trợ", "cấp", "tháng"], "global": ["trợ", "cấp", "tháng"]}
     assert compose(other, [company, law], 0.2, True, unknown_terms=[], unknown_by_scope=words).refused
+
+
+def test_when_the_company_answers_no_unit_of_the_law_is_quoted_beside_it():
+    """The company's evidence passes on its own: the answer quotes its rules alone, however many of the question's
+    words a law passage shares (the law is the tenant's fallback, not a second answer)."""
+    from agent.compose import compose
+
+    company = _passage(
+        "acme:1", "Nhân viên được nghỉ hằng năm 15 ngày làm việc, hưởng nguyên lương.", "acme", 1
+    )
+    law = _passage(
+        "luat:dieu-1",
+        "Người lao động làm việc đủ 12 tháng thì được nghỉ hằng năm, hưởng nguyên lương 12 ngày làm việc; nghỉ "
+        "hằng năm được hưởng nguyên lương.",
+        "global",
+        0,
+    )
+    question = "Làm việc đủ 12 tháng được nghỉ hằng năm hưởng nguyên lương bao nhiêu ngày?"
+    words = {"acme": [], "global": []}
+    answer = compose(question, [law, company], 0.2, True, unknown_terms=[], unknown_by_scope=words)
+    assert not answer.refused and answer.node_ids == ["acme:1"], answer.text
+    assert "15 ngày" in answer.text and "12 ngày" not in answer.text
