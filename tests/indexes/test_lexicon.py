@@ -275,3 +275,15 @@ def test_everyday_english_for_a_period_and_work_after_ten_at_night():
     assert "ban đêm" in lexicon.expansions("If my OT goes past 10pm, do I get anything extra?")
     # a notice or probation period is no menstruation
     assert "hành kinh" not in lexicon.expansions("How long is my notice period?")
+
+
+def test_a_hazard_allowance_and_excess_baggage_are_topics_of_their_own():
+    """Named as topics, the answer's checks ask the evidence to state them: an annual-leave row naming the boiler
+    job, or a flight's class, does not answer them."""
+    from agent.language import english_concepts
+
+    hazard = english_concepts("Is there a monthly hazard allowance on top of my salary, and how much?")
+    assert any(not c.general and "phụ cấp độc hại" in c.vietnamese for c in hazard)
+    baggage = english_concepts("Will the company pay the excess baggage fee?")
+    assert any(not c.general and "hành lý quá cước" in c.vietnamese for c in baggage)
+    assert "hành lý quá cước" in default_lexicon().expansions("Is checked baggage paid on a business flight?")
