@@ -13,10 +13,25 @@ from indexes.text import is_stopword, topic_words
 MIN = 0.2
 
 
-def passage(node_id: str, title: str, text: str, rank: int = 0, tool: str = "search") -> Passage:
+def passage(
+    node_id: str,
+    title: str,
+    text: str,
+    rank: int = 0,
+    tool: str = "search",
+    title_path: list[str] | None = None,
+) -> Passage:
     doc_id = node_id.split(":")[0]
     return Passage(
-        node_id=node_id, doc_id=doc_id, title=title, text=text, line_start=1, line_end=5, tool=tool, rank=rank
+        node_id=node_id,
+        doc_id=doc_id,
+        title=title,
+        title_path=title_path or [],
+        text=text,
+        line_start=1,
+        line_end=5,
+        tool=tool,
+        rank=rank,
     )
 
 
@@ -461,16 +476,11 @@ def test_a_glossary_and_its_terms_sections_answer_no_rule_question():
         "Words we use",
         "PTO\n: Paid time off: your annual leave, counted in working days or, for shift workers, in rostered shifts.",
     )
-    zones = Passage(
-        node_id="ct:2-3",
-        doc_id="ct",
-        title="2.3 Khu vực công tác",
+    zones = passage(  # a term's own section under the definitions article
+        "ct:2-3",
+        "2.3 Khu vực công tác",
+        "Khu vực A: Hà Nội, TP. Hồ Chí Minh. Khu vực B: các tỉnh, thành phố còn lại, kể cả Đà Lạt.",
         title_path=["Quy định công tác phí", "2. Giải thích từ ngữ", "2.3 Khu vực công tác"],
-        text="Khu vực A: Hà Nội, TP. Hồ Chí Minh. Khu vực B: các tỉnh, thành phố còn lại, kể cả Đà Lạt.",
-        line_start=1,
-        line_end=2,
-        tool="search",
-        rank=0,
     )
     unused = passage(
         "hb:unused-pto",
