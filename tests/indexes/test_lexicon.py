@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from indexes.search.glossary import Glossary
 from indexes.search.lexicon import Lexicon, LexiconEntry, default_lexicon, question_concepts
 from indexes.search.query_terms import enhance, query_language
@@ -261,20 +263,29 @@ def test_everyday_english_for_a_referral_working_from_home_and_the_tet_bonus():
     assert "làm việc từ xa" not in lexicon.expansions("Can I claim the taxi from home to the airport?")
 
 
-def test_everyday_english_for_a_parents_death_and_a_gift_from_the_company():
-    lexicon = default_lexicon()
-    assert "bố mẹ mất" in lexicon.expansions("Lost my mum last week. How many days off do I get?")
-    assert "quà" in lexicon.expansions("Getting married soon: does the company give anything?")
-    # losing a thing is no death in the family
-    assert "bố mẹ mất" not in lexicon.expansions("I lost my staff card. Is there a fee for a new one?")
-
-
-def test_everyday_english_for_a_period_and_work_after_ten_at_night():
-    lexicon = default_lexicon()
-    assert "hành kinh" in lexicon.expansions("I get bad cramps during my period. Can I have a break?")
-    assert "ban đêm" in lexicon.expansions("If my OT goes past 10pm, do I get anything extra?")
-    # a notice or probation period is no menstruation
-    assert "hành kinh" not in lexicon.expansions("How long is my notice period?")
+@pytest.mark.parametrize(
+    ("question", "term", "expanded"),
+    [
+        ("Lost my mum last week. How many days off do I get?", "bố mẹ mất", True),
+        ("Getting married soon: does the company give anything?", "quà", True),
+        (
+            "I lost my staff card. Is there a fee for a new one?",
+            "bố mẹ mất",
+            False,
+        ),  # losing a thing: no death
+        ("I get bad cramps during my period. Can I have a break?", "hành kinh", True),
+        ("If my OT goes past 10pm, do I get anything extra?", "ban đêm", True),
+        (
+            "How long is my notice period?",
+            "hành kinh",
+            False,
+        ),  # a notice or probation period: no menstruation
+    ],
+)
+def test_everyday_english_for_a_parents_death_a_gift_a_period_and_work_after_ten_at_night(
+    question, term, expanded
+):
+    assert (term in default_lexicon().expansions(question)) is expanded
 
 
 def test_a_hazard_allowance_and_excess_baggage_are_topics_of_their_own():
