@@ -27,6 +27,7 @@ from agent.evidence import (
 )
 from agent.evidence import expansions as evidence_expansions
 from agent.gaps import absent_topics, gap_probes
+from agent.kinship import distant_relative, leaves_out, listed_relatives
 from agent.language import (
     PARAM_WORDS,
     Concept,
@@ -611,6 +612,14 @@ def compose(
 
     # "theo pháp luật về BHXH": the figure asked is stated elsewhere
     if quantity and _defers(top, scored, kinds):
+        return from_the_law()
+    # a rule listing whom it is for leaves out the relative asked about (an uncle), and no other evidence names them
+    relative = distant_relative(question)
+    if (
+        relative
+        and leaves_out(relative, f"{top[1].title}\n{top[1].text}")
+        and not any(relative in listed_relatives(p.text) for p in ranked)
+    ):
         return from_the_law()
     same = [x for x in scored if x[1] is top[1] and x[0] >= PART_RATIO * top[0]][:MAX_UNITS]
     picked = with_list_items(passage_units(top[1]), [x[2] for x in same], split_text(top[1]))
