@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from agent.beneficiary import family_benefit, names_family
 from agent.counted import asked_count, states_count
+from agent.destinations import covers_destination, destination_words, foreign_destination
 from agent.evidence import (
     Passage,
     calculator_result,
@@ -547,7 +548,15 @@ def compose(
     ranking = question_terms(
         question if groups else without_anyone(question),  # "Nhân viên" may be a staff group's name
         _with_concepts(
-            question, lang, [*(expansions or []), *(groups or []), *duration_wordings(question)], passages
+            question,
+            lang,
+            [
+                *(expansions or []),
+                *(groups or []),
+                *duration_wordings(question),
+                *destination_words(question),
+            ],
+            passages,
         ),
     )
     if (
@@ -582,13 +591,6 @@ def compose(
         scored = [x for x in scored if for_them(x[1])]
         if not scored:
             return _refuse(question, lang, passages, terms, best_cover)
-    top = scored[0]
-    expanded = [x for x in scored if x[1].tool == "expand_node"]
-    if expanded and expanded[0][0] >= FOCUS_RATIO * top[0]:
-        # the section the planner chose to read whole is quoted, unless it defers the figure asked to another text
-        # while the best unit states one of the kind asked ("25% tiền lương" beside "theo pháp luật về BHXH")
-        stated = quantity and _states_asked_figure(top[3], kinds) and _defers(expanded[0], scored, kinds)
-        top = top if stated else expanded[0]
 
     def from_the_law() -> Composed:
         """The answer of the national law among the evidence, when the company's rules do not state the figure
@@ -609,6 +611,19 @@ def compose(
                 law_instead=True,
             )
         return _refuse(question, lang, passages, terms, best_cover)
+
+    abroad = foreign_destination(question)
+    if abroad is not None:  # a trip abroad: only a rule for that country, or for trips abroad, answers it
+        scored = [x for x in scored if covers_destination(abroad, f"{x[1].title}\n{x[1].text}")]
+        if not scored:
+            return from_the_law()
+    top = scored[0]
+    expanded = [x for x in scored if x[1].tool == "expand_node"]
+    if expanded and expanded[0][0] >= FOCUS_RATIO * top[0]:
+        # the section the planner chose to read whole is quoted, unless it defers the figure asked to another text
+        # while the best unit states one of the kind asked ("25% tiền lương" beside "theo pháp luật về BHXH")
+        stated = quantity and _states_asked_figure(top[3], kinds) and _defers(expanded[0], scored, kinds)
+        top = top if stated else expanded[0]
 
     # "theo pháp luật về BHXH": the figure asked is stated elsewhere
     if quantity and _defers(top, scored, kinds):

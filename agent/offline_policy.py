@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from agent.destinations import abroad_query
 from agent.evidence import CalculationResult, expansions, passages
 from agent.gaps import GAP_HITS, gap_holders, gap_probes, gap_query
 from agent.language import TRANSLATIONS_PER_CONCEPT, english_concepts, language_of, vietnamese_query
@@ -142,6 +143,9 @@ def next_call(
     translated = vietnamese_query(question)
     if translated and not any(r.name == "search" and r.args.get("query") == translated for r in runs):
         return NextCall("search", {"query": translated, "k": 5})
+    abroad = abroad_query(question)  # a trip to a foreign country: the rules for trips abroad too
+    if abroad and not any(r.name == "search" and r.args.get("query") == abroad for r in runs):
+        return NextCall("search", {"query": abroad, "k": 5})
     part = _part_search(question, runs)  # a question asking several things: each later part searched
     if part:
         return part

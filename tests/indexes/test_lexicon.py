@@ -298,3 +298,9 @@ def test_a_hazard_allowance_and_excess_baggage_are_topics_of_their_own():
     baggage = english_concepts("Will the company pay the excess baggage fee?")
     assert any(not c.general and "hành lý quá cước" in c.vietnamese for c in baggage)
     assert "hành lý quá cước" in default_lexicon().expansions("Is checked baggage paid on a business flight?")
+    visa = english_concepts("I'm being sent to Japan. Will the company pay my visa fee?")
+    assert any(not c.general and "thị thực" in c.vietnamese for c in visa)
+
+
+def test_a_deputy_general_director_by_the_letters_people_type():
+    assert "phó tổng giám đốc" in default_lexicon().expansions("deputy GD phone allowance per month?")
