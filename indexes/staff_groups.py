@@ -295,6 +295,17 @@ ANYONE_TERMS = (
 _ANYONE_WORDS = re.compile(
     rf"\b(?:{'|'.join(dict.fromkeys(fold(t) for t in ANYONE_TERMS))}|staff|employees?|workers?)\b"
 )
+# the same terms, each as its folded words
+_ANYONE_PHRASES = (
+    *dict.fromkeys(tuple(fold(t).split()) for t in ANYONE_TERMS),
+    *((w,) for w in ("staff", "employee", "employees", "worker", "workers")),
+)
+
+
+def _anyone_words(words: set[str]) -> set[str]:
+    """The words of ``words`` (folded) that make up a term for any employee ("nhan", "vien"), whatever their
+    order: a set joined into a phrase has none."""
+    return {w for phrase in _ANYONE_PHRASES if set(phrase) <= words for w in phrase}
 
 
 # someone else's job ("my manager", "a doctor's note", "approval from the GM"; "GM của em", "quản lý của tôi" where
@@ -372,7 +383,7 @@ def _job_tokens(
     phòng"); the words for any employee alone ("nhân viên") are no job of their own, nor those inside an HR
     topic's term ("phục vụ" of "phí phục vụ")."""
     named = set(words)
-    own = named - {w for m in _ANYONE_WORDS.findall(" ".join(named)) for w in m.split()}
+    own = named - _anyone_words(named)
     least = min(2, max(1, len(own)))
     spoken = {fold(m.group(0)) for m in re.finditer(r"\w+", text)}
     # a term whose words are all the job's is the job ("thực tập sinh", "nhân viên thời vụ")

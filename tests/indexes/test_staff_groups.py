@@ -276,3 +276,25 @@ def test_a_role_the_rule_is_asked_for_is_no_one_elses_job():
     # the GM who approves, or the asker's own job beside them: not the GM's group
     _assert_group(directory, "Do I need approval from my GM?", None)
     _assert_group(directory, "I'm a receptionist; does my GM approve my leave?", "Nhóm D")
+
+
+def test_the_askers_job_words_do_not_depend_on_the_order_of_a_set():
+    """The words for any employee ("nhân viên") among the job's words are found whatever order the set of words
+    is in: each run of Python orders a set of strings its own way (hash randomisation)."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "from indexes.staff_groups import asker_only\n"
+        "q = 'Em làm buồng phòng, khách sạn có lớp tiếng Anh miễn phí cho nhân viên không?'\n"
+        "print(sorted(asker_only(q, {'buong', 'phong', 'nhan', 'vien'})))\n"
+    )
+    seen = set()
+    for seed in range(6):
+        env = {**os.environ, "PYTHONHASHSEED": str(seed)}
+        run = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
+        )
+        seen.add(run.stdout.strip())
+    assert seen == {"['buong', 'phong']"}
