@@ -184,7 +184,20 @@ def language_of(text: str) -> Language:
     words = re.findall(r"[a-z]+", fold(text))
     english = sum(w in _ENGLISH for w in words)
     vietnamese = sum(w in _VIETNAMESE and w not in _ENGLISH for w in words)
+    if english == vietnamese:  # a terse question of no function words ("deputy GD phone allowance per month?")
+        english_words, syllables = _lexicon_vocabulary()
+        english = sum(w in english_words and w not in syllables for w in words)
+        vietnamese = sum(w in syllables for w in words)
     return "en" if english > vietnamese else "vi"
+
+
+@functools.cache
+def _lexicon_vocabulary() -> tuple[frozenset[str], frozenset[str]]:
+    """The words of the lexicon's English forms, and the syllables of its Vietnamese terms (folded): which
+    language a question of no function words is in ("cap" is both: "hotel cap", "cấp")."""
+    english = {w for e in _entries() for form in e.en for w in re.findall(r"[a-z]+", form.lower())}
+    syllables = {w for e in _entries() for term in e.vi for w in re.findall(r"[a-z]+", fold(term))}
+    return frozenset(english), frozenset(syllables | _VIETNAMESE)
 
 
 def phrase(key: str, lang: Language, **values: str) -> str:

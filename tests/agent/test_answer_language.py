@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from agent.citations import resolve_citations
 from agent.compose import compose_from_runs
 from agent.language import REFUSAL, english_concepts, framing_language, language_of
@@ -190,3 +192,21 @@ def test_a_vietnamese_place_name_does_not_make_an_english_question_vietnamese():
     )
     assert language_of("Em ở Đà Nẵng, chị gái cưới thì được nghỉ mấy ngày?") == "vi"
     assert language_of("em o Da Nang, chi gai cuoi thi duoc nghi may ngay") == "vi"
+
+
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        ("deputy GD phone allowance per month?", "en"),
+        ("annual leave carry over?", "en"),
+        ("OT rate sunday?", "en"),
+        (
+            "phu cap dien thoai pho tgd",
+            "vi",
+        ),  # Vietnamese without accents: its syllables are the lexicon's terms
+        ("ca dem phu cap", "vi"),
+        ("phep nam", "vi"),
+    ],
+)
+def test_a_terse_question_of_no_function_words_is_read_by_the_lexicons_words(question: str, language: str):
+    assert language_of(question) == language
