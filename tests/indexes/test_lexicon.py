@@ -280,6 +280,14 @@ def test_everyday_english_for_a_referral_working_from_home_and_the_tet_bonus():
             "hành kinh",
             False,
         ),  # a notice or probation period: no menstruation
+        ("I work the morning shift. How long is my break?", "nghỉ giữa giờ", True),
+        ("On night shift for a month without a break. Can I move?", "nghỉ giữa giờ", False),  # continuously
+        ("The trip cost less than my support. Do I get the leftover?", "phần chênh lệch", True),
+        (
+            "If a public holiday falls on a Sunday, do we get another day?",
+            "ngày lễ trùng ngày nghỉ hằng tuần",
+            True,
+        ),
     ],
 )
 def test_everyday_english_for_a_parents_death_a_gift_a_period_and_work_after_ten_at_night(
