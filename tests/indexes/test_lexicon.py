@@ -288,6 +288,12 @@ def test_everyday_english_for_a_referral_working_from_home_and_the_tet_bonus():
             "ngày lễ trùng ngày nghỉ hằng tuần",
             True,
         ),
+        (
+            "How long does the company have to take disciplinary action after a theft?",
+            "thời hiệu xử lý kỷ luật",
+            True,
+        ),
+        ("Our house got burgled. Is there any support?", "trộm cắp", True),
     ],
 )
 def test_everyday_english_for_a_parents_death_a_gift_a_period_and_work_after_ten_at_night(
