@@ -143,29 +143,29 @@ def _country_of() -> dict[str, str]:
     return {w: country for country, ws in _COUNTRIES.items() for w in ws}
 
 
-def _short(text: str) -> list[str]:
+def _mentions(text: str) -> list[tuple[int, str]]:
+    """Where a text names a foreign country, and which: by a wording of ``_COUNTRIES``, or a one-syllable
+    Vietnamese name after "nước", "sang", "đi" … that no capitalised word follows ("Mỹ Tho", "Lào Cai", "Đức Hòa"
+    are Vietnamese places)."""
+    written = nfc(text)
+    lowered = written.lower()
+    found = [(m.start(), _country_of()[m.group(0)]) for m in _pattern().finditer(lowered)]
     short = "|".join(_SHORT_VI)
-    found = re.finditer(rf"(?<!\w){_BEFORE_SHORT}\s+({short})(?!\w)", text)
-    return [_SHORT_VI[m.group(1)] for m in found]
+    for m in re.finditer(rf"(?<!\w){_BEFORE_SHORT}\s+({short})(?!\w)", lowered):
+        if not written[m.end() :].lstrip()[:1].isupper():
+            found.append((m.start(1), _SHORT_VI[m.group(1)]))
+    return sorted(found)
 
 
 def countries(text: str) -> set[str]:
     """The foreign countries a text names (by the country or one of its cities)."""
-    lowered = nfc(text).lower()
-    named = {_country_of()[m.group(0)] for m in _pattern().finditer(lowered)}
-    return named | set(_short(lowered))
+    return {country for _, country in _mentions(text)}
 
 
 def foreign_destination(question: str) -> str | None:
     """The foreign country a question names (its first), or None."""
-    lowered = nfc(question).lower()
-    found = [(m.start(), _country_of()[m.group(0)]) for m in _pattern().finditer(lowered)]
-    short = "|".join(_SHORT_VI)
-    found += [
-        (m.start(), _SHORT_VI[m.group(1)])
-        for m in re.finditer(rf"(?<!\w){_BEFORE_SHORT}\s+({short})(?!\w)", lowered)
-    ]
-    return min(found)[1] if found else None
+    found = _mentions(question)
+    return found[0][1] if found else None
 
 
 def covers_destination(country: str, rule_text: str) -> bool:

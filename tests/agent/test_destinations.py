@@ -31,6 +31,7 @@ ABROAD_COLUMN = (
         ("Công tác phí khi đi công tác sang Đức là bao nhiêu?", "germany"),
         ("Kỹ sư đi công tác Tokyo thì tiền khách sạn tối đa bao nhiêu?", "japan"),
         ("Trưởng phòng đi công tác Thái Lan thì được bao nhiêu?", "thailand"),
+        ("Em được cử sang Nhật đào tạo 4 tháng thì phải cam kết bao lâu?", "japan"),
     ],
 )
 def test_the_foreign_country_a_question_names(question: str, country: str):
@@ -44,6 +45,8 @@ def test_the_foreign_country_a_question_names(question: str, country: str):
         "Tự ý nghỉ làm mấy ngày thì có thể bị sa thải?",  # "ý" is no Italy
         "Chị Nga ở phòng kế toán được nghỉ mấy ngày?",  # a name
         "Đi công tác Đà Nẵng 3 ngày thì phụ cấp bao nhiêu?",
+        "Em đi công tác Mỹ Tho 2 ngày, phụ cấp lưu trú bao nhiêu?",  # Vietnamese places, not the USA, Laos
+        "Công tác Lào Cai có được phụ cấp khu vực không?",
     ],
 )
 def test_no_foreign_country_where_none_is_named(question: str):
