@@ -39,7 +39,7 @@ _ENGLISH = frozenset(
 )
 _VIETNAMESE = frozenset(
     "toi minh em anh chi ban co la gi bao nhieu may khong nhu the nao cua cho va thi se neu ve mot cac "
-    "nhung trong duoc hay hoac luc khi dau sao vay a oi ngay thang nam nghi phep lam viec cong ty".split()
+    "nhung trong duoc hay hoac luc khi dau sao vay a oi ngay thang nam nghi phep lam viec cong ty theo ngoai".split()
 )
 
 # General function words (not topic words) of questions, beyond ``indexes.text``'s lists: a standard English
@@ -184,7 +184,9 @@ def language_of(text: str) -> Language:
     words = re.findall(r"[a-z]+", fold(text))
     english = sum(w in _ENGLISH for w in words)
     vietnamese = sum(w in _VIETNAMESE and w not in _ENGLISH for w in words)
-    if english == vietnamese:  # a terse question of no function words ("deputy GD phone allowance per month?")
+    if (
+        english == vietnamese
+    ):  # a terse question of no function words ("deputy GD phone allowance per month?")
         english_words, syllables = _lexicon_vocabulary()
         english = sum(w in english_words and w not in syllables for w in words)
         vietnamese = sum(w in syllables for w in words)

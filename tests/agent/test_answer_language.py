@@ -210,3 +210,9 @@ def test_a_vietnamese_place_name_does_not_make_an_english_question_vietnamese():
 )
 def test_a_terse_question_of_no_function_words_is_read_by_the_lexicons_words(question: str, language: str):
     assert language_of(question) == language
+
+
+def test_a_vietnamese_framing_around_an_english_title_is_vietnamese():
+    assert framing_language("Theo 4.2 Overseas per diem: “Overseas per diem is paid in VND.” [1]") == "vi"
+    assert framing_language("Ngoài ra, 4.2 Overseas per diem: “Paid in VND.” [2]") == "vi"
+    assert framing_language("According to “4.2 Overseas per diem”: “Paid in VND.” [1]") == "en"
