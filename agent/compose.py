@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from agent.beneficiary import family_benefit, names_family
 from agent.counted import asked_count, states_count
-from agent.destinations import covers_destination, destination_words, foreign_destination
+from agent.destinations import country_name, covers_destination, destination_words, foreign_destination
 from agent.evidence import (
     Passage,
     calculator_result,
@@ -28,7 +28,7 @@ from agent.evidence import (
 )
 from agent.evidence import expansions as evidence_expansions
 from agent.gaps import absent_topics, gap_probes
-from agent.kinship import distant_relative, leaves_out, listed_relatives
+from agent.kinship import RELATION_NAMES, distant_relative, leaves_out, listed_relatives
 from agent.language import (
     PARAM_WORDS,
     Concept,
@@ -120,7 +120,29 @@ def _closest(passages: list[Passage], terms: Terms) -> list[str]:
 
 
 def _refuse(question: str, lang: Language, passages: list[Passage], terms: Terms, cover: float) -> Composed:
-    return Composed(refusal(lang, question, _closest(passages, terms)), [], True, cover)
+    return Composed(
+        refusal(lang, question, _closest(passages, terms), _refusal_note(question, lang, passages)),
+        [],
+        True,
+        cover,
+    )
+
+
+def _refusal_note(question: str, lang: Language, passages: list[Passage]) -> str | None:
+    """Why the closest rules do not answer, when it is the relative or the country asked about: a rule of the
+    evidence lists relatives and none names the one asked about; no rule covers trips to the country."""
+    sections = [f"{p.title}\n{p.text}" for p in passages]
+    relative = distant_relative(question)
+    if (
+        relative
+        and any(leaves_out(relative, text) for text in sections)
+        and not any(relative in listed_relatives(text) for text in sections)
+    ):
+        return phrase("relative_left_out", lang, relative=RELATION_NAMES[relative][lang])
+    country = foreign_destination(question)
+    if country and sections and not any(covers_destination(country, text) for text in sections):
+        return phrase("country_not_covered", lang, country=country_name(country, lang))
+    return None
 
 
 def _concept_cover(passage: Passage, question: str) -> float:

@@ -192,3 +192,47 @@ def destination_words(question: str) -> list[str]:
     if country is None:
         return []
     return [*_COUNTRIES.get(country, (country,)), *OTHER_COUNTRY_WORDS]
+
+
+# how a refusal names a country in Vietnamese (English: the key, capitalised)
+_VIETNAMESE_NAMES = {
+    "singapore": "Singapore",
+    "japan": "Nhật Bản",
+    "korea": "Hàn Quốc",
+    "china": "Trung Quốc",
+    "hong kong": "Hồng Kông",
+    "taiwan": "Đài Loan",
+    "thailand": "Thái Lan",
+    "malaysia": "Malaysia",
+    "indonesia": "Indonesia",
+    "philippines": "Philippines",
+    "cambodia": "Campuchia",
+    "laos": "Lào",
+    "myanmar": "Myanmar",
+    "india": "Ấn Độ",
+    "australia": "Úc",
+    "new zealand": "New Zealand",
+    "united states": "Mỹ",
+    "canada": "Canada",
+    "united kingdom": "Anh",
+    "germany": "Đức",
+    "france": "Pháp",
+    "netherlands": "Hà Lan",
+    "italy": "Ý",
+    "spain": "Tây Ban Nha",
+    "switzerland": "Thụy Sĩ",
+    "russia": "Nga",
+    "uae": "UAE",
+    "europe": "châu Âu",
+}
+
+
+def country_name(country: str, lang: str) -> str:
+    """A country as a refusal names it, in the question's language."""
+    if lang == "vi":
+        return _VIETNAMESE_NAMES.get(country, country.title())
+    return {
+        "uae": "the UAE",
+        "united states": "the United States",
+        "united kingdom": "the United Kingdom",
+    }.get(country, country.title())

@@ -144,3 +144,18 @@ def leaves_out(relative: str, rule_text: str) -> bool:
     listed = listed_relatives(rule_text)
     enumerated = len(listed) >= _ENUMERATION or (len(listed) >= 2 and not _names_family(rule_text))
     return enumerated and relative not in listed
+
+
+# how a refusal names each relation
+RELATION_NAMES: dict[str, dict[str, str]] = {
+    "spouse_grandparent": {"en": "your spouse's grandparents", "vi": "ông bà của vợ/chồng"},
+    "sibling_in_law": {"en": "a brother- or sister-in-law", "vi": "anh, chị, em rể hoặc dâu"},
+    "cousin": {"en": "a cousin", "vi": "anh, chị, em họ"},
+    "sibling": {"en": "a brother or sister", "vi": "anh, chị, em ruột"},
+    "grandparent": {"en": "a grandparent", "vi": "ông bà"},
+    "grandchild": {"en": "a grandchild", "vi": "cháu nội, cháu ngoại"},
+    "uncle_aunt": {"en": "an uncle or aunt", "vi": "chú, bác, cô, dì, cậu"},
+    "nephew_niece": {"en": "a nephew or niece", "vi": "cháu (con của anh, chị, em)"},
+    "step_parent": {"en": "a step-parent", "vi": "bố dượng, mẹ kế"},
+    "partner": {"en": "a partner you are not married to", "vi": "người yêu, hôn phu, hôn thê"},
+}

@@ -68,6 +68,14 @@ def is_function_word(word: str, accented: bool, vietnamese: bool = False) -> boo
 
 PHRASES: dict[str, dict[Language, str]] = {
     "according": {"vi": "Theo {title}: ", "en": "According to “{title}”: "},
+    "relative_left_out": {
+        "vi": "Quy định gần nhất liệt kê những người thân được áp dụng; {relative} không có trong danh sách đó.",
+        "en": "The closest rule lists the relatives it covers; {relative} is not among them.",
+    },
+    "country_not_covered": {
+        "vi": "Các quy định gần nhất không nói về chuyến đi {country}.",
+        "en": "The closest rules do not cover trips to {country}.",
+    },
     "also": {"vi": "Ngoài ra, {title}: ", "en": "Also, “{title}”: "},
     "how": {"vi": "Cách tính:", "en": "How it was calculated:"},
     "basis": {"vi": "Căn cứ: {title}: ", "en": "Basis: “{title}”: "},
@@ -206,12 +214,17 @@ def phrase(key: str, lang: Language, **values: str) -> str:
     return PHRASES[key][lang].format(**values)
 
 
-def refusal(lang: Language, query: str = "", closest: list[str] | None = None) -> str:
-    """The refusal in the question's language; with what was searched and the closest sections, if any."""
+def refusal(
+    lang: Language, query: str = "", closest: list[str] | None = None, note: str | None = None
+) -> str:
+    """The refusal in the question's language; with what was searched and the closest sections, if any, and a
+    note on why the closest rule does not answer (``note``)."""
     text = REFUSAL[lang]
     if query and closest:
         shown = "; ".join(f"“{c}”" if lang == "en" else c for c in closest)
         text += "\n" + _SEARCHED[lang].format(query=query.strip(), closest=shown)
+    if note:
+        text += "\n" + note
     return text
 
 

@@ -71,6 +71,9 @@ def test_a_foreign_hotel_cap_is_refused_from_a_domestic_table_and_a_domestic_one
         "Trưởng phòng đi công tác Singapore thì tiền phòng tối đa bao nhiêu?", [HOTELS], 0.2, True
     )
     assert refused.refused and refused.node_ids == []
+    assert "Các quy định gần nhất không nói về chuyến đi Singapore." in refused.text
+    english = compose("Department head going to Munich: hotel cap per night?", [HOTELS], 0.2, True)
+    assert english.refused and "The closest rules do not cover trips to Germany." in english.text
     answered = compose(
         "Trưởng phòng đi công tác Hà Nội thì tiền phòng tối đa bao nhiêu?", [HOTELS], 0.2, True
     )

@@ -82,5 +82,8 @@ def test_an_uncle_is_refused_from_a_list_without_uncles_and_a_grandmother_answer
     refused = compose("My uncle passed away last night. How many paid days off?", [LEAVE], 0.2, True)
     assert refused.refused and refused.node_ids == []
     assert "could not find" in refused.text
+    assert "lists the relatives it covers; an uncle or aunt is not among them" in refused.text
+    vi = compose("Chú ruột em mất thì em được nghỉ mấy ngày?", [LEAVE], 0.2, True)
+    assert vi.refused and "chú, bác, cô, dì, cậu không có trong danh sách" in vi.text
     answered = compose("Ông nội tôi mất, tôi được nghỉ mấy ngày?", [LEAVE], 0.2, True)
     assert not answered.refused and "01 ngày" in answered.text
