@@ -28,7 +28,7 @@ from agent.evidence import (
 )
 from agent.evidence import expansions as evidence_expansions
 from agent.gaps import absent_topics, gap_probes
-from agent.kinship import RELATION_NAMES, distant_relative, leaves_out, listed_relatives
+from agent.kinship import RELATION_NAMES, distant_relative, left_out
 from agent.language import (
     PARAM_WORDS,
     Concept,
@@ -128,16 +128,17 @@ def _refuse(question: str, lang: Language, passages: list[Passage], terms: Terms
     )
 
 
+def _section(p: Passage) -> str:
+    """A passage's title and text: what a rule's checks (family, relatives, countries) read."""
+    return f"{p.title}\n{p.text}"
+
+
 def _refusal_note(question: str, lang: Language, passages: list[Passage]) -> str | None:
     """Why the closest rules do not answer, when it is the relative or the country asked about: a rule of the
     evidence lists relatives and none names the one asked about; no rule covers trips to the country."""
-    sections = [f"{p.title}\n{p.text}" for p in passages]
+    sections = [_section(p) for p in passages]
     relative = distant_relative(question)
-    if (
-        relative
-        and any(leaves_out(relative, text) for text in sections)
-        and not any(relative in listed_relatives(text) for text in sections)
-    ):
+    if relative and any(left_out(relative, text, sections) for text in sections):
         return phrase("relative_left_out", lang, relative=RELATION_NAMES[relative][lang])
     country = foreign_destination(question)
     if country and sections and not any(covers_destination(country, text) for text in sections):
@@ -607,7 +608,7 @@ def compose(
             topics = [c for c in asked if not c.general and not names_family(" ".join(c.wordings))]
 
         def for_them(p: Passage) -> bool:
-            section = f"{p.title}\n{p.text}"
+            section = _section(p)
             return names_family(section) and (not topics or any(states_in_order(c, section) for c in topics))
 
         scored = [x for x in scored if for_them(x[1])]
@@ -636,7 +637,7 @@ def compose(
 
     abroad = foreign_destination(question)
     if abroad is not None:  # a trip abroad: only a rule for that country, or for trips abroad, answers it
-        scored = [x for x in scored if covers_destination(abroad, f"{x[1].title}\n{x[1].text}")]
+        scored = [x for x in scored if covers_destination(abroad, _section(x[1]))]
         if not scored:
             return from_the_law()
     top = scored[0]
@@ -652,11 +653,7 @@ def compose(
         return from_the_law()
     # a rule listing whom it is for leaves out the relative asked about (an uncle), and no other evidence names them
     relative = distant_relative(question)
-    if (
-        relative
-        and leaves_out(relative, f"{top[1].title}\n{top[1].text}")
-        and not any(relative in listed_relatives(p.text) for p in ranked)
-    ):
+    if relative and left_out(relative, _section(top[1]), [_section(p) for p in ranked]):
         return from_the_law()
     same = [x for x in scored if x[1] is top[1] and x[0] >= PART_RATIO * top[0]][:MAX_UNITS]
     picked = with_list_items(passage_units(top[1]), [x[2] for x in same], split_text(top[1]))

@@ -146,6 +146,11 @@ def leaves_out(relative: str, rule_text: str) -> bool:
     return enumerated and relative not in listed
 
 
+def left_out(relative: str, rule_text: str, evidence: list[str]) -> bool:
+    """Whether a rule leaves out ``relative`` (``leaves_out``) and no text of the evidence names them."""
+    return leaves_out(relative, rule_text) and not any(relative in listed_relatives(t) for t in evidence)
+
+
 # how a refusal names each relation
 RELATION_NAMES: dict[str, dict[str, str]] = {
     "spouse_grandparent": {"en": "your spouse's grandparents", "vi": "ông bà của vợ/chồng"},

@@ -192,9 +192,8 @@ def language_of(text: str) -> Language:
     words = re.findall(r"[a-z]+", fold(text))
     english = sum(w in _ENGLISH for w in words)
     vietnamese = sum(w in _VIETNAMESE and w not in _ENGLISH for w in words)
-    if (
-        english == vietnamese
-    ):  # a terse question of no function words ("deputy GD phone allowance per month?")
+    # a tie: a terse question of no function words ("deputy GD phone allowance per month?")
+    if english == vietnamese:
         english_words, syllables = _lexicon_vocabulary()
         english = sum(w in english_words and w not in syllables for w in words)
         vietnamese = sum(w in syllables for w in words)
