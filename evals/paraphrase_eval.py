@@ -1,5 +1,5 @@
 """The paraphrase set (``evals/paraphrases/``): everyday rewordings of dev company items (round 1: companies 2–6,
-round 2: 1–6) and new questions on their documents (rounds 3 to 5: 1–6), each asked of its source set's documents with the offline agent; accuracy per round, fold and
+round 2: 1–6) and new questions on their documents (rounds 3 to 6: 1–6), each asked of its source set's documents with the offline agent; accuracy per round, fold and
 language, and the refusals.
 
 ``python -m evals.paraphrase_eval [--fold dev|test|all] [--today 2026-11-23]``
@@ -24,7 +24,7 @@ PARAPHRASES = EVALS_DIR / "paraphrases" / "questions.jsonl"
 class Paraphrase:
     set_name: str  # the source set ("dev-company-5"), whose documents answer it
     fold: str  # "dev" or "test"
-    round: int  # the helper's round that wrote it (1, 2: paraphrases; 3 to 5: new questions)
+    round: int  # the helper's round that wrote it (1, 2: paraphrases; 3 to 6: new questions)
     item: GoldenItem
 
 
