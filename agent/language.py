@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from indexes.search.lexicon import SHORT_ABBR, Lexicon, LexiconEntry, default_lexicon
+from indexes.search.lexicon import SHORT_ABBR, Lexicon, LexiconEntry, default_lexicon, departing_leave
 from indexes.text import (
     FUNCTION_WORDS_EN,
     GENERIC_WORDS,
@@ -558,7 +558,18 @@ def _abbreviated_concepts(question: str, found: tuple[Concept, ...]) -> tuple[Co
     return tuple(out)
 
 
+def _without_departing_leave(question: str) -> str:
+    """The question with each "leave" that means going away ("when I leave") written "depart", unless a longer
+    wording of the lexicon holds it ("leave the company" is resigning): no leave of absence is asked about."""
+    longer = [(m.start, m.end) for m in default_lexicon().matches(question)]
+    for start, end in reversed(departing_leave(question)):
+        if not any(s <= start and end <= e and (s, e) != (start, end) for s, e in longer):
+            question = f"{question[:start]}depart{question[end:]}"
+    return question
+
+
 def _worded_concepts(question: str) -> tuple[Concept, ...]:
+    question = _without_departing_leave(question)
     question = _PART_OF_PERIOD.sub(" ", without_counted_units(fold(without_names(question))))
     clauses = [re.findall(r"[a-z0-9]+", c) for c in _CLAUSE.split(question)]
     # a third reading without the object pronouns of phrasal verbs: "carry it over" is "carry over"

@@ -95,7 +95,7 @@ def sentences(text: str) -> list[str]:
 QUERY_STOPWORDS = frozenset(
     "toi minh em anh chi ban co la gi bao nhieu may khong nhu the nao cua cho va thi se neu ve mot cac "
     "nhung trong duoc hay hoac luc khi nao dau sao vay a u oi a lau ai tram trieu tieng hom muon xong roi "
-    "nghin dip giong "
+    "nghin dip giong nhau "
     "what how many much is are the a an of do does i my me to in for on at can when which who there "
     "have has get got will would should long far per as if "
     # the pieces English contractions leave ("I'm", "what's", "don't", "I'll"); not "re", "d": "rể" and "đ" fold so
@@ -113,7 +113,7 @@ GENERIC_WORDS = frozenset(
 _ACCENTED_STOPWORDS = frozenset(
     "tôi mình em anh chị bạn có là gì bao nhiêu nhiều mấy không như thế nào của cho và thì sẽ nếu về một "
     "các những nhưng trong được hay hoặc lúc khi nào đâu sao vậy à ạ ừ ơi a lâu ai trăm triệu tiếng hôm "
-    "muốn xong rồi nghìn ngàn dịp giống".split()
+    "muốn xong rồi nghìn ngàn dịp giống nhau".split()
 )
 _ACCENTED_GENERIC = frozenset(
     "chính sách quy định quy chế công ty người lao động nld theo về việc của tại nào được phải bị tiền ngày "
@@ -130,7 +130,7 @@ _ENGLISH_GENERIC = frozenset(
 _VIETNAMESE_STOPWORDS = frozenset(
     "toi minh em anh chi ban co la gi bao nhieu may khong nhu the nao cua cho va thi se neu ve mot cac "
     "nhung trong duoc hay hoac luc khi nao dau sao vay a u oi lau ai tram trieu tieng hom muon xong roi "
-    "nghin dip giong".split()
+    "nghin dip giong nhau".split()
 )
 _ENGLISH_STOPWORDS = frozenset(
     w for w in QUERY_STOPWORDS if w.isascii() and fold(w) == w

@@ -187,8 +187,9 @@ class Lexicon:
                 candidates.append((m.start(), m.end(), rank, entry, surface))
         found: list[LexiconMatch] = []
         taken: list[tuple[int, int]] = []
+        departing = set(departing_leave(text))  # "can I leave earlier?": no leave of absence
         for start, end, _, entry, surface in sorted(candidates, key=lambda c: (c[0] - c[1], c[2], c[0])):
-            if any(s < end and start < e for s, e in taken):
+            if (start, end) in departing or any(s < end and start < e for s, e in taken):
                 continue
             taken.append((start, end))
             found.append(LexiconMatch(entry, surface, start, end))
@@ -288,6 +289,44 @@ class Lexicon:
 _INFLECTED_MAX = 4  # longest form (in words) matched with other inflections
 _TOKEN = re.compile(r"\w+")  # whole words, accented ones too ("mất" is one word, not "m" and "t")
 _CLAUSE_BREAK = re.compile(r"[.;:,?!()]")
+
+
+# "leave" as a verb: going away, not time off ("can I leave earlier?", "when I leave the company"). Read by the
+# word before it (a subject, a modal, "to") or after it (what is left, when); a word that makes it the noun wins
+# ("my leave", "on leave", "leave balance").
+_LEAVE_WORD = re.compile(r"(?<![\w-])(leave|leaving)(?![\w-])", re.IGNORECASE)
+_NOUN_BEFORE_LEAVE = frozenset(
+    "on of my your his her our their annual sick paid unpaid take taking took taken any some more much no extra "
+    "special personal the a an this that for request apply approved maternity paternity".split()
+)
+_NOUN_AFTER_LEAVE = frozenset(
+    "days day balance request requests form application entitlement allowance policy quota year of rules".split()
+)
+_VERB_BEFORE_LEAVE = frozenset(
+    "i we you they he she to can could will would ll must may should might just then before after when if "
+    "once".split()
+)
+_VERB_AFTER_LEAVE = frozenset(
+    "early earlier sooner the my our this work on at before after right immediately now today tomorrow when if "
+    "without for".split()
+)
+
+
+def departing_leave(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` uses "leave" (or "leaving") as the verb for going away: "Any way I can leave earlier?", "if I
+    leave the company", "before we leave". Such a "leave" is no leave of absence. A word that makes it the noun
+    ("on leave", "annual leave", "leave balance") wins over one that makes it the verb; when neither decides, the
+    noun (an HR question's usual sense)."""
+    out: list[tuple[int, int]] = []
+    for m in _LEAVE_WORD.finditer(text):
+        before = re.findall(r"[a-z]+", text[: m.start()].lower())[-1:]
+        after = re.findall(r"[a-z]+", text[m.end() :].lower())[:1]
+        if (before and before[0] in _NOUN_BEFORE_LEAVE) or (after and after[0] in _NOUN_AFTER_LEAVE):
+            continue
+        verb = m.group(1).lower() == "leaving" or (before and before[0] in _VERB_BEFORE_LEAVE)
+        if verb or (after and after[0] in _VERB_AFTER_LEAVE):
+            out.append(m.span(1))
+    return out
 
 
 def _finditer_from_each(

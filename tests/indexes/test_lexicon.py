@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from indexes.search.glossary import Glossary
-from indexes.search.lexicon import Lexicon, LexiconEntry, default_lexicon, question_concepts
+from indexes.search.lexicon import Lexicon, LexiconEntry, default_lexicon, departing_leave, question_concepts
 from indexes.search.query_terms import enhance, query_language
 
 
@@ -318,3 +318,31 @@ def test_a_hazard_allowance_and_excess_baggage_are_topics_of_their_own():
 
 def test_a_deputy_general_director_by_the_letters_people_type():
     assert "phó tổng giám đốc" in default_lexicon().expansions("deputy GD phone allowance per month?")
+
+
+@pytest.mark.parametrize(
+    ("question", "departing"),
+    [
+        ("I've handed everything over. Any way I can leave earlier?", True),
+        ("If I just leave on the spot, what do I owe?", True),
+        ("After I leave, how long until I get my final pay?", True),
+        ("I plan to resign in December and leave at the end of January.", True),
+        ("I'm on leave on Monday, who signs my timesheet?", False),
+        ("How many days of leave do I get?", False),
+        ("When can I take leave?", False),
+        ("Is leave paid during probation?", False),
+        ("How much leave balance can I carry over?", False),
+    ],
+)
+def test_leave_as_the_verb_for_going_away_is_no_leave_of_absence(question, departing):
+    lexicon = default_lexicon()
+    found = [m.surface for m in lexicon.matches(question)]
+    assert bool(departing_leave(question)) is departing
+    if departing:
+        assert "leave" not in found  # the bare "leave" entry: time off ("nghỉ phép")
+    else:
+        assert any("leave" in surface for surface in found)
+    assert [m.surface for m in lexicon.matches("If I leave the company, is unused leave paid?")] == [
+        "leave the company",  # a longer wording still holds the verb: resigning
+        "unused leave",
+    ]
