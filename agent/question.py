@@ -894,6 +894,33 @@ _TRIP_AMOUNT = re.compile(
 )
 _TRIP_DAYS = re.compile(r"(?<![\d/])(\d{1,2})[\s-]*(?:ngay|days?)\b(?!\s*(?:lam viec|working))")
 _TRIP_NIGHTS = re.compile(r"(?<![\d/])(\d{1,2})\s*(?:dem|nights?)\b")
+# a trip from one weekday to another, folded ("out Monday morning, back Thursday night", "from Mon to Thu", "từ thứ
+# Hai đến thứ Năm"): the days counted both ends included
+_WEEKDAYS = {
+    **dict.fromkeys(("monday", "mon", "thu 2", "thu hai"), 0),
+    **dict.fromkeys(("tuesday", "tue", "tues", "thu 3", "thu ba"), 1),
+    **dict.fromkeys(("wednesday", "wed", "thu 4", "thu tu"), 2),
+    **dict.fromkeys(("thursday", "thur", "thurs", "thu 5", "thu nam"), 3),
+    **dict.fromkeys(("friday", "fri", "thu 6", "thu sau"), 4),
+    **dict.fromkeys(("saturday", "sat", "thu 7", "thu bay"), 5),
+    **dict.fromkeys(("sunday", "sun", "chu nhat", "cn"), 6),
+}
+_WEEKDAY = "|".join(sorted(map(re.escape, _WEEKDAYS), key=len, reverse=True))
+_TRIP_WEEKDAYS = re.compile(
+    rf"\b(?:from |out |leav\w* |depart\w* |tu |di )?({_WEEKDAY})\b[^.;?]{{0,30}}?"
+    rf"\b(?:to|until|till|through|thru|back|return\w*|den|toi|ve)\s+(?:on\s+|vao\s+)?({_WEEKDAY})\b"
+)
+
+
+def weekday_span_days(folded: str) -> int | None:
+    """The days of a trip stated from one weekday to another (folded text), both ends counted: Monday to Thursday
+    is 4; None when no such span is stated."""
+    m = _TRIP_WEEKDAYS.search(folded)
+    if m is None:
+        return None
+    return (_WEEKDAYS[m.group(2)] - _WEEKDAYS[m.group(1)]) % 7 + 1
+
+
 _DAY_TRIP_ASKED = re.compile(
     r"\b(?:di ve trong ngay|ve trong ngay|(?<!\d )(?<!\d-)day[ -]trip|same day|back the same (?:day|evening|night)"
     r"|khong (?:o lai|nghi lai|o|nghi|ngu lai) qua dem|sang di (?:chieu|toi) ve|there and back in (?:one|a) day)\b"
@@ -916,7 +943,7 @@ _TRIP_DATES = re.compile(
 # code ("L3", "Band 2"), a month or a weekday
 _NOT_PLACE = re.compile(
     rf"^(?:[A-Z]{{1,2}}\d.*|[A-Z]|I|I'm|Tet|Tết|Band|Bands|Level|Nhóm|Ngạch|{_MONTHS_EN}|monday|tuesday|wednesday"
-    r"|thursday|friday|saturday|sunday|thứ|chủ)$",
+    r"|thursday|friday|saturday|sunday|mon|tue|tues|wed|thur|thurs|fri|sat|sun|thứ|chủ)$",
     re.IGNORECASE,
 )
 
@@ -992,6 +1019,8 @@ def trip_args(text: str) -> dict:
             args["days"] = int(days.group(1))
         if nights:
             args["nights"] = int(nights.group(1))
+    elif span := weekday_span_days(folded):  # "out Monday, back Thursday": 4 days
+        args["days"] = span
     elif _DAY_TRIP_ASKED.search(folded):  # out and back the same day, when no days or nights are stated
         args["day_trip"] = True
     if _SHARED_ASKED.search(folded):

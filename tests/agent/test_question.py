@@ -173,6 +173,11 @@ def test_a_business_trip_and_its_length_in_everyday_words():
     assert hotel.trip == {"part": "hotel", "destination": "Huế"}  # one night's cap: no length needed
     days = analyse("I'm going on a 4-day trip to Hội An. How much per diem do I get in total?")
     assert days.trip == {"part": "per_diem", "days": 4, "destination": "Hội An"}  # no full stop in the place
+    weekdays = analyse("Business trip to Hanoi from Tue to Fri, how much per diem in total?")
+    assert weekdays.trip == {"part": "per_diem", "days": 4, "destination": "Hanoi"}  # both ends counted
+    vietnamese = analyse("Tôi đi công tác Đà Nẵng từ thứ Hai đến thứ Năm, tổng phụ cấp lưu trú là bao nhiêu?")
+    assert vietnamese.trip["days"] == 4
+    assert analyse("I work Monday to Friday; what is the overtime rate on Saturday?").trip == {}
 
 
 def test_a_distance_a_child_and_the_years_served_in_everyday_vietnamese():

@@ -35,7 +35,12 @@ def test_every_paraphrase_has_a_known_source_and_its_expectations():
 def test_new_questions_keep_the_sentence_that_answers_them():
     rows = [json.loads(line) for line in PARAPHRASES.read_text(encoding="utf-8").splitlines()]
     new = [r for r in rows if r["round"] in (3, 4, 5, 6)]
-    for round_, count, english, refusals in ((3, 96, 66, 13), (4, 72, 48, 12), (5, 84, 60, 12), (6, 84, 72, 12)):
+    for round_, count, english, refusals in (
+        (3, 96, 66, 13),
+        (4, 72, 48, 12),
+        (5, 84, 60, 12),
+        (6, 84, 72, 12),
+    ):
         written = [r for r in new if r["round"] == round_]
         assert len(written) == count and sum(r["lang"] == "en" for r in written) == english
         assert sum(r["refuse"] for r in written) == refusals
@@ -49,7 +54,9 @@ def test_new_questions_keep_the_sentence_that_answers_them():
         document = (corpus / row["doc"]).read_text(encoding="utf-8")
         for piece in row["evidence"].split(" … "):
             assert piece.strip() in document, (row["id"], piece)
-        calculated = set(row.get("calculated", []))  # a sum worked out from the rule (round 6): not in its text
+        calculated = set(
+            row.get("calculated", [])
+        )  # a sum worked out from the rule (round 6): not in its text
         for number, group in enumerate(row["must_contain"]):  # each other answer is read in its sentence
             if number not in calculated:
                 assert any(contains(row["evidence"], alt) for alt in group), (row["id"], group)
