@@ -718,13 +718,14 @@ def english_hyponyms(concept: Concept) -> tuple[Concept, ...]:
 
 
 def head_concepts(concept: Concept) -> tuple[Concept, ...]:
-    """The lexicon's concepts for the head of an English compound whose modifier is generic ("staff loan" ->
-    "loan"; never "paternity leave" -> "leave"): its shorter trailing wordings, longest first."""
+    """The lexicon's concepts for the head of an English compound whose modifier is generic or a count ("staff
+    loan" -> "loan", "30 days notice" -> "notice"; never "paternity leave" -> "leave"): its shorter trailing
+    wordings, longest first."""
     words = concept.asked.split()
     return tuple(
         c
         for i in range(1, len(words))
-        if all(w in _generic_stems() for w in words[:i])
+        if all(w.isdigit() or w in _generic_stems() for w in words[:i])
         for c in _by_form().get(" ".join(words[i:]), ())
     )
 

@@ -37,6 +37,13 @@ def test_a_concept_is_stated_only_when_its_words_stand_together():
 def test_the_head_of_an_english_compound_is_its_last_words():
     (staff_loan,) = [c for c in english_concepts("How much is a staff loan?") if c.asked == "staff loan"]
     assert "loan" in {h.asked for h in head_concepts(staff_loan)}
+    # a count is no topic of its own: "30 days notice" is stated where the notice is, whatever the table's wording
+    question = "I'm working out 30 days notice. Can I go earlier once I've handed over?"
+    (counted,) = [c for c in english_concepts(question) if c.asked.endswith("notic")]
+    assert "notic" in {h.asked for h in head_concepts(counted)}
+    assert states(
+        counted, "| Loại hợp đồng | Thời hạn báo trước tối thiểu | … | Xác định thời hạn | 30 ngày |"
+    )
 
 
 def test_an_english_question_searches_again_with_its_concepts_in_vietnamese():
