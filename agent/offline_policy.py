@@ -9,6 +9,7 @@ the most one may borrow + a salary    -> calculate_loan_limit (salary; the quest
 a trip budget or salary: advance?    -> calculate_advance (kind, amount, days worked)
 a start date: when may I borrow?     -> calculate_loan_eligibility (start, probation; the question as employee)
 a family event + its distance in km  -> calculate_personal_leave (event, relative, distance)
+so many sets/shifts/km: how much?    -> search, then calculate_unit_amount (count × the rate the evidence states)
 probation pay for a stated wage      -> calculate_probation_pay (wage; the question as employee)
 a trip's allowance for its days      -> calculate_trip_allowance (dates or days/nights, day trip, shared room)
 resigning: by which day may I leave  -> calculate_notice_end (contract, its months, the notice date)
@@ -37,6 +38,7 @@ from agent.gaps import GAP_HITS, gap_holders, gap_probes, gap_query
 from agent.language import TRANSLATIONS_PER_CONCEPT, english_concepts, language_of, vietnamese_query
 from agent.question import Question, analyse
 from agent.question_parts import part_searches
+from agent.unit_counts import unit_count
 from indexes.search.lexicon import Lexicon
 from indexes.text import fold, title_coverage
 from tools.registry import ToolRun
@@ -152,6 +154,12 @@ def next_call(
     gap = gap_query(question, runs) if q.intent != "leave_calculation" else None
     if gap and not any(r.name == "search" and r.args.get("mode") == "keyword" for r in runs):
         return NextCall("search", {"query": gap, "k": GAP_HITS, "mode": "keyword"})
+    units = unit_count(question) if q.intent in ("quantity", "search", "title") else None
+    if units and "calculate_unit_amount" not in called:  # so many sets, shifts, km: times the rate stated
+        sections = evidence_sections(question, runs)
+        if sections:
+            args = {**units, "node_ids": sections, "question": employee_words(question)}
+            return NextCall("calculate_unit_amount", args)
     if "expand_node" not in called and q.intent in ("quantity", "search", "title", "probation_end"):
         best = best_section(question, runs)
         if best:
@@ -218,6 +226,17 @@ def best_section(question: str, runs: list[ToolRun]) -> str | None:
     if holders:  # a table row names the question's words and nothing else found does: read that table
         return max(holders, key=lambda n: scores.get(n, 0.0))
     return max(scores, key=lambda n: scores[n]) if scores else None
+
+
+UNIT_RATE_SECTIONS = 5  # sections the unit-rate calculator may read a rate from
+
+
+def evidence_sections(question: str, runs: list[ToolRun]) -> list[str]:
+    """The sections of this turn's evidence, the one most of it points to (``best_section``) first, then in the
+    order the tools found them."""
+    best = best_section(question, runs)
+    found = [p.node_id for run in runs for p in passages(run) if ":" in p.node_id]
+    return list(dict.fromkeys([*([best] if best else []), *found]))[:UNIT_RATE_SECTIONS]
 
 
 PART_HITS = 3  # hits of each later part's own search

@@ -15,7 +15,8 @@ Quy tắc / Rules:
    chi phí đào tạo khi nghỉ trước hạn cam kết), calculate_loan_limit (mức vay tối đa theo lương),
    calculate_loan_eligibility (ngày sớm nhất được vay),
    calculate_advance (mức tạm ứng công tác, tạm ứng lương) hoặc
-   calculate_personal_leave (nghỉ việc riêng cộng ngày đi đường), calculate_notice_end (ngày nghỉ việc sớm nhất), không tự tính. Use these calculators for any date,
+   calculate_personal_leave (nghỉ việc riêng cộng ngày đi đường), calculate_notice_end (ngày nghỉ việc sớm nhất),
+   calculate_unit_amount (số bộ, số ca, số km nhân với mức quy định cho mỗi đơn vị), không tự tính. Use these calculators for any date,
    day-count, overtime-pay or personal-leave arithmetic instead of doing it yourself.
 5. Nếu tài liệu không có câu trả lời, nói rõ: "Tôi không tìm thấy quy định nào ..." và không đoán.
    If the documents do not contain the answer, say so clearly and do not guess.
@@ -35,4 +36,5 @@ calculate_loan_limit (the most a staff loan may be for a salary),
 calculate_loan_eligibility (the first day one may apply for a staff loan),
 calculate_advance (the most a trip budget or a salary may be advanced), calculate_personal_leave (days off for a family event,
 travel day included), calculate_probation_pay (the monthly pay during probation), calculate_notice_end (the notice a
-resignation needs and the earliest day to leave)."""
+resignation needs and the earliest day to leave), calculate_unit_amount (so many sets, shifts or km times the rate
+a document states per unit)."""

@@ -39,6 +39,7 @@ from tools.training_tools import calculate_training_repayment
 from tools.tree_tools import expand_node, navigate_tree
 from tools.trip_support_tools import calculate_trip_support
 from tools.trip_tools import calculate_trip_allowance
+from tools.unit_amount_tools import calculate_unit_amount
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +114,7 @@ ALL: list[ToolSpec] = [
     ToolSpec(calculate_advance),
     ToolSpec(calculate_trip_support),
     ToolSpec(calculate_training_repayment),
+    ToolSpec(calculate_unit_amount),
 ]
 BY_NAME: dict[str, ToolSpec] = {t.tool_name: t for t in ALL}
 

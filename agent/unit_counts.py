@@ -1,0 +1,58 @@
+"""A count of units a question asks the price of: "2 more sets of uniform, how much?", "Did 20 ca 3 night shifts …
+how much night-shift allowance in total?", "120 km each way … for the round trip" (240 km). The unit-rate
+calculator (``tools.unit_amount``) multiplies it by the rate the evidence states per unit."""
+
+from __future__ import annotations
+
+import re
+
+from indexes.text import fold, nfc
+from tools.unit_amount import MAX_COUNT, UNITS, unit_of
+
+_NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "mot": 1, "hai": 2, "ba": 3, "bon": 4, "nam": 5, "sau": 6, "bay": 7, "tam": 8, "chin": 9, "muoi": 10,
+}  # fmt: skip
+_UNIT_WORDS = "|".join(
+    sorted({w for words in UNITS.values() for w in words} | set(map(fold, UNITS)), key=len)[::-1]
+)
+# words a count may count instead of the unit (plural: "12 night shifts" are shifts), and "of" ("5 days of meals"
+# counts days): no modifier of the unit
+_OTHER_COUNTED = (
+    r"(?:days|nights|weeks|months|years|hours|people|persons|times|of|ngay|dem|tuan|thang|nam|gio|nguoi"
+    r"|lan|cua)"
+)
+# "2 sets", "20 ca", "12 night shifts", "2 extra uniform sets" (up to two words between the count and its unit)
+_COUNT = re.compile(
+    rf"(?<![\d.,/])(\d{{1,4}}(?:[.,]\d)?|{'|'.join(_NUMBER_WORDS)})\s+"
+    rf"(?:(?:more|extra|additional|them|nua|bo sung)\s+)?(?:(?!{_OTHER_COUNTED}\b)[a-z-]+\s+){{0,2}}?({_UNIT_WORDS})\b"
+)
+# how much money is asked, folded ("how much", "bao nhiêu tiền", "in total", "cost")
+_AMOUNT_ASKED = re.compile(
+    r"\b(?:how much|in total|total|cost|bao nhieu tien|tong (?:cong|so tien|tien)|het bao nhieu|mat bao nhieu"
+    r"|duoc bao nhieu|tra bao nhieu|bao nhieu)\b"
+)
+# a distance given one way for a trip there and back: counted twice
+_ONE_WAY = re.compile(r"\b(?:each way|one way|mot chieu|moi chieu)\b")
+_BOTH_WAYS = re.compile(
+    r"\b(?:round[ -]trip|there and back|return trip|both ways|khu hoi|ca di (?:va|lan) ve|ca di ve|di va ve)\b"
+)
+
+
+def unit_count(question: str) -> dict | None:
+    """The count and unit of a question asking an amount of money for so many units (``calculate_unit_amount``'s
+    count and unit), or None: no amount asked, no unit counted, or two different units counted."""
+    folded = " ".join(fold(nfc(question)).split())
+    if not _AMOUNT_ASKED.search(folded):
+        return None
+    found = [(m.group(1), unit_of(m.group(2))) for m in _COUNT.finditer(folded)]
+    found = [(n, u) for n, u in found if u is not None]
+    if not found or len({u for _, u in found}) > 1:
+        return None
+    raw, unit = found[0]
+    count = float(_NUMBER_WORDS.get(raw) or raw.replace(",", "."))
+    if unit == "km" and _ONE_WAY.search(folded) and _BOTH_WAYS.search(folded):
+        count *= 2
+    if not 0 < count <= MAX_COUNT:
+        return None
+    return {"count": count, "unit": unit}

@@ -1,0 +1,81 @@
+"""The unit-rate calculator as a tool: a count the question states times the rate per unit its evidence states."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field
+
+from tools.context import ToolContext
+from tools.errors import ToolFailure
+from tools.stated_rules import stated_sentences
+from tools.tree_tools import resolve_node
+from tools.unit_amount import (
+    MAX_COUNT,
+    UNITS,
+    UnitAmountResult,
+    calculate,
+    chosen_rate,
+    stated_rates,
+    unit_of,
+)
+
+
+def calculate_unit_amount(
+    ctx: ToolContext,
+    count: Annotated[
+        float, Field(gt=0, le=MAX_COUNT, description="How many units the question states: 2, 20.")
+    ],
+    unit: Annotated[
+        str,
+        Field(
+            max_length=20,
+            description="The unit counted, in Vietnamese or English: 'bộ'/'set', 'ca'/'shift', 'km', 'suất'/'meal', "
+            "'chiếc'/'piece'.",
+        ),
+    ],
+    node_ids: Annotated[
+        list[str],
+        Field(
+            min_length=1,
+            max_length=8,
+            description="Sections to read the rate from, best first (ids from search or navigate_tree).",
+        ),
+    ],
+    question: Annotated[
+        str | None,
+        Field(
+            max_length=2000,
+            description="The question's words (and their Vietnamese wordings): pick one rate when a section states "
+            "several for the unit ('… đối với xe máy và … đối với ô tô').",
+        ),
+    ] = None,
+) -> UnitAmountResult | ToolFailure:
+    """Compute an amount as a count times the rate per unit a document states ('180.000 đồng/bộ', '30.000
+    đồng/ca', '5.000 đồng/km'), citing the span that states the rate. Use it for "2 more sets of uniform, how much",
+    "20 night shifts, how much shift allowance in total", "240 km by car, how much for fuel". It fails rather
+    than guess when no named section states a rate for the unit or the question does not pick one of several."""
+    canonical = unit_of(unit)
+    if canonical is None:
+        known = ", ".join(UNITS)
+        return ToolFailure(error="invalid_arguments", message=f"unit {unit!r} is not one of: {known}")
+    nodes = [resolve_node(ctx, n) for n in node_ids]
+    known_ids = [n.node_id for n in nodes if not isinstance(n, ToolFailure)]
+    if not known_ids:
+        return nodes[0]  # every id unknown: the first one's failure, with the nearest valid ids
+    units = stated_sentences(ctx)
+    for node_id in dict.fromkeys(known_ids):
+        rates = stated_rates([u for u in units if u.node_id == node_id], canonical)
+        if not rates:
+            continue
+        rate = chosen_rate(rates, question or "")
+        if rate is None:
+            stated = "; ".join(f"{r.rate:,} per {canonical} ({r.rule.text[:80]})" for r in rates)
+            return ToolFailure(
+                error="ambiguous_rate",
+                message=f"{node_id} states several rates per {canonical} and the question picks none: {stated}",
+            )
+        return calculate(count, canonical, rate)
+    return ToolFailure(
+        error="no_rate", message=f"none of {', '.join(known_ids)} states a rate per {canonical} in đồng"
+    )
