@@ -22,7 +22,9 @@ MONEY_RE = (
     _MONEY  # an amount as employees write it, in folded text (its group 0 is what ``parse_money`` reads)
 )
 _WAGE_CUE = re.compile(r"\b(?:luong|thu nhap|salary|wage|pay|offer|earn)")
-_HOURS = re.compile(r"(\d{1,2}(?:[.,]\d)?)\s*(?:gio|tieng|h|hours?|hrs?)\b(?!\s*\d)")
+_HOURS = re.compile(
+    r"(\d{1,2}(?:[.,]\d)?)\s*(?:(?:extra|more|additional)\s+)?(?:gio|tieng|h|hours?|hrs?)\b(?!\s*\d)"
+)  # "2 hours", "2 extra hours", "3 tiếng"
 _CLOCK = r"(\d{1,2})(?:\s*(?::|h|gio)\s*(\d{2}))?\s*(?:h|gio)?\s*(am|pm|a\.m\.|p\.m\.|sang|chieu|toi|dem)?"
 _SPAN = re.compile(rf"(?:tu|from)\s*{_CLOCK}\s*(?:den|toi|to|until|till|-|–)\s*{_CLOCK}")
 _OVERTIME_CUE = re.compile(r"\b(?:lam them|tang ca|overtime|ot)\b")
@@ -103,9 +105,20 @@ def _clock(hour: str, minute: str | None, half: str | None) -> dt.time | None:
     return dt.time(h % 24, mi)
 
 
+_CLOCK_WORDS = ((re.compile(r"\bmidnight\b"), "12am"), (re.compile(r"\b(?:noon|midday)\b"), "12pm"))
+
+
+def clock_words(folded: str) -> str:
+    """A folded text with the times of day said in words written as clock times: "from midnight to 2am" is from
+    12am, "noon" 12pm."""
+    for pattern, clock in _CLOCK_WORDS:
+        folded = pattern.sub(clock, folded)
+    return folded
+
+
 def parse_span(text: str) -> tuple[dt.time, dt.time] | None:
     """A time span "từ 17h đến 19h", "17:00 – 19:00", "from 6pm to 9pm"; the end may be past midnight."""
-    m = _SPAN.search(fold(text))
+    m = _SPAN.search(clock_words(fold(text)))
     if not m:
         return None
     start = _clock(m.group(1), m.group(2), m.group(3) or m.group(6))
@@ -117,7 +130,7 @@ def parse_span(text: str) -> tuple[dt.time, dt.time] | None:
 
 def parse_inputs(text: str) -> OvertimeInputs:
     """What an overtime question states: the wage, the hours or span, the kind of day."""
-    folded = fold(text)
+    folded = clock_words(fold(text))
     wage = None
     for m in _MONEY.finditer(folded):  # the amount next to a wage word (not a meal allowance's 20.000 đồng)
         before = folded[max(0, m.start() - 40) : m.start()]
@@ -179,7 +192,7 @@ def parse_days(text: str) -> list[OvertimeDayInputs]:
     than two days give an empty list: the question is about one day."""
     days: list[OvertimeDayInputs] = []
     overtime_said = False
-    for clause in _CLAUSE_BREAK.split(fold(text)):
+    for clause in _CLAUSE_BREAK.split(clock_words(fold(text))):
         overtime_said = overtime_said or bool(_OVERTIME_CUE.search(clause) or _EXTRA_HOURS_CUE.search(clause))
         span = parse_span(clause)
         hours_match = _HOURS.search(_SPAN.sub(" ", clause))

@@ -108,6 +108,13 @@ def test_the_question_states_wage_hours_and_day():
         "weekly_rest",
     )
     assert parse_money("được bồi dưỡng 20.000 đồng") == 20_000 and parse_money("không có số") is None
+    # times of day in words, and hours with a word before "hours"
+    q = parse_inputs(
+        "Base salary 8,320,000. I covered 2 extra hours from midnight to 2am on my weekly day off."
+    )
+    assert (q.start, q.end, q.day_kind) == (dt.time(0), dt.time(2), "weekly_rest")
+    assert parse_span("from 10pm to midnight") == (dt.time(22), dt.time(0))
+    assert parse_inputs("Salary 9 million, I stayed 3 extra hours after my shift.").hours == 3
     assert parse_span("từ 22h đến 2h sáng") == (dt.time(22), dt.time(2))
 
 
