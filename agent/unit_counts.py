@@ -9,18 +9,20 @@ import re
 from indexes.text import fold, nfc
 from tools.unit_amount import MAX_COUNT, UNITS, unit_of
 
+# counts in words; of the Vietnamese ones only those whose folded form is no other common word ("sáu ca" folds to
+# "sau ca", after the shift; "năm", "tám", "bảy" to a year, "tạm", "bay")
 _NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-    "mot": 1, "hai": 2, "ba": 3, "bon": 4, "nam": 5, "sau": 6, "bay": 7, "tam": 8, "chin": 9, "muoi": 10,
+    "mot": 1, "hai": 2,
 }  # fmt: skip
 _UNIT_WORDS = "|".join(
     sorted({w for words in UNITS.values() for w in words} | set(map(fold, UNITS)), key=len)[::-1]
 )
-# words a count may count instead of the unit (plural: "12 night shifts" are shifts), and "of" ("5 days of meals"
-# counts days): no modifier of the unit
+# words a count may count instead of the unit (plural: "12 night shifts" are shifts), "of" ("5 days of meals" counts
+# days), "after" and "before" ("2 tiếng sau ca" is after the shift): no modifier of the unit
 _OTHER_COUNTED = (
     r"(?:days|nights|weeks|months|years|hours|people|persons|times|of|ngay|dem|tuan|thang|nam|gio|nguoi"
-    r"|lan|cua)"
+    r"|lan|cua|tieng|phut|minutes|sau|truoc|after|before)"
 )
 # "2 sets", "20 ca", "12 night shifts", "2 extra uniform sets" (up to two words between the count and its unit)
 _COUNT = re.compile(

@@ -297,7 +297,8 @@ _CLAUSE_BREAK = re.compile(r"[.;:,?!()]")
 _LEAVE_WORD = re.compile(r"(?<![\w-])(leave|leaving)(?![\w-])", re.IGNORECASE)
 _NOUN_BEFORE_LEAVE = frozenset(
     "on of my your his her our their annual sick paid unpaid take taking took taken any some more much no extra "
-    "special personal the a an this that for request apply approved maternity paternity".split()
+    "special personal the a an this that for request apply approved maternity paternity get gets got getting have "
+    "has had there is are was use using used need needs".split()
 )
 _NOUN_AFTER_LEAVE = frozenset(
     "days day balance request requests form application entitlement allowance policy quota year of rules".split()
@@ -308,7 +309,7 @@ _VERB_BEFORE_LEAVE = frozenset(
 )
 _VERB_AFTER_LEAVE = frozenset(
     "early earlier sooner the my our this work on at before after right immediately now today tomorrow when if "
-    "without for".split()
+    "without".split()
 )
 
 

@@ -332,6 +332,8 @@ def test_a_deputy_general_director_by_the_letters_people_type():
         ("When can I take leave?", False),
         ("Is leave paid during probation?", False),
         ("How much leave balance can I carry over?", False),
+        ("Is there leave for my sister's wedding?", False),
+        ("Do I get leave on my birthday?", False),
     ],
 )
 def test_leave_as_the_verb_for_going_away_is_no_leave_of_absence(question, departing):

@@ -79,6 +79,10 @@ def test_labels_before_the_rates_go_with_the_rate_after_them():
         ("Trip of 5 days with meals provided: how much is deducted?", None),  # days counted, not meals
         ("How many days of annual leave do I get?", None),  # no unit paid for
         ("I did 12 night shifts. Can I swap one?", None),  # no amount asked
+        (
+            "Làm thêm 2 tiếng sau ca thì được bao nhiêu tiền?",
+            None,
+        ),  # "sau ca" is after the shift, not six shifts
     ],
 )
 def test_the_count_a_question_asks_the_price_of(question, expected):
