@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from indexes.text import fold, nfc, topic_words
-from tools.calculation import CalculationResult, CalculationStep
+from tools.calculation import CalculationResult, CalculationStep, where
 from tools.leave_calculator import fmt_money
 from tools.leave_policy import RuleText, cite_rule
 
@@ -133,6 +133,7 @@ def calculate(count: float, unit: str, rate: StatedRate) -> UnitAmountResult:
     english = ENGLISH_UNITS[unit]
     counted = f"{shown} {english}{'' if count == 1 or english == 'km' else 's'}"
     quote = " ".join(rate.rule.text.split())
+    rule = f"unit_rate ({where(source)})"
     return UnitAmountResult(
         count=count,
         unit=unit,
@@ -141,11 +142,11 @@ def calculate(count: float, unit: str, rate: StatedRate) -> UnitAmountResult:
         steps=[
             CalculationStep(
                 text=f"Mức quy định: “{quote}”: {fmt_money(rate.rate)} đồng/{unit}.",
-                rule=f"unit_rate ({source.doc_id} › {source.node_id})",
+                rule=rule,
             ),
             CalculationStep(
                 text=f"Số tiền = {shown} {unit} × {fmt_money(rate.rate)} đồng = {fmt_money(total)} đồng.",
-                rule=f"unit_rate ({source.doc_id} › {source.node_id})",
+                rule=rule,
             ),
         ],
         steps_en=[
