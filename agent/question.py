@@ -147,13 +147,13 @@ _DAYS_TAKEN_RE = re.compile(
 _YEARS_RE = re.compile(r"(\d{1,2})\s*(?:nam|years?)\s*(?:lam viec|tham nien|of service|service)")
 # Years of work stated without dates ("đã làm ở công ty được 11 năm", "worked here for 6 years") (folded).
 # counts in words (folded): "six years now", "seven years in", "hai tháng"
-_ENGLISH_COUNTS = {
+ENGLISH_COUNTS = {
     w: i for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), 1)
 } | {"fifteen": 15, "twenty": 20}
-_NUMBER_WORDS = _ENGLISH_COUNTS | {"mot": 1, "hai": 2, "ba": 3, "bon": 4}
+_NUMBER_WORDS = ENGLISH_COUNTS | {"mot": 1, "hai": 2, "ba": 3, "bon": 4}
 # years served, counted in English words only: "một năm" is also "a year" ("mấy ngày một năm")
 _SERVICE_RE = re.compile(
-    r"(?<![-\w])(\d{1,2}|" + "|".join(_ENGLISH_COUNTS) + r")\s*(?:full\s+|whole\s+)?(?:nam|years?)\b"
+    r"(?<![-\w])(\d{1,2}|" + "|".join(ENGLISH_COUNTS) + r")\s*(?:full\s+|whole\s+)?(?:nam|years?)\b"
 )
 _SERVICE_CUES = (
     "lam",

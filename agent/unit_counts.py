@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import re
 
+from agent.question import ENGLISH_COUNTS
 from indexes.text import fold, nfc
 from tools.unit_amount import MAX_COUNT, UNITS, unit_of
 
-# counts in words; of the Vietnamese ones only those whose folded form is no other common word ("sáu ca" folds to
-# "sau ca", after the shift; "năm", "tám", "bảy" to a year, "tạm", "bay")
-_NUMBER_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-    "mot": 1, "hai": 2,
-}  # fmt: skip
+# counts in words (``agent.question``'s English ones); of the Vietnamese ones only those whose folded form is no other
+# common word ("sáu ca" folds to "sau ca", after the shift; "năm", "tám", "bảy" to a year, "tạm", "bay")
+_NUMBER_WORDS = ENGLISH_COUNTS | {"mot": 1, "hai": 2}
 _UNIT_WORDS = "|".join(
     sorted({w for words in UNITS.values() for w in words} | set(map(fold, UNITS)), key=len)[::-1]
 )
