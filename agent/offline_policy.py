@@ -10,6 +10,7 @@ a trip budget or salary: advance?    -> calculate_advance (kind, amount, days wo
 a start date: when may I borrow?     -> calculate_loan_eligibility (start, probation; the question as employee)
 a family event + its distance in km  -> calculate_personal_leave (event, relative, distance)
 so many sets/shifts/km: how much?    -> search, then calculate_unit_amount (count × the rate the evidence states)
+so many days' pay (salary given)?   -> search, then calculate_daily_pay (wage ÷ the days the evidence states × days)
 probation pay for a stated wage      -> calculate_probation_pay (wage; the question as employee)
 a trip's allowance for its days      -> calculate_trip_allowance (dates or days/nights, day trip, shared room)
 resigning: by which day may I leave  -> calculate_notice_end (contract, its months, the notice date)
@@ -38,7 +39,7 @@ from agent.gaps import GAP_HITS, gap_holders, gap_probes, gap_query
 from agent.language import TRANSLATIONS_PER_CONCEPT, english_concepts, language_of, vietnamese_query
 from agent.question import Question, analyse
 from agent.question_parts import part_searches
-from agent.unit_counts import unit_count
+from agent.unit_counts import day_pay_args, unit_count
 from indexes.search.lexicon import Lexicon
 from indexes.text import fold, title_coverage
 from tools.registry import ToolRun
@@ -160,6 +161,11 @@ def next_call(
         if sections:
             args = {**units, "node_ids": sections, "question": employee_words(question)}
             return NextCall("calculate_unit_amount", args)
+    pay = day_pay_args(question) if q.intent in ("quantity", "search", "title") else None
+    if pay and not any(name.startswith("calculate_") for name in called):  # so many days of the month's wage
+        sections = evidence_sections(question, runs)
+        if sections:
+            return NextCall("calculate_daily_pay", {**pay, "node_ids": sections})
     if "expand_node" not in called and q.intent in ("quantity", "search", "title", "probation_end"):
         best = best_section(question, runs)
         if best:

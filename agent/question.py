@@ -658,6 +658,22 @@ _SALARY_AFTER = re.compile(r"^\s*(?:dong|vnd|d)?\s*(?:/\s*thang|a month|per mont
 _YEARLY = re.compile(r"^\s*(?:dong|vnd|d)?\s*(?:/\s*nam|a year|per year|moi nam|yearly|annually)\b")
 
 
+MIN_MONTHLY_SALARY = 100_000  # đồng: less is no month's salary (a meal's allowance, a fee)
+
+
+def monthly_salary(folded: str) -> int | None:
+    """The month's salary a folded question states: the first amount after a salary word or before "a month", or
+    None (none stated, or a year's pay stated first)."""
+    for m in MONEY_RE.finditer(folded):
+        before, after = folded[max(0, m.start() - 40) : m.start()], folded[m.end() : m.end() + 20]
+        if _YEARLY.search(after):
+            return None  # a year's pay is no monthly salary
+        if _SALARY_BEFORE.search(before) or _SALARY_AFTER.search(after):
+            salary = parse_money(m.group(0))
+            return salary if salary and salary >= MIN_MONTHLY_SALARY else None
+    return None
+
+
 def loan_limit_args(text: str) -> dict:
     """calculate_loan_limit's arguments when a question about a loan asks the most one may borrow and states the
     monthly salary (no amount to borrow); empty otherwise."""
@@ -666,15 +682,8 @@ def loan_limit_args(text: str) -> dict:
     loan = _LOAN_RE.search(flat.lower())
     if not (loan and _LIMIT_ASKS.search(folded)):
         return {}
-    salary = None
-    for m in MONEY_RE.finditer(folded):
-        before, after = folded[max(0, m.start() - 40) : m.start()], folded[m.end() : m.end() + 20]
-        if _YEARLY.search(after):
-            return {}  # a year's pay is no monthly salary
-        if _SALARY_BEFORE.search(before) or _SALARY_AFTER.search(after):
-            salary = parse_money(m.group(0))
-            break
-    if not salary or salary < 100_000:
+    salary = monthly_salary(folded)
+    if not salary:
         return {}
     args: dict = {"monthly_salary": str(salary)}
     if purpose := loan_purpose(flat):

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 
-from agent.question import ENGLISH_COUNTS
+from agent.question import ENGLISH_COUNTS, monthly_salary
 from indexes.text import fold, nfc
+from tools.daily_pay import MAX_DAYS
 from tools.unit_amount import MAX_COUNT, UNITS, unit_of
 
 # counts in words (``agent.question``'s English ones); of the Vietnamese ones only those whose folded form is no other
@@ -56,3 +57,33 @@ def unit_count(question: str) -> dict | None:
     if not 0 < count <= MAX_COUNT:
         return None
     return {"count": count, "unit": unit}
+
+
+# "4 days of annual leave", "5 ngày phép", "3 ngày phép còn lại", "2 unpaid days" (up to three words between)
+_DAYS = re.compile(
+    rf"(?<![\d.,/])(\d{{1,3}}(?:[.,]5)?|{'|'.join(_NUMBER_WORDS)})\s+(?:[a-z-]+\s+){{0,3}}?(?:days?|ngay)\b"
+    r"(?!\s*(?:/|\d))"
+)
+# what other calculators count days of: a trip (per diem, hotel nights), hours of overtime, a leave accrual
+_OTHER_DAYS = re.compile(
+    r"\b(?:cong tac|chuyen di|trip|travel\w*|per diem|luu tru|hotel|khach san|overtime|ot|lam them|tang ca"
+    r"|gio|tieng|hours?|hrs?|thu viec|probation|accru\w*|tich luy)\b"
+)
+
+
+def day_pay_args(question: str) -> dict | None:
+    """The month's salary and the count of days a question asks the money for ("leaving with 4 days of leave
+    untaken, salary 7.8 mil: how much will they pay me"; ``calculate_daily_pay``'s monthly_wage and days), or None:
+    no amount asked, no salary, no count or two different ones, or days another calculator counts (a trip's,
+    overtime's, a leave accrual's)."""
+    folded = " ".join(fold(nfc(question)).split())
+    if not _AMOUNT_ASKED.search(folded) or _OTHER_DAYS.search(folded):
+        return None
+    salary = monthly_salary(folded)
+    counts = {
+        float(_NUMBER_WORDS.get(m.group(1)) or m.group(1).replace(",", ".")) for m in _DAYS.finditer(folded)
+    }
+    if not salary or len(counts) != 1:
+        return None
+    days = counts.pop()
+    return {"monthly_wage": str(salary), "days": days} if 0 < days <= MAX_DAYS else None

@@ -12,7 +12,7 @@ from indexes.text import fold
 from tools.errors import ToolFailure
 from tools.overtime_pay import DayKind
 
-_MILLION = r"(?:trieu|tr|million|m)\b"
+_MILLION = r"(?:trieu|tr|million|mil|m)\b"
 _MONEY = re.compile(
     rf"(\d{{1,3}}(?:[.,]\d{{3}}){{2,}}|\d{{5,}}|\d{{1,3}}[.,]\d{{3}}(?=\s*(?:dong|d\b|vnd|₫)))"
     rf"\s*(?:dong|d\b|vnd|₫)?"  # 7.800.000 (đồng), 7800000, 20.000 đồng

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 from indexes.errors import QuycheError
 from tools.carry_over_tools import calculate_carry_over
 from tools.context import ToolContext
+from tools.daily_pay_tools import calculate_daily_pay
 from tools.errors import ToolFailure
 from tools.leave_tools import calculate_leave
 from tools.loan_tools import (
@@ -115,6 +116,7 @@ ALL: list[ToolSpec] = [
     ToolSpec(calculate_trip_support),
     ToolSpec(calculate_training_repayment),
     ToolSpec(calculate_unit_amount),
+    ToolSpec(calculate_daily_pay),
 ]
 BY_NAME: dict[str, ToolSpec] = {t.tool_name: t for t in ALL}
 

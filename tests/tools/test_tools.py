@@ -39,6 +39,7 @@ def test_registry_lists_twenty_typed_documented_tools():
         "calculate_trip_support",
         "calculate_training_repayment",
         "calculate_unit_amount",
+        "calculate_daily_pay",
     ]
     for spec in ALL:
         schema = spec.json_schema()

@@ -51,6 +51,7 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 "calculate_trip_support",
                 "calculate_training_repayment",
                 "calculate_unit_amount",
+                "calculate_daily_pay",
                 "ask",
             }
             assert tools["expand_node"].input_schema["required"] == ["node_id"]
