@@ -78,11 +78,13 @@ _ABROAD = re.compile(r"\b(?:nuoc ngoai|overseas|abroad|international|quoc te)\b"
 _OTHER_PLACE = re.compile(r"\b(?:khac|other|others|remaining|con lai)\b")
 _SHARE_RE = re.compile(r"(\d{1,3})\s*%")
 _SHARED_ROOM = re.compile(
-    r"\b(?:chung (?:mot )?phong|phong doi|o ghep|share (?:a |one )?(?:twin )?room|shared room|sharing a room"
+    r"\b(?:chung (?:mot )?phong|phong (?:o )?chung|phong doi|o ghep|share (?:a |one )?(?:twin )?room|shared room"
+    r"|sharing a room"
     r"|twin room)\b"
 )
 _FACTOR = re.compile(
-    r"(\d(?:[.,]\d{1,2})?)\s*(?:lan|times)\b|(\d{3})\s*%|(tong dinh muc cua hai nguoi|gap doi|double|twice)"
+    r"(\d(?:[.,]\d{1,2})?)\s*(?:lan|times)\b|(\d{3})\s*%"
+    r"|(tong (?:\w+ ){1,3}cua (?:hai|02|2) nguoi|gap doi|double|twice|sum of (?:the )?(?:\w+ ){1,3}(?:two|both))"
 )
 _CHANGE = re.compile(
     r"\btu\s+(\d{1,3}(?:[.,]\d{3})+)\s*(?:dong)?(?:\s*/\s*(?:dem|ngay))?\s+len\s+(\d{1,3}(?:[.,]\d{3})+)"
@@ -320,7 +322,7 @@ def _read_rules(norms: TripNorms, rule: RuleText) -> None:
             norms.day_trip_source = cite_rule(rule, f"đi về trong ngày: {share.group(1)}%")
         factor = _FACTOR.search(clause)
         if norms.shared_room_factor is None and factor and _SHARED_ROOM.search(clause):
-            if factor.group(3):  # "bằng tổng định mức của hai người": two people's caps
+            if factor.group(3):  # "bằng tổng định mức (mức trần) của hai người": two people's caps
                 value = 2.0
             elif factor.group(1):
                 value = float(factor.group(1).replace(",", "."))

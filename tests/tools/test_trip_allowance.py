@@ -389,3 +389,17 @@ def test_a_day_trip_share_under_a_per_diem_heading_and_a_question_naming_only_th
     assert (
         asked.intent == "trip_allowance" and asked.trip["day_trip"] and asked.trip["destination"] == "Đà Lạt"
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2. Nhóm C, Nhóm D đi từ 02 người cùng giới trở lên thì thuê chung phòng 02 người; mức trần của phòng chung "
+        "bằng tổng mức trần của hai người.",
+        "Staff of the same gender sharing a room: the room's cap is the sum of the caps of the two.",
+    ],
+)
+def test_a_shared_room_capped_at_the_sum_of_two_caps_is_twice_one(text):
+    rule = rule_text(text, ["Quy định công tác phí", "4.2 Quy định khác về phòng nghỉ"], 40, "ctp:4-2")
+    norms = trip_norms_from_rules([rule])
+    assert norms.shared_room_factor == 2.0 and norms.shared_room_source.line_start == 40
