@@ -37,7 +37,7 @@ from agent.destinations import abroad_query
 from agent.evidence import CalculationResult, expansions, passages
 from agent.gaps import GAP_HITS, gap_holders, gap_probes, gap_query
 from agent.language import TRANSLATIONS_PER_CONCEPT, english_concepts, language_of, vietnamese_query
-from agent.question import Question, analyse
+from agent.question import Question, analyse, percentages
 from agent.question_parts import part_searches
 from agent.unit_counts import day_pay_args, unit_count
 from indexes.search.lexicon import Lexicon
@@ -228,10 +228,35 @@ def best_section(question: str, runs: list[ToolRun]) -> str | None:
             titles[p.node_id] = p.title
     for node_id, title in titles.items():
         scores[node_id] += title_coverage(title, f"{question} {expanded}")
+    for node_id in _stating_quoted_shares(question, runs):
+        if node_id in scores:
+            scores[node_id] += QUOTED_SHARE_BONUS
     holders = gap_holders(question, runs)
     if holders:  # a table row names the question's words and nothing else found does: read that table
         return max(holders, key=lambda n: scores.get(n, 0.0))
     return max(scores, key=lambda n: scores[n]) if scores else None
+
+
+# A share the question quotes from the rules ("Is the 300% all I get?"): the sections of this turn's evidence that
+# state it, when only a few do, are what it asks about; worth a top hit's weight.
+QUOTED_SHARE_BONUS = 1.0
+QUOTED_SHARE_SECTIONS = 2  # more sections stating it make it no sign of one
+
+
+def _stating_quoted_shares(question: str, runs: list[ToolRun]) -> set[str]:
+    """The sections among this turn's passages that state a percentage the question states, each share counted
+    only when at most ``QUOTED_SHARE_SECTIONS`` sections state it."""
+    found: set[str] = set()
+    for share in percentages(question):
+        stating = {
+            p.node_id
+            for run in runs
+            for p in passages(run)
+            if ":" in p.node_id and share in percentages(p.text)
+        }
+        if len(stating) <= QUOTED_SHARE_SECTIONS:
+            found |= stating
+    return found
 
 
 UNIT_RATE_SECTIONS = 5  # sections the unit-rate calculator may read a rate from

@@ -658,6 +658,14 @@ _SALARY_AFTER = re.compile(r"^\s*(?:dong|vnd|d)?\s*(?:/\s*thang|a month|per mont
 _YEARLY = re.compile(r"^\s*(?:dong|vnd|d)?\s*(?:/\s*nam|a year|per year|moi nam|yearly|annually)\b")
 
 
+_PERCENTAGE = re.compile(r"(?<![\d.,])(\d{1,3}(?:[.,]\d{1,2})?)\s*%")
+
+
+def percentages(text: str) -> set[str]:
+    """The percentages a text states, as numbers written with a point ("300%" → "300", "1,5 %" → "1.5")."""
+    return {m.group(1).replace(",", ".") for m in _PERCENTAGE.finditer(text)}
+
+
 MIN_MONTHLY_SALARY = 100_000  # đồng: less is no month's salary (a meal's allowance, a fee)
 
 

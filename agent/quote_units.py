@@ -10,7 +10,7 @@ import re
 from agent.amendments import NUMBER, amended_clause, changed_figures, clause_number, figure
 from agent.evidence import Passage, gloss, headings_above
 from agent.language import english_concepts, stemmed
-from agent.question import WHAT_TIME
+from agent.question import WHAT_TIME, percentages
 from agent.terms import Terms, words_of
 from indexes.ranges import holds_stated, matching_rows, situation_quantities, stated_quantities
 from indexes.search.query_terms import query_language
@@ -109,6 +109,7 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
     # "hiệu lực từ khi nào?": the article putting the regulation in force answers
     asks_effect = bool(_ASKS_EFFECT.search(fold(terms.question)))
     in_range: dict[int, set[int]] = {}  # per passage, the rows holding the stated quantity
+    quoted = _quoting(terms.question, [u for _, _, u in candidates])
     # a document's scope, as its search hits say: the asker's company, or "global" (national law)
     scopes = {p.doc_id: p.scope for p in passages if p.scope}
     own = any(scope != GLOBAL for scope in scopes.values())
@@ -145,6 +146,8 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
         elif situation and (id(p), i) not in rows and holds_stated(unit, situation):
             # "Không áp dụng thử việc đối với HĐLĐ dưới 01 tháng" for "a 3-week contract"
             score *= CONDITION_WEIGHT
+        if quoted & percentages(unit):  # "Is the 300% all I get?": the unit stating that 300%
+            score *= QUOTED_SHARE_WEIGHT
         if times and holds_asked_time(unit, times):  # "1 September to 15 December" holds "late October"
             score *= SEASON_WEIGHT
         title_folded = fold(p.title).strip()
@@ -406,6 +409,17 @@ CONDITION_WEIGHT = 2.0
 SEASON_WEIGHT = (
     3.0  # a unit whose period of the year holds the month or date asked ("1 September – 15 December")
 )
+
+
+# a unit stating a percentage the question quotes from the rules, when at most QUOTED_SHARE_UNITS units state it
+QUOTED_SHARE_WEIGHT = 3.0
+QUOTED_SHARE_UNITS = 2
+
+
+def _quoting(question: str, units: list[str]) -> set[str]:
+    """The percentages the question states that only a few of the candidate units state: what it quotes."""
+    stated = [percentages(u) for u in units]
+    return {s for s in percentages(question) if 0 < sum(s in u for u in stated) <= QUOTED_SHARE_UNITS}
 
 
 def _rows_in_range(passage: Passage, question: str) -> set[int]:
