@@ -12,7 +12,7 @@ from indexes.text import canonical_hr_english, fold, nfc
 from tools.date_inputs import written_out_months
 from tools.overtime_inputs import MONEY_RE, OvertimeDayInputs, parse_days, parse_inputs, parse_money
 from tools.personal_leave import asked_relation, event_of
-from tools.trip_norms import OTHER_TRIP, in_vietnam, is_country
+from tools.trip_norms import MEALS, OTHER_TRIP, in_vietnam, is_country, meals_named
 from tools.trip_support import COMPANY_TRIP
 
 # Cue words (folded). A month mention takes the role of the cue in its clause.
@@ -907,7 +907,7 @@ _OTHER_ALLOWANCE = re.compile(
     r"\b(?:leave|holiday|annual|meal|lunch|taxi|mileage|fuel|petrol|visa|phone|uniform|parking|overtime)\b"
 )
 _TRIP_AMOUNT = re.compile(
-    r"\b(?:bao nhieu|how much|max|maximum|toi da|budget|what(?: is|'s| s)|total|what \w+ do i get|what do i get)\b"
+    r"\b(?:bao nhieu|how much|max|maximum|toi da|budget|what(?: is|'s| s)|total|what (?:\w+ ){1,3}do i get|what do i get)\b"
 )
 _TRIP_DAYS = re.compile(r"(?<![\d/])(\d{1,2})[\s-]*(?:ngay|days?)\b(?!\s*(?:lam viec|working))")
 _TRIP_NIGHTS = re.compile(r"(?<![\d/])(\d{1,2})\s*(?:dem|nights?)\b")
@@ -946,8 +946,44 @@ _SHARED_ASKED = re.compile(
     r"\b(?:o chung (?:mot )?phong|chung phong|phong doi|shar(?:e|ing) (?:a |one )?(?:twin )?room)\b"
 )
 _ABROAD_ASKED = re.compile(r"\b(?:nuoc ngoai|overseas|abroad)\b")
-_PER_DAY_ASKED = re.compile(r"\b(?:per day|a day|each day|moi ngay|mot ngay|/\s*ngay|daily)\b")
+_PER_DAY_ASKED = re.compile(
+    r"\b(?:per day|a day|each day|moi ngay|mot ngay|/\s*ngay|daily|(?:for|on) that day)\b"
+)
 _PER_NIGHT_ASKED = re.compile(r"\b(?:per night|a night|each night|nightly|moi dem|mot dem|/\s*dem)\b")
+# meals a host or organiser provides on a trip (folded): "the organisers feed us all day", "they provide lunch and
+# dinner", "được bố trí ăn trưa", "bên đối tác lo ăn cả ngày"
+_MEALS_GIVEN = re.compile(
+    r"\b(?:provid\w*|cover\w*|feed\w*|fed|free|included|paid for|pays? for|bo tri|lo|bao|mien phi|moi|treat\w*)\b"
+)
+_FEEDING = re.compile(r"\b(?:feed\w*|fed)\b")
+_EVERY_DAY = re.compile(
+    r"\b(?:every day|each day|all days|the whole (?:trip|time)|the entire trip|moi ngay|hang ngay|ca chuyen"
+    r"|suot chuyen|toan bo)\b"
+)
+_ONE_DAY = re.compile(
+    r"\b(?:on day \d|day \d|one day|1 day|that day|one of the days|on the (?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"|mot ngay|1 ngay|ngay thu (?:\d|hai|ba|tu)|hom (?:do|thu))\b"
+)
+
+
+def _meal_days(folded: str, args: dict) -> dict:
+    """The days of a trip whose meals the host provides and which meals, as the trip calculator takes them
+    (``meal_days``, ``meals``): one day when the question names one, every day of a trip of stated days when it
+    says so; none when it provides no meals or leaves the days open."""
+    named = meals_named(folded)
+    if not named and _FEEDING.search(folded):
+        named = list(MEALS)  # "they feed us" without naming a meal: the day's meals
+    if not (named and _MEALS_GIVEN.search(folded)):
+        return {}
+    if _EVERY_DAY.search(folded) and args.get("days"):
+        days = args["days"]
+    elif _ONE_DAY.search(folded) or args.get("per_night"):
+        days = 1
+    else:
+        return {}
+    return {"meal_days": days, **({"meals": named} if len(named) < len(MEALS) else {})}
+
+
 _MONTHS_EN = "january|february|march|april|may|june|july|august|september|october|november|december"
 _TRIP_DAY = (
     rf"\d{{1,2}}/\d{{1,2}}(?:/\d{{4}})?|(?:ngay )?\d{{1,2}} thang \d{{1,2}}(?: nam \d{{4}})?"
@@ -1046,6 +1082,8 @@ def trip_args(text: str) -> dict:
     if per_unit and per_unit.search(folded) and not args.get("day_trip"):  # one night's cap, one day's rate
         args = {k: v for k, v in args.items() if k not in ("days", "nights", "departure", "return_date")}
         args["per_night"] = True
+    if args["part"] != "hotel":  # days whose meals the host provides: their share of the daily allowance
+        args |= _meal_days(folded, args)
     if not ({"departure", "day_trip", "days", "nights", "per_night"} & set(args) or args.get("shared_room")):
         return {}
     args.pop("per_night", None)

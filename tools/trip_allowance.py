@@ -21,6 +21,7 @@ from tools.calculation import CalculationResult, CalculationStep
 from tools.leave_calculator import fmt_money
 from tools.leave_policy import ParamSource
 from tools.trip_norms import (
+    MEALS,
     NormCell,
     NormKind,
     TripNorms,
@@ -32,6 +33,7 @@ from tools.trip_norms import (
 )
 
 TripPart = Literal["per_diem", "hotel", "both"]
+MealName = Literal["breakfast", "lunch", "dinner"]
 MAX_TRIP_DAYS = 366
 
 
@@ -247,8 +249,12 @@ def calculate(
     shared_room: bool,
     part: TripPart,
     today: dt.date,
+    meal_days: int = 0,
+    meals: list[str] | None = None,
 ) -> TripAllowanceResult:
     days, nights, per_unit, start = _trip_days(start, end, days, nights, day_trip, part)
+    if meal_days > days:
+        raise TripInputError(f"a trip of {days} days has no {meal_days} days with meals provided")
     first = start or today
     dates = [first + dt.timedelta(days=i) for i in range(days)]
     steps: list[CalculationStep] = []
@@ -268,24 +274,34 @@ def calculate(
                 raise LookupError("the documents state no daily allowance for a day trip")
             share = norms.day_trip_share
             sources["day_trip_share"] = norms.day_trip_source
+        meal_share = _meal_share(norms, share, meal_days, meals, sources)
+        fed = meal_days if meal_share is not None else 0  # days at the meals' share, the first of the trip's
         per_diem = 0.0
         for i, (rate, count) in enumerate(runs):
-            amount = rate.amount * share / 100
-            per_diem += amount * count
             sources[f"per_diem{'' if i == 0 else f'_{i + 1}'}"] = rate.source
             since = f"{rate.effective_from:%d/%m/%Y}" if rate.effective_from and len(runs) > 1 else ""
-            of = f"{share}% × " if share != 100 else ""
-            steps.append(
-                CalculationStep(
-                    text=f"Phụ cấp lưu trú{f' (mức từ {since})' if since else ''}: {count} ngày × {of}"
-                    f"{_vnd(rate.amount, rate.currency)} = {_vnd(amount * count, rate.currency)}{_whose(rate)}.",
-                    rule=f"per_diem ({rate.source.doc_id} › {rate.source.node_id})",
+            taken = min(fed, count)
+            fed -= taken
+            for n, pct, why_vi, why_en in (
+                (count - taken, share, "", ""),
+                (taken, meal_share, ", ngày được bố trí ăn", ", meals provided"),
+            ):
+                if not n or pct is None:
+                    continue
+                amount = rate.amount * pct / 100
+                per_diem += amount * n
+                of = f"{pct}% × " if pct != 100 else ""
+                steps.append(
+                    CalculationStep(
+                        text=f"Phụ cấp lưu trú{f' (mức từ {since})' if since else ''}{why_vi}: {n} ngày × {of}"
+                        f"{_vnd(rate.amount, rate.currency)} = {_vnd(amount * n, rate.currency)}{_whose(rate)}.",
+                        rule=f"per_diem ({rate.source.doc_id} › {rate.source.node_id})",
+                    )
                 )
-            )
-            steps_en.append(
-                f"Daily allowance{f' (rate from {since})' if since else ''}: {count} day(s) × {of}"
-                f"{_en(rate.amount, rate.currency)} = {_en(amount * count, rate.currency)}{_whose(rate)}."
-            )
+                steps_en.append(
+                    f"Daily allowance{f' (rate from {since})' if since else ''}{why_en}: {n} day(s) × {of}"
+                    f"{_en(rate.amount, rate.currency)} = {_en(amount * n, rate.currency)}{_whose(rate)}."
+                )
         result["per_diem_total"] = round(per_diem)
         currencies.append(runs[0][0].currency)
         group = runs[0][0].group or None
@@ -332,6 +348,8 @@ def calculate(
     if per_unit and part == "per_diem":
         rate = result["per_diem_total"]
         trip_vi, trip_en = (" (đi về trong ngày)", " (day trip)") if day_trip else ("", "")
+        if "meals_share" in sources:
+            trip_vi, trip_en = f"{trip_vi} (ngày được bố trí ăn)", f"{trip_en} (meals provided)"
         vi = f"Phụ cấp lưu trú là {_vnd(rate, currency)} một ngày{trip_vi}."
         en = f"The daily allowance is {_en(rate, currency)} a day{trip_en}."
     elif per_unit:
@@ -349,6 +367,29 @@ def calculate(
         answer=vi,
         answer_en=en,
     )
+
+
+def _meal_share(
+    norms: TripNorms, share: int, meal_days: int, meals: list[str] | None, sources: dict[str, ParamSource]
+) -> int | None:
+    """The share of the daily allowance paid for a day whose meals are provided, when the question has such days
+    and they hold the meals the rule names ("ăn trưa và ăn tối"; all three when the question names none); None
+    when no day is paid it. With the day trip's share too, the lowest, when the documents say the shares do not
+    stack; else it is asked."""
+    if not meal_days:
+        return None
+    if norms.meals_share is None or norms.meals_source is None:
+        raise LookupError("the documents state no daily allowance for a day whose meals are provided")
+    provided = set(meals or MEALS)
+    if not set(norms.meals_required) <= provided:
+        return None  # the rule is for days with other meals provided
+    sources["meals_share"] = norms.meals_source
+    if share == 100:
+        return norms.meals_share
+    if norms.lowest_share_source is None:
+        raise LookupError("the documents do not say how a day trip's share and a meals' share combine")
+    sources["lowest_share"] = norms.lowest_share_source
+    return min(share, norms.meals_share)
 
 
 def _whose(cell: NormCell) -> str:

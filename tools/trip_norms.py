@@ -86,6 +86,38 @@ _FACTOR = re.compile(
     r"(\d(?:[.,]\d{1,2})?)\s*(?:lan|times)\b|(\d{3})\s*%"
     r"|(tong (?:\w+ ){1,3}cua (?:hai|02|2) nguoi|gap doi|double|twice|sum of (?:the )?(?:\w+ ){1,3}(?:two|both))"
 )
+# a day whose meals are all provided free (folded): "bố trí ăn miễn phí cả ngày", "provides all meals of the day"
+_MEALS_PROVIDED = re.compile(
+    r"\b(?:bo tri an|da bo tri an|an mien phi|mien phi (?:tien )?an|cung cap (?:bua )?an|(?:provides?|provided|covers?|covered)"
+    r" (?:all |the )?meals|all meals|meals (?:are |is )?(?:provided|covered|free))\b"
+)
+ALL_DAY_MEALS = re.compile(
+    r"\b(?:ca ngay|ca 3 bua|ca ba bua|toan bo thoi gian|all (?:the )?meals|all (?:three|3) meals|every meal|all day"
+    r"|whole day|full day|of the day|whole trip|entire trip)\b"
+)
+# the meals of a day, as a rule or a question names them (folded)
+MEALS: dict[str, re.Pattern[str]] = {
+    "breakfast": re.compile(r"\b(?:an sang|bua sang|breakfast)\b"),
+    "lunch": re.compile(r"\b(?:an trua|bua trua|lunch)\b"),
+    "dinner": re.compile(r"\b(?:an toi|bua toi|dinner|supper)\b"),
+}
+
+
+def meals_named(folded: str) -> list[str]:
+    """The meals a folded text names: all three when it says the whole day's ("cả ngày", "all meals")."""
+    if ALL_DAY_MEALS.search(folded):
+        return list(MEALS)
+    return [meal for meal, pattern in MEALS.items() if pattern.search(folded)]
+
+
+_NOT_PAID = re.compile(
+    r"\b(?:khong (?:duoc )?huong|khong (?:duoc )?(?:tinh|chi|thanh toan)|not (?:paid|entitled)|no (?:per diem|daily"
+    r" allowance)|is not paid)\b"
+)
+_REDUCED_BY = re.compile(r"\b(?:giam|reduced by|less)\s*(\d{1,3})\s*%")
+_LOWEST = re.compile(
+    r"\b(?:khong cong don|thap nhat|lowest|not cumulative|do not stack|don't stack|are not combined)\b"
+)
 _CHANGE = re.compile(
     r"\btu\s+(\d{1,3}(?:[.,]\d{3})+)\s*(?:dong)?(?:\s*/\s*(?:dem|ngay))?\s+len\s+(\d{1,3}(?:[.,]\d{3})+)"
     r"|\bfrom\s+(?:vnd\s*)?(\d{1,3}(?:[.,]\d{3})+)\s*(?:vnd)?\s+to\s+(?:vnd\s*)?(\d{1,3}(?:[.,]\d{3})+)"
@@ -120,6 +152,11 @@ class TripNorms(BaseModel):
     day_trip_source: ParamSource | None = None
     shared_room_factor: float | None = None  # a shared room's cap, times one person's
     shared_room_source: ParamSource | None = None
+    meals_share: int | None = None  # % of the daily allowance for a day whose meals are provided (0: none)
+    meals_source: ParamSource | None = None
+    meals_required: list[str] = Field(default_factory=list)  # the meals the rule names (all three: "cả ngày")
+    # the clause saying the shares do not stack: the lowest applies
+    lowest_share_source: ParamSource | None = None
     directory: list[str] = Field(default_factory=list)
     # per document, a region's folded name → the places it holds (a region is the document's own: another
     # regulation's "Vùng I" may be a minimum-wage region)
@@ -320,6 +357,7 @@ def _read_rules(norms: TripNorms, rule: RuleText) -> None:
         if norms.day_trip_share is None and stated and _DAY_TRIP.search(clause) and per_diem:
             norms.day_trip_share = int(share.group(1))
             norms.day_trip_source = cite_rule(rule, f"đi về trong ngày: {share.group(1)}%")
+        _read_meals(norms, rule, clause, bool(per_diem))
         factor = _FACTOR.search(clause)
         if norms.shared_room_factor is None and factor and _SHARED_ROOM.search(clause):
             if factor.group(3):  # "bằng tổng định mức (mức trần) của hai người": two people's caps
@@ -331,6 +369,31 @@ def _read_rules(norms: TripNorms, rule: RuleText) -> None:
             if 1 < value <= 3:
                 norms.shared_room_factor = value
                 norms.shared_room_source = cite_rule(rule, f"phòng ở chung: {value:g} lần")
+
+
+def _read_meals(norms: TripNorms, rule: RuleText, clause: str, per_diem: bool) -> None:
+    """A day with all its meals provided: the share of the daily allowance it is paid ("bố trí ăn miễn phí cả ngày
+    thì ngày đó hưởng 30%", "… giảm 50%", "… không được hưởng phụ cấp lưu trú của ngày đó": 0), and the clause
+    saying that the shares do not stack (the lowest applies); the first stated of each, of the per diem only."""
+    if not per_diem:
+        return
+    folded = fold(clause)
+    if norms.lowest_share_source is None and _LOWEST.search(folded):
+        norms.lowest_share_source = cite_rule(rule, "các tỷ lệ không cộng dồn: áp dụng tỷ lệ thấp nhất")
+    named = meals_named(folded)
+    if norms.meals_share is not None or not (_MEALS_PROVIDED.search(folded) and named):
+        return
+    reduced, share = _REDUCED_BY.search(folded), _SHARE_RE.search(folded)
+    if reduced and 0 < int(reduced.group(1)) <= 100:
+        value = 100 - int(reduced.group(1))
+    elif share and 0 < int(share.group(1)) < 100:
+        value = int(share.group(1))
+    elif _NOT_PAID.search(folded):
+        value = 0
+    else:
+        return
+    norms.meals_share, norms.meals_required = value, named
+    norms.meals_source = cite_rule(rule, f"ngày được bố trí ăn ({', '.join(named)}): {value}%")
 
 
 def fold_place(text: str) -> str:

@@ -11,7 +11,7 @@ from tools.context import ToolContext
 from tools.date_inputs import DateInputError, parse_date_input
 from tools.errors import ToolFailure
 from tools.stated_rules import policy_from_sentences
-from tools.trip_allowance import TripAllowanceResult, TripInputError, TripPart, calculate
+from tools.trip_allowance import MealName, TripAllowanceResult, TripInputError, TripPart, calculate
 from tools.trip_norms import TripNorms, trip_norms_from_rules
 
 
@@ -75,11 +75,18 @@ def calculate_trip_allowance(
         TripPart,
         Field(description="per_diem (the daily allowance), hotel (the hotel cap) or both; default both."),
     ] = "both",
+    meal_days: Annotated[
+        int, Field(ge=0, le=366, description="Days of the trip whose meals the host or organiser provides.")
+    ] = 0,
+    meals: Annotated[
+        list[MealName] | None,
+        Field(max_length=3, description="Which meals are provided on those days; default all three."),
+    ] = None,
 ) -> TripAllowanceResult | ToolFailure:
     """Compute a business trip's allowances (công tác phí): the daily allowance (phụ cấp lưu trú, per diem)
     times the trip's days and the hotel cap times its nights, at the norms the documents state for the employee's
     staff group and the destination (a rate changed from a date applies from that date; a day trip gets its own
-    rate or the stated share; a shared room the stated multiple); each norm cited by its span. Use it for "đi
+    rate or the stated share; a shared room the stated multiple; a day whose meals are provided the stated share); each norm cited by its span. Use it for "đi
     công tác 3 ngày 2 đêm được bao nhiêu", "per diem in total for a trip from Dec 7 to Dec 10"."""
     today = ctx.on_date()
     try:
@@ -97,6 +104,8 @@ def calculate_trip_allowance(
             shared_room=shared_room,
             part=part,
             today=today,
+            meal_days=meal_days,
+            meals=list(meals) if meals else None,
         )
     except (DateInputError, TripInputError) as exc:
         return ToolFailure(error="invalid_arguments", message=str(exc))

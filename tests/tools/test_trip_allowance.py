@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from agent.question import analyse
+from agent.question import analyse, trip_args
 from tests.tools.rule_texts import rule_text
 from tools.date_inputs import DateInputError
 from tools.trip_allowance import TripInputError, calculate
@@ -403,3 +403,97 @@ def test_a_shared_room_capped_at_the_sum_of_two_caps_is_twice_one(text):
     rule = rule_text(text, ["Quy định công tác phí", "4.2 Quy định khác về phòng nghỉ"], 40, "ctp:4-2")
     norms = trip_norms_from_rules([rule])
     assert norms.shared_room_factor == 2.0 and norms.shared_room_source.line_start == 40
+
+
+MEAL_RULES = [
+    policy(f"{HEADER} … L3 | 300.000 | 800.000 | 600.000", 10),
+    policy("Đi về trong ngày: hưởng 50% phụ cấp lưu trú.", 14),
+    policy(
+        "Ngày được đơn vị tổ chức hội nghị bố trí ăn trưa và ăn tối thì hưởng 30% mức phụ cấp lưu trú.", 15
+    ),
+    policy(
+        "Các tỷ lệ trên không cộng dồn; nếu một ngày thuộc nhiều trường hợp thì áp dụng tỷ lệ thấp nhất.", 16
+    ),
+]
+
+
+def meal_trip(**args):
+    defaults = dict(employee="L3", destination="Huế", start=None, end=None, days=3, nights=2, day_trip=False)
+    defaults |= dict(shared_room=False, part="per_diem", today=TODAY)
+    return calculate(trip_norms_from_rules(MEAL_RULES), **{**defaults, **args})
+
+
+def test_a_day_whose_meals_are_provided_is_paid_the_stated_share_cited():
+    norms = trip_norms_from_rules(MEAL_RULES)
+    assert (norms.meals_share, norms.meals_required) == (30, ["lunch", "dinner"])
+    result = meal_trip(meal_days=1)
+    assert result.per_diem_total == 2 * 300_000 + 90_000
+    assert "1 day(s) × 30% × 300,000 VND = 90,000 VND" in " ".join(result.steps_en)
+    assert result.policy_sources["meals_share"].line_start == 15
+
+
+def test_the_share_is_not_applied_when_the_rules_meals_are_not_all_provided():
+    assert meal_trip(meal_days=1, meals=["lunch"]).per_diem_total == 900_000  # dinner not provided
+    assert meal_trip(meal_days=1, meals=["breakfast", "lunch", "dinner"]).per_diem_total == 690_000
+
+
+def test_a_day_trip_with_meals_takes_the_lowest_share_when_the_rules_say_so():
+    result = meal_trip(days=None, nights=None, day_trip=True, meal_days=1)
+    assert result.per_diem_total == 90_000 and result.policy_sources["lowest_share"].line_start == 16
+    unstated = trip_norms_from_rules(MEAL_RULES[:3])
+    with pytest.raises(LookupError):  # how the shares combine is asked, never guessed
+        calculate(
+            unstated,
+            **{
+                **dict(employee="L3", destination="Huế", start=None, end=None, days=None),
+                **dict(nights=None, day_trip=True, shared_room=False, part="per_diem"),
+                **dict(today=TODAY, meal_days=1),
+            },
+        )
+
+
+@pytest.mark.parametrize(
+    ("text", "share", "meals"),
+    [
+        (
+            "c) Ngày được ban tổ chức hội nghị bố trí ăn miễn phí cả ngày thì không được hưởng phụ cấp lưu trú của "
+            "ngày đó.",
+            0,
+            ["breakfast", "lunch", "dinner"],
+        ),
+        (
+            "When the customer or hotel provides all meals of the day, the per diem for that day is reduced by 50%.",
+            50,
+            ["breakfast", "lunch", "dinner"],
+        ),
+    ],
+)
+def test_the_meals_share_as_documents_state_it(text, share, meals):
+    norms = trip_norms_from_rules([rule_text(text, ["Công tác phí", "Phụ cấp lưu trú"], 20, "ctp:luu-tru")])
+    assert (norms.meals_share, norms.meals_required) == (share, meals)
+
+
+@pytest.mark.parametrize(
+    ("question", "meal_args"),
+    [
+        (
+            "I'm a trưởng phòng at a 3-day conference in Da Nang. On day 2 the organisers feed us all day. What per "
+            "diem do I get for that day?",
+            {"meal_days": 1},
+        ),
+        (
+            "Đi công tác Huế 3 ngày 2 đêm, ngày thứ hai được đối tác bố trí ăn miễn phí cả ngày thì phụ cấp lưu trú "
+            "được bao nhiêu?",
+            {"meal_days": 1},
+        ),
+        (
+            "Going on a work trip to Hanoi for 4 days, the client provides lunch and dinner every day. What is my per "
+            "diem in total?",
+            {"meal_days": 4, "meals": ["lunch", "dinner"]},
+        ),
+        ("Going on a work trip to Hanoi for 4 days. Lunch is on me. What is my per diem in total?", {}),
+    ],
+)
+def test_the_days_whose_meals_a_question_says_are_provided(question, meal_args):
+    args = trip_args(question)
+    assert args and {k: v for k, v in args.items() if k in ("meal_days", "meals")} == meal_args
