@@ -36,7 +36,13 @@ from typing import Any
 from agent.destinations import abroad_query
 from agent.evidence import CalculationResult, expansions, passages
 from agent.gaps import GAP_HITS, gap_holders, gap_probes, gap_query
-from agent.language import TRANSLATIONS_PER_CONCEPT, english_concepts, language_of, vietnamese_query
+from agent.language import (
+    TRANSLATIONS_PER_CONCEPT,
+    english_concepts,
+    language_of,
+    states_in_order,
+    vietnamese_query,
+)
 from agent.question import Question, analyse, percentages
 from agent.question_parts import part_searches
 from agent.unit_counts import day_pay_args, unit_count
@@ -231,6 +237,13 @@ def best_section(question: str, runs: list[ToolRun]) -> str | None:
     for node_id in _stating_quoted_shares(question, runs):
         if node_id in scores:
             scores[node_id] += QUOTED_SHARE_BONUS
+    asked = asked_concepts(question)
+    for (
+        node_id,
+        title,
+    ) in titles.items():  # a title naming what an English question asks ("the most OT"), not its scene
+        if any(states_in_order(c, title) for c in asked):
+            scores[node_id] += ASKED_TITLE_BONUS
     holders = gap_holders(question, runs)
     if holders:  # a table row names the question's words and nothing else found does: read that table
         return max(holders, key=lambda n: scores.get(n, 0.0))
@@ -257,6 +270,25 @@ def _stating_quoted_shares(question: str, runs: list[ToolRun]) -> set[str]:
         if len(stating) <= QUOTED_SHARE_SECTIONS:
             found |= stating
     return found
+
+
+# An English question's topic said after its question words ("what's the most OT …", "how much notice …"): a
+# section titled by it is what the question is about, whatever scene comes before ("Normal 8-hour shift on a
+# weekday - …"); worth a top hit.
+ASKED_TITLE_BONUS = 1.0
+_ASKED = re.compile(
+    r"\b(?:what(?:'s| is| are| was)?|how (?:much|many|long|far|often|early|soon)|which|when|who)\b(?P<asked>[^?.!;]*)",
+    re.IGNORECASE,
+)
+
+
+def asked_concepts(question: str) -> list:
+    """The HR topics (not general words) an English question names in its clauses that ask, after the question
+    words; none for a Vietnamese question."""
+    if language_of(question) != "en":
+        return []
+    spans = " . ".join(m.group("asked") for m in _ASKED.finditer(question))
+    return [c for c in english_concepts(spans) if not c.general] if spans.strip() else []
 
 
 UNIT_RATE_SECTIONS = 5  # sections the unit-rate calculator may read a rate from
