@@ -276,8 +276,11 @@ def _stating_quoted_shares(question: str, runs: list[ToolRun]) -> set[str]:
 # section titled by it is what the question is about, whatever scene comes before ("Normal 8-hour shift on a
 # weekday - …"); worth a top hit.
 ASKED_TITLE_BONUS = 1.0
+# "when" and "who" ask only where a clause starts ("When …?", "… - who approves it?"), not as a conjunction ("even
+# when it isn't overtime") or a relative ("staff who work nights")
 _ASKED = re.compile(
-    r"\b(?:what(?:'s| is| are| was)?|how (?:much|many|long|far|often|early|soon)|which|when|who)\b(?P<asked>[^?.!;]*)",
+    r"(?:\b(?:what(?:'s| is| are| was)?|how (?:much|many|long|far|often|early|soon)|which)\b"
+    r"|(?:^|[.?!:;,\-–—]\s*)(?:when|who)\b)(?P<asked>[^?.!;]*)",
     re.IGNORECASE,
 )
 

@@ -49,6 +49,8 @@ def test_the_topic_an_english_question_asks_outweighs_its_scene():
     plain = "Normal 8-hour shift on a weekday: what are the hours?"  # the scene's own topic is what is asked
     assert best_section(plain, [_run(plain, [HOURS, OVERTIME])]) == "nq:dieu-5"
     assert asked_concepts("Làm thêm giờ tối đa bao nhiêu giờ một ngày?") == []  # English questions only
+    # "when" as a conjunction asks nothing: the night work is asked, not the overtime it is not
+    assert asked_concepts("Do I get extra pay for working nights even when it isn't overtime?") == []
 
 
 def test_a_percentage_the_question_quotes_points_at_the_section_stating_it():
