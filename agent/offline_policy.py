@@ -38,6 +38,7 @@ from agent.evidence import CalculationResult, expansions, passages
 from agent.gaps import GAP_HITS, gap_holders, gap_probes, gap_query
 from agent.language import (
     TRANSLATIONS_PER_CONCEPT,
+    Concept,
     english_concepts,
     language_of,
     states_in_order,
@@ -238,10 +239,8 @@ def best_section(question: str, runs: list[ToolRun]) -> str | None:
         if node_id in scores:
             scores[node_id] += QUOTED_SHARE_BONUS
     asked = asked_concepts(question)
-    for (
-        node_id,
-        title,
-    ) in titles.items():  # a title naming what an English question asks ("the most OT"), not its scene
+    # a title naming what an English question asks ("the most OT"), not its scene
+    for node_id, title in titles.items():
         if any(states_in_order(c, title) for c in asked):
             scores[node_id] += ASKED_TITLE_BONUS
     holders = gap_holders(question, runs)
@@ -285,7 +284,7 @@ _ASKED = re.compile(
 )
 
 
-def asked_concepts(question: str) -> list:
+def asked_concepts(question: str) -> list[Concept]:
     """The HR topics (not general words) an English question names in its clauses that ask, after the question
     words; none for a Vietnamese question."""
     if language_of(question) != "en":

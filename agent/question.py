@@ -952,8 +952,10 @@ _PER_DAY_ASKED = re.compile(
 _PER_NIGHT_ASKED = re.compile(r"\b(?:per night|a night|each night|nightly|moi dem|mot dem|/\s*dem)\b")
 # meals a host or organiser provides on a trip (folded): "the organisers feed us all day", "they provide lunch and
 # dinner", "được bố trí ăn trưa", "bên đối tác lo ăn cả ngày"
+# ("lo", "bao", "mời" only before a meal: folded alone they are also "mỗi", "mới", "bao gồm")
 _MEALS_GIVEN = re.compile(
-    r"\b(?:provid\w*|cover\w*|feed\w*|fed|free|included|paid for|pays? for|bo tri|lo|bao|mien phi|moi|treat\w*)\b"
+    r"\b(?:provid\w*|cover\w*|feed\w*|fed|free|included|paid for|pays? for|treat\w*|bo tri|mien phi"
+    r"|(?:lo|bao|moi) (?:an|com|bua|tien an))\b"
 )
 _FEEDING = re.compile(r"\b(?:feed\w*|fed)\b")
 _EVERY_DAY = re.compile(

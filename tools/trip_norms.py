@@ -88,7 +88,7 @@ _FACTOR = re.compile(
 )
 # a day whose meals are all provided free (folded): "bố trí ăn miễn phí cả ngày", "provides all meals of the day"
 _MEALS_PROVIDED = re.compile(
-    r"\b(?:bo tri an|da bo tri an|an mien phi|mien phi (?:tien )?an|cung cap (?:bua )?an|(?:provides?|provided|covers?|covered)"
+    r"\b(?:bo tri an|an mien phi|mien phi (?:tien )?an|cung cap (?:bua )?an|(?:provides?|provided|covers?|covered)"
     r" (?:all |the )?meals|all meals|meals (?:are |is )?(?:provided|covered|free))\b"
 )
 ALL_DAY_MEALS = re.compile(
