@@ -64,10 +64,12 @@ _DAYS = re.compile(
     rf"(?<![\d.,/])(\d{{1,3}}(?:[.,]5)?|{'|'.join(_NUMBER_WORDS)})\s+(?:[a-z-]+\s+){{0,3}}?(?:days?|ngay)\b"
     r"(?!\s*(?:/|\d))"
 )
-# what other calculators count days of: a trip (per diem, hotel nights), hours of overtime, a leave accrual
+# what other calculators count days of: a trip (per diem, hotel nights), hours of overtime, a leave accrual; and days
+# a carry-over rule splits ("paid for the days I'm not allowed to carry over": not the days stated)
 _OTHER_DAYS = re.compile(
     r"\b(?:cong tac|chuyen di|trip|travel\w*|per diem|luu tru|hotel|khach san|overtime|ot|lam them|tang ca"
-    r"|gio|tieng|hours?|hrs?|thu viec|probation|accru\w*|tich luy)\b"
+    r"|gio|tieng|hours?|hrs?|thu viec|probation|accru\w*|tich luy|carr(?:y|ied|ies) (?:\w+ )?over|roll(?:ed)? over"
+    r"|chuyen sang|mang sang|bao luu|don phep|cong don)\b"
 )
 
 

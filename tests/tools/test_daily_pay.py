@@ -69,6 +69,10 @@ def test_an_hourly_wage_formula_is_no_days_pay(rule):
         ("Salary 12 million, 3-day work trip to Hanoi: how much per diem?", None),  # a trip's days
         ("How much do I get for 4 days of unused leave?", None),  # no salary stated
         (
+            "I'll finish the year with 8 unused leave days. Salary 9,600,000. How much for the days I can't carry over?",
+            None,
+        ),  # the days paid are those a carry-over rule leaves, not the 8 stated
+        (
             "Salary 9 million. I have 4 days of leave left and 2 days of sick leave: how much?",
             None,
         ),  # two counts
