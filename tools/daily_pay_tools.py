@@ -11,8 +11,7 @@ from tools.context import ToolContext
 from tools.daily_pay import MAX_DAYS, DailyPayResult, calculate, stated_divisors
 from tools.errors import ToolFailure
 from tools.overtime_inputs import wage_argument
-from tools.stated_rules import stated_sentences
-from tools.tree_tools import resolve_node
+from tools.stated_rules import section_sentences
 
 
 def calculate_daily_pay(
@@ -42,16 +41,15 @@ def calculate_daily_pay(
     wage = wage_argument(monthly_wage)
     if isinstance(wage, ToolFailure):
         return wage
-    nodes = [resolve_node(ctx, n) for n in node_ids]
-    known_ids = [n.node_id for n in nodes if not isinstance(n, ToolFailure)]
-    if not known_ids:
-        return nodes[0]  # every id unknown: the first one's failure, with the nearest valid ids
-    units = stated_sentences(ctx)
-    for node_id in dict.fromkeys(known_ids):
-        divisors = stated_divisors([u for u in units if u.node_id == node_id])
+    sections = section_sentences(ctx, node_ids)
+    if isinstance(sections, ToolFailure):
+        return sections
+    for _, units in sections:
+        divisors = stated_divisors(units)
         if divisors:
             return calculate(wage, days, divisors[0])
+    named = ", ".join(node_id for node_id, _ in sections)
     return ToolFailure(
         error="no_divisor",
-        message=f"none of {', '.join(known_ids)} states a day's pay as the month's wage divided by a number of days",
+        message=f"none of {named} states a day's pay as the month's wage divided by a number of days",
     )

@@ -9,7 +9,9 @@ from typing import TypeVar
 
 from indexes.spans import line_of, units_in_lines
 from tools.context import ToolContext
+from tools.errors import ToolFailure
 from tools.leave_policy import RuleText
+from tools.tree_tools import resolve_node
 
 T = TypeVar("T")
 
@@ -61,3 +63,16 @@ def policy_from_sentences(ctx: ToolContext, name: str, read: Callable[[list[Rule
     if name not in ctx.memo:
         ctx.memo[name] = read(stated_sentences(ctx))
     return ctx.memo[name]
+
+
+def section_sentences(
+    ctx: ToolContext, node_ids: list[str]
+) -> list[tuple[str, list[RuleText]]] | ToolFailure:
+    """The stated units of each section named (ids resolved as ``resolve_node`` does, unknown ones skipped), in
+    the order named, each section once; the first id's failure, with the nearest valid ids, when none is known."""
+    nodes = [resolve_node(ctx, n) for n in node_ids]
+    known = list(dict.fromkeys(n.node_id for n in nodes if not isinstance(n, ToolFailure)))
+    if not known:  # every id unknown: the first one's failure
+        return next(n for n in nodes if isinstance(n, ToolFailure))
+    units = stated_sentences(ctx)
+    return [(node_id, [u for u in units if u.node_id == node_id]) for node_id in known]

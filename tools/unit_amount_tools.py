@@ -8,8 +8,7 @@ from pydantic import Field
 
 from tools.context import ToolContext
 from tools.errors import ToolFailure
-from tools.stated_rules import stated_sentences
-from tools.tree_tools import resolve_node
+from tools.stated_rules import section_sentences
 from tools.unit_amount import (
     MAX_COUNT,
     UNITS,
@@ -59,13 +58,11 @@ def calculate_unit_amount(
     if canonical is None:
         known = ", ".join(UNITS)
         return ToolFailure(error="invalid_arguments", message=f"unit {unit!r} is not one of: {known}")
-    nodes = [resolve_node(ctx, n) for n in node_ids]
-    known_ids = [n.node_id for n in nodes if not isinstance(n, ToolFailure)]
-    if not known_ids:
-        return nodes[0]  # every id unknown: the first one's failure, with the nearest valid ids
-    units = stated_sentences(ctx)
-    for node_id in dict.fromkeys(known_ids):
-        rates = stated_rates([u for u in units if u.node_id == node_id], canonical)
+    sections = section_sentences(ctx, node_ids)
+    if isinstance(sections, ToolFailure):
+        return sections
+    for node_id, units in sections:
+        rates = stated_rates(units, canonical)
         if not rates:
             continue
         rate = chosen_rate(rates, question or "")
@@ -76,6 +73,5 @@ def calculate_unit_amount(
                 message=f"{node_id} states several rates per {canonical} and the question picks none: {stated}",
             )
         return calculate(count, canonical, rate)
-    return ToolFailure(
-        error="no_rate", message=f"none of {', '.join(known_ids)} states a rate per {canonical} in đồng"
-    )
+    named = ", ".join(node_id for node_id, _ in sections)
+    return ToolFailure(error="no_rate", message=f"none of {named} states a rate per {canonical} in đồng")

@@ -94,6 +94,24 @@ def test_unknown_node_id_is_a_structured_error_with_suggestions(tool_ctx):
     assert 1 <= len(ids) <= 3 and "noi_quy_lao_dong:dieu-6" in ids
 
 
+def test_the_section_calculators_name_unknown_ids_and_sections_stating_nothing(tool_ctx):
+    unknown = run(
+        tool_ctx, "calculate_daily_pay", monthly_wage="7800000", days=4, node_ids=["noi_quy_lao_dong:dieu-66"]
+    )
+    assert unknown["error"] == "unknown_node_id" and unknown["suggestions"]
+    # an unknown id beside a known one is skipped; the known section states no divisor, and says so by its id
+    silent = run(
+        tool_ctx,
+        "calculate_daily_pay",
+        monthly_wage="7800000",
+        days=4,
+        node_ids=["noi_quy_lao_dong:dieu-66", "noi_quy_lao_dong:dieu-6"],
+    )
+    assert silent["error"] == "no_divisor" and "noi_quy_lao_dong:dieu-6" in silent["message"]
+    rate = run(tool_ctx, "calculate_unit_amount", count=2, unit="bộ", node_ids=["noi_quy_lao_dong:dieu-6"])
+    assert rate["error"] == "no_rate" and "noi_quy_lao_dong:dieu-6" in rate["message"]
+
+
 def test_malformed_arguments_are_clear_errors(tool_ctx):
     assert run_tool(tool_ctx, "expand_node", {}).result_json()["error"] == "invalid_arguments"
     assert "node_id" in run_tool(tool_ctx, "expand_node", {}).result_json()["message"]
