@@ -1,5 +1,5 @@
 """The paraphrase set (``evals/paraphrases/``): everyday rewordings of dev company items (round 1: companies 2–6,
-round 2: 1–6) and new questions on their documents (rounds 3 to 7: 1–6), each asked of its source set's documents with the offline agent; accuracy per round, fold and
+round 2: 1–6) and new questions on their documents (rounds 3 to 8: 1–6), each asked of its source set's documents with the offline agent; accuracy per round, fold and
 language, and the refusals.
 
 ``python -m evals.paraphrase_eval [--fold dev|test|all] [--today 2026-11-23]``
