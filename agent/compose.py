@@ -33,6 +33,7 @@ from agent.language import (
     PARAM_WORDS,
     Concept,
     Language,
+    asked_concepts,
     concept_words,
     english_concepts,
     english_hyponyms,
@@ -94,6 +95,8 @@ UNSUPPORTED_COVERAGE = 0.45  # the bar when a share of its topic words appear in
 # an expanded section (the one the planner chose to read whole) is quoted unless another passage scores more than
 # 1/0.45 (about 2.2) times as well (dev folds against 0.6: 0.45 +3, 0.3 +2, 0.8 −13)
 FOCUS_RATIO = 0.45
+# a unit stating what an English question's asking clauses name is quoted when it scores this share of the top
+ASKED_RATIO = 0.3
 GENERAL_CONCEPT_WEIGHT = 0.5  # general words (no HR topic) vouch for a passage half as much
 
 
@@ -351,12 +354,18 @@ _WANTED = re.compile(
 )
 
 
+# what a question asks for without naming it ("anything", "something extra")
+_UNNAMED = re.compile(r"\b(?:anything|something)\b", re.IGNORECASE)
+
+
 def wanted_concepts(question: str) -> list[Concept]:
     """The lexicon's concepts, general ones too, naming what an English question asks the company to pay for or
     give ("Does the company give a cash gift when …?": a gift); the evidence must state each of them: a rule on
     the occasion alone (marriage leave) does not say the company gives it."""
     match = _WANTED.search(question)
-    return english_concepts(match.group("wanted")) if match else []
+    if not match or _UNNAMED.search(match.group("wanted")):
+        return []  # "give his family anything": the thing is not named, the one it goes to is
+    return english_concepts(match.group("wanted"))
 
 
 @dataclass(frozen=True)
@@ -401,6 +410,8 @@ def _check(
     unknown_share = len(unknown) / max(1, len(terms.words))
     # what the question asks about that none of the evidence states: a Vietnamese word, or an English concept
     missing = {w for w in unsupported_words(terms, checked, question) if fold(w) not in paraphrased}
+    if lang == "en":  # an English question quoting a Vietnamese term: only the term's own words must be found
+        missing = {w for w in missing if has_diacritics(w)}
     unsupported = len(missing) + len(concepts) - len(found)
     unsupported_share = unsupported / max(1, len(terms.words))
     wanted = wanted_concepts(question) if lang == "en" else []
@@ -647,6 +658,17 @@ def compose(
         # while the best unit states one of the kind asked ("25% tiền lương" beside "theo pháp luật về BHXH")
         stated = quantity and _states_asked_figure(top[3], kinds) and _defers(expanded[0], scored, kinds)
         top = top if stated else expanded[0]
+    # an English question's scene ("I'm a bit late getting changed") may rank another topic's rule first: the best
+    # unit stating what its asking clauses name ("How long does the bus wait …?") is quoted when nearly as good
+    asked_here = asked_concepts(question)
+
+    def states_asked(x: ScoredUnit) -> bool:
+        return any(states_in_order(c, f"{_context(x[1])} {x[3]}") for c in asked_here)
+
+    if asked_here and not states_asked(top):
+        stating = [x for x in scored if states_asked(x)]
+        if stating and stating[0][0] >= ASKED_RATIO * top[0]:
+            top = stating[0]
 
     # "theo pháp luật về BHXH": the figure asked is stated elsewhere
     if quantity and _defers(top, scored, kinds):

@@ -631,6 +631,28 @@ def _written_wordings(concept: Concept) -> dict[str, tuple[tuple[str, ...], ...]
     return {k: tuple(v) for k, v in out.items()}
 
 
+# The clauses of an English question that ask: after its question words. "when" and "who" ask only where a
+# clause starts ("When …?", "… - who approves it?"), not as a conjunction ("even when it isn't overtime") or a
+# relative ("staff who work nights")
+_ASKED = re.compile(
+    r"(?:\b(?:what(?:'s| is| are| was)?|how (?:much|many|long|far|often|early|soon)|which)\b"
+    r"|(?:^|[.?!:;,\-–—]\s*)(?:when|who)\b)(?P<asked>[^?.!;]*)",
+    re.IGNORECASE,
+)
+# a subordinate clause inside an asking one says when or on what condition, not what is asked ("How long does the
+# bus wait after the shift ends?")
+_SUBORDINATE = re.compile(r"\b(?:after|before|when|if|while|during|because|since|until|once|unless)\b", re.I)
+
+
+def asked_concepts(question: str) -> list[Concept]:
+    """The HR topics (not general words) an English question names in its clauses that ask, after the question
+    words and before a subordinate clause; none for a Vietnamese question."""
+    if language_of(question) != "en":
+        return []
+    spans = " . ".join(_SUBORDINATE.split(m.group("asked"))[0] for m in _ASKED.finditer(question))
+    return [c for c in english_concepts(spans) if not c.general] if spans.strip() else []
+
+
 def states(concept: Concept, text: str) -> bool:
     """Whether a text states a concept, the head of an English compound ("a staff loan" is a loan), or each of
     the topics an English phrase is made of ("working on a public holiday": a public holiday)."""
@@ -776,7 +798,33 @@ def vietnamese_query(question: str) -> str | None:
     second search: the documents are Vietnamese and the embedder does not bridge the two languages."""
     if language_of(question) != "en":
         return None
-    concepts = [c for c in english_concepts(question) if c.vietnamese]
-    if all(c.general for c in concepts):
+    quoted = vietnamese_terms(question)
+    english = question
+    for term in quoted:  # a Vietnamese term's syllables are no English words ("Lao" of "Lao động giỏi")
+        english = english.replace(term, " ")
+    concepts = [c for c in english_concepts(english) if c.vietnamese]
+    if all(c.general for c in concepts) and not quoted:
         return None  # general words alone ("năm") would search for everything
-    return " ".join(dict.fromkeys(v for c in concepts for v in c.vietnamese[:TRANSLATIONS_PER_CONCEPT]))
+    wordings = [v for c in concepts for v in c.vietnamese[:TRANSLATIONS_PER_CONCEPT]]
+    return " ".join(dict.fromkeys([*quoted, *wordings]))
+
+
+def vietnamese_terms(question: str) -> list[str]:
+    """The Vietnamese terms an English question quotes ("the quyết toán for my last trip", "my thưởng chuyên
+    cần"): each run of words written with Vietnamese diacritics, as typed, and a capitalised syllable opening it
+    ("Lao động giỏi"); the documents' own words."""
+    runs: list[str] = []
+    current: list[str] = []
+    previous = ""
+    for word in re.findall(r"\w+|[^\w\s]", nfc(question)):
+        if word[0].isalnum() and has_diacritics(word):
+            # a capitalised syllable without accents opens the term ("Lao động giỏi")
+            opening = not current and previous[:1].isupper() and previous.lower() not in FUNCTION_WORDS_EN
+            current += [previous, word] if opening else [word]
+        elif current:
+            runs.append(" ".join(current))
+            current = []
+        previous = word
+    if current:
+        runs.append(" ".join(current))
+    return list(dict.fromkeys(runs))

@@ -38,7 +38,7 @@ from agent.evidence import CalculationResult, expansions, passages
 from agent.gaps import GAP_HITS, gap_holders, gap_probes, gap_query
 from agent.language import (
     TRANSLATIONS_PER_CONCEPT,
-    Concept,
+    asked_concepts,
     english_concepts,
     language_of,
     states_in_order,
@@ -275,22 +275,6 @@ def _stating_quoted_shares(question: str, runs: list[ToolRun]) -> set[str]:
 # section titled by it is what the question is about, whatever scene comes before ("Normal 8-hour shift on a
 # weekday - …"); worth a top hit.
 ASKED_TITLE_BONUS = 1.0
-# "when" and "who" ask only where a clause starts ("When …?", "… - who approves it?"), not as a conjunction ("even
-# when it isn't overtime") or a relative ("staff who work nights")
-_ASKED = re.compile(
-    r"(?:\b(?:what(?:'s| is| are| was)?|how (?:much|many|long|far|often|early|soon)|which)\b"
-    r"|(?:^|[.?!:;,\-–—]\s*)(?:when|who)\b)(?P<asked>[^?.!;]*)",
-    re.IGNORECASE,
-)
-
-
-def asked_concepts(question: str) -> list[Concept]:
-    """The HR topics (not general words) an English question names in its clauses that ask, after the question
-    words; none for a Vietnamese question."""
-    if language_of(question) != "en":
-        return []
-    spans = " . ".join(m.group("asked") for m in _ASKED.finditer(question))
-    return [c for c in english_concepts(spans) if not c.general] if spans.strip() else []
 
 
 UNIT_RATE_SECTIONS = 5  # sections the unit-rate calculator may read a rate from

@@ -69,6 +69,16 @@ def is_topic(
     "an toàn", "say" of "say rượu"); in one typed without accents, any word of a Vietnamese question, judged by the
     Vietnamese lists only ("me" is "mẹ"). ``english``: a word of an English question, which no Vietnamese list
     judges."""
+    # an English question quoting a Vietnamese term ("Will those days cut my thưởng chuyên cần?"): its English
+    # function words stay function words beside the term
+    if (
+        as_typed
+        and accented
+        and english
+        and word.isascii()
+        and (is_english_stopword(word) or word.lower() in FUNCTION_WORDS_EN)
+    ):
+        return False
     if as_typed and accented and vietnamese and word.isascii():
         return not (
             is_vietnamese_stopword(word) or is_generic_as_typed(word) or word.lower() in FUNCTION_WORDS_VI
@@ -104,7 +114,8 @@ def _topic(
     term_pairs: frozenset[str] = frozenset(),
 ) -> tuple[set[str], set[str]]:
     """The topic words and bigrams of ``words``; ``as_typed``: a question's own words (``is_topic``), and
-    ``language`` that of a question typed without accents ("vi" or "en"). A word of ``term_pairs``, the word pairs
+    ``language`` that of a question typed without accents ("vi" or "en"), or "en" for an English one quoting a
+    Vietnamese term. A word of ``term_pairs``, the word pairs
     of the lexicon's terms the question names, is a topic word whatever the stop word lists say ("muon" of "di
     muon" is "muộn", not "muốn"; "may" of "ve may bay" is "máy", not "mấy"), unless every regulation uses it."""
 
@@ -229,13 +240,17 @@ def question_terms(question: str, expansions: list[str] | None = None) -> Terms:
     accented = has_diacritics(question)
     asked = _without_quantity_phrases(question)
     typed = None if accented else language_of(question)
+    # an English question quoting a Vietnamese term: its English words judged as English
+    mixed = "en" if accented and language_of(question) == "en" else None
     term_pairs: frozenset[str] = frozenset()
     # folding merges a term's words with question words ("di muon", "chi phi", "ve may bay")
     if typed == "vi":
         asked = _FOLDED_VAY.sub(" ", asked)
         terms_named = [words_of(asked[start:end], False, stemmed=False) for start, end in topic_spans(asked)]
         term_pairs = frozenset(f"{a} {b}" for ws in terms_named for a, b in zip(ws, ws[1:], strict=False))
-    words, bigrams = _topic(words_of(asked, accented, stemmed=False), accented, True, typed, term_pairs)
+    words, bigrams = _topic(
+        words_of(asked, accented, stemmed=False), accented, True, typed or mixed, term_pairs
+    )
     for clause in re.split(r"[,;.?!:()]", asked):  # a pair never spans punctuation
         bigrams |= _negations(words_of(clause, accented, stemmed=False), accented)
     extra_words: set[str] = set()

@@ -3,7 +3,8 @@ percentage it quotes from the rules, point at the section that states them, not 
 
 from __future__ import annotations
 
-from agent.offline_policy import asked_concepts, best_section
+from agent.language import asked_concepts
+from agent.offline_policy import best_section
 from tools.registry import ToolRun
 from tools.search_tools import SearchHit, SearchResult
 

@@ -583,6 +583,15 @@ def test_everyday_words_name_their_everyday_sense():
         c for c in english_concepts("What's the penalty for not wearing safety gear?") if not c.general
     ]
     assert states(gear, "Không sử dụng thiết bị bảo hộ trong kho: khiển trách")
+    # the account money lands in, not the accounting department; a death in any wording
+    (account,) = english_concepts("When will the money land in my account?")
+    assert "tài khoản" in account.vietnamese and account.general  # says where, names no topic to be stated
+    assert "phòng kế toán" in english_concepts("Do I send it to Accounting?")[0].vietnamese
+    death = [c for c in english_concepts("Sadly, my colleague passed away.") if "chết" in c.vietnamese]
+    assert death and "qua đời" in death[0].vietnamese[:2]  # among the wordings a search is sent with
+    # an absence with no approved form is one without a valid reason
+    (excused,) = [c for c in english_concepts("Does that count as excused?") if not c.general]
+    assert states(excused, "bị coi là nghỉ không có lý do chính đáng")
 
 
 def test_wages_paid_late_and_condolence_money_name_their_topics():
