@@ -635,7 +635,7 @@ def _written_wordings(concept: Concept) -> dict[str, tuple[tuple[str, ...], ...]
 # clause starts ("When …?", "… - who approves it?"), not as a conjunction ("even when it isn't overtime") or a
 # relative ("staff who work nights")
 _ASKED = re.compile(
-    r"(?:\b(?:what(?:'s| is| are| was)?|how (?:much|many|long|far|often|early|soon)|which)\b"
+    r"(?:\b(?:what(?:'s| is| are| was)?|how (?:much|many|long|far|often|early|soon|quickly|fast|late)|which)\b"
     r"|(?:^|[.?!:;,\-–—]\s*)(?:when|who)\b)(?P<asked>[^?.!;]*)",
     re.IGNORECASE,
 )

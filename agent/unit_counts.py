@@ -36,7 +36,8 @@ _AMOUNT_ASKED = re.compile(
 # a distance given one way for a trip there and back: counted twice
 _ONE_WAY = re.compile(r"\b(?:each way|one way|mot chieu|moi chieu)\b")
 _BOTH_WAYS = re.compile(
-    r"\b(?:round[ -]trip|there and back|return trip|both ways|khu hoi|ca di (?:va|lan) ve|ca di ve|di va ve)\b"
+    r"\b(?:round[ -]trip|there and back|and back|to and from|return trip|return journey|both ways|both directions"
+    r"|khu hoi|ca di (?:va|lan) ve|ca di ve|di va ve|ca hai chieu|hai chieu)\b"
 )
 
 

@@ -593,6 +593,21 @@ def test_everyday_words_name_their_everyday_sense():
     (excused,) = [c for c in english_concepts("Does that count as excused?") if not c.general]
     assert states(excused, "bị coi là nghỉ không có lý do chính đáng")
 
+    def vietnamese_of(question: str) -> set[str]:
+        return {v for c in english_concepts(question) for v in c.vietnamese}
+
+    # everyday wordings of dismissal, absence, failing probation, weekly hours and an operations block
+    assert "sa thải" in vietnamese_of(
+        "How many days can you be absent without a reason before they can fire you?"
+    )
+    assert "nghỉ không phép" in vietnamese_of("What if I'm absent without a reason?")
+    assert "không đạt yêu cầu thử việc" in vietnamese_of(
+        "If I don't pass my trial, what happens to my leave?"
+    )
+    assert {"thời giờ làm việc", "khối vận hành"} <= vietnamese_of(
+        "How many hours a week do operations staff work?"
+    )
+
 
 def test_wages_paid_late_and_condolence_money_name_their_topics():
     (late,) = [

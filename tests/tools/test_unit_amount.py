@@ -74,6 +74,15 @@ def test_labels_before_the_rates_go_with_the_rate_after_them():
             {"count": 20.0, "unit": "ca"},
         ),
         ("Own car, 120 km each way. How much do I get for the round trip?", {"count": 240.0, "unit": "km"}),
+        (
+            "Driving my own car to Da Lat and back, 140 km each way: how much can I claim?",
+            {"count": 280.0, "unit": "km"},
+        ),
+        (
+            "Đi xe máy cá nhân 60 km một chiều, cả hai chiều được bao nhiêu tiền?",
+            {"count": 120.0, "unit": "km"},
+        ),
+        ("I drive 140 km each way. How much can I claim?", {"count": 140.0, "unit": "km"}),  # one way asked
         ("Mình xin thêm hai bộ đồng phục thì phải trả bao nhiêu tiền?", {"count": 2.0, "unit": "bộ"}),
         ("I worked 12 night shifts. How much night allowance is that?", {"count": 12.0, "unit": "ca"}),
         ("Trip of 5 days with meals provided: how much is deducted?", None),  # days counted, not meals
