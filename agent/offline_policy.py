@@ -38,10 +38,12 @@ from agent.evidence import CalculationResult, expansions, passages
 from agent.gaps import GAP_HITS, gap_holders, gap_probes, gap_query
 from agent.language import (
     TRANSLATIONS_PER_CONCEPT,
+    Concept,
     asked_concepts,
     english_concepts,
     language_of,
     states_in_order,
+    stemmed,
     vietnamese_query,
 )
 from agent.question import Question, analyse, percentages
@@ -188,8 +190,25 @@ def employee_words(question: str) -> str:
         asked = " " + " ".join(re.findall(r"\w+", fold(question))) + " "
         english = [e.en[0] for e in _general_entries() if any(f" {v} " in asked for v in e.folded_vi)]
         return " ".join([question, *dict.fromkeys(english)])
-    wordings = [v for c in english_concepts(question) for v in c.vietnamese[:TRANSLATIONS_PER_CONCEPT]]
-    return " ".join([question, *dict.fromkeys(wordings)])
+    concepts = english_concepts(question)
+    wordings = [v for c in concepts for v in c.vietnamese[:TRANSLATIONS_PER_CONCEPT]]
+    return " ".join([question, *dict.fromkeys([*_compounds(question, concepts), *wordings])])
+
+
+def _compounds(question: str, concepts: list[Concept]) -> list[str]:
+    """A job named with its place in English ("factory deputy director", "warehouse supervisor") in Vietnamese
+    order, the head first ("phó giám đốc nhà máy", "giám sát kho"): a staff group's row names it so. Two general
+    words (a place, a job) the question says side by side, the first one modifying the second."""
+    said = f" {stemmed(question)} "
+    general = [c for c in concepts if c.general and c.vietnamese]
+    return [
+        f"{head} {modifier}"
+        for a in general
+        for b in general
+        if a is not b and f" {stemmed(a.asked)} {stemmed(b.asked)} " in said
+        for head in b.vietnamese[:TRANSLATIONS_PER_CONCEPT]
+        for modifier in a.vietnamese[:1]
+    ]
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,15 @@ def test_a_vietnamese_question_carries_the_english_words_of_the_job_it_names():
     assert employee_words("Tôi là kỹ sư").startswith("Tôi là kỹ sư")  # the question itself first
 
 
+def test_an_english_job_named_with_its_place_is_worded_head_first_in_vietnamese():
+    words = employee_words(
+        "Our factory deputy director is going to Thanh Hoa for 3 days. What's his per diem?"
+    )
+    assert "phó giám đốc nhà máy" in words  # as a staff group's row names it ("Phó Giám đốc Nhà máy")
+    assert "phó tổng giám đốc" not in words  # a deputy director is not the deputy general director
+    assert "tổng giám đốc" not in employee_words("The deputy director approves it?")
+
+
 def test_the_last_working_day_and_the_last_day_of_probation_are_asked_days():
     notice = analyse(
         "I'm on a 6-month contract and resign on 27 November 2026. What will be my last working day?"
