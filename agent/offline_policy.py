@@ -69,7 +69,7 @@ def _first_call(q: Question, previous_leave_args: dict[str, Any] | None) -> Next
             args["probation_days"] = q.probation["duration"]
         return NextCall("calculate_leave", args)
     if q.intent == "overtime_pay":
-        return NextCall("calculate_overtime_pay", q.overtime)
+        return NextCall("calculate_overtime_pay", {**q.overtime, "employee": employee_words(q.text)})
     if q.intent == "night_work_pay":
         return NextCall("calculate_night_work_pay", q.night)
     if q.intent == "training_repayment":
@@ -182,6 +182,9 @@ def next_call(
     return None
 
 
+EMPLOYEE_CHARS = 1000  # the calculators' limit on their ``employee`` argument
+
+
 def employee_words(question: str) -> str:
     """Who the employee is, for a staff-group table's rows: the question, and for an English one its concepts'
     Vietnamese wordings too ("engineer" → "kỹ sư"); for a Vietnamese one the English words of the jobs and
@@ -189,10 +192,10 @@ def employee_words(question: str) -> str:
     if language_of(question) != "en":
         asked = " " + " ".join(re.findall(r"\w+", fold(question))) + " "
         english = [e.en[0] for e in _general_entries() if any(f" {v} " in asked for v in e.folded_vi)]
-        return " ".join([question, *dict.fromkeys(english)])
+        return " ".join([question, *dict.fromkeys(english)])[:EMPLOYEE_CHARS]
     concepts = english_concepts(question)
     wordings = [v for c in concepts for v in c.vietnamese[:TRANSLATIONS_PER_CONCEPT]]
-    return " ".join([question, *dict.fromkeys([*_compounds(question, concepts), *wordings])])
+    return " ".join([question, *dict.fromkeys([*_compounds(question, concepts), *wordings])])[:EMPLOYEE_CHARS]
 
 
 def _compounds(question: str, concepts: list[Concept]) -> list[str]:

@@ -63,6 +63,10 @@ _DIVISOR_HOURS = re.compile(
     r"(?:\(\w+\)\s*)?(?:working )?hours\b|\(\d{2} (?:working )?days of 0?(\d{1,2}) hours\)"
 )
 _OVERTIME = re.compile(r"\b(?:lam them|tang ca|overtime)\b")
+# a divisor stated per staff group: "(26 ngày đối với Khối vận hành; 22 ngày đối với Khối văn phòng)" (folded), and
+# its hours after a division colon (": 08 giờ")
+_GROUP_DAYS = re.compile(r"\b(\d{2}) ngay (?:doi voi|cho|voi|for) ([^;)(.]{3,60})")
+_COLON_HOURS = re.compile(r":\s*0?(\d{1,2}) gio\b")
 
 
 class OvertimePolicy(BaseModel):
@@ -74,6 +78,8 @@ class OvertimePolicy(BaseModel):
     )
     days_per_month: int = LAW_DIVISOR[0]
     hours_per_day: int = LAW_DIVISOR[1]
+    # working days a month per staff group, where the documents state one for each (folded group words)
+    days_by_group: list[tuple[int, str]] = Field(default_factory=list)
     sources: dict[str, ParamSource] = Field(default_factory=dict)
 
     def night_rate(self, kind: DayKind) -> int:
@@ -99,6 +105,19 @@ _HOURLY = re.compile(r"\b(?:tien luong gio|luong gio|don gia tien luong gio|hour
 def _read_divisor(policy: OvertimePolicy, rule: RuleText) -> None:
     """The hourly wage's divisor a unit states ("chia cho 26 ngày, chia cho 08 giờ", "÷ 24 ÷ 8"), if none yet."""
     folded = fold(rule.text)
+    groups = [(int(days), " ".join(who.split())) for days, who in _GROUP_DAYS.findall(folded)]
+    if "divisor" not in policy.sources and len(groups) >= 2:  # one divisor per staff group
+        policy.days_per_month = groups[0][0]
+        policy.days_by_group = groups
+        if h := (_DIVISOR_HOURS.search(folded) or _COLON_HOURS.search(folded)):
+            policy.hours_per_day = int(next(g for g in h.groups() if g))
+        policy.sources["divisor"] = cite_rule(
+            rule,
+            "lương giờ = lương tháng / "
+            + "; ".join(f"{days} ngày ({who})" for days, who in groups)
+            + f" / {policy.hours_per_day} giờ",
+        )
+        return
     if "divisor" not in policy.sources and (d := _DIVISOR_DAYS.search(folded)):
         policy.days_per_month = int(next(g for g in d.groups() if g))
         if h := _DIVISOR_HOURS.search(folded):
@@ -106,6 +125,25 @@ def _read_divisor(policy: OvertimePolicy, rule: RuleText) -> None:
         policy.sources["divisor"] = cite_rule(
             rule, f"lương giờ = lương tháng / {policy.days_per_month} ngày / {policy.hours_per_day} giờ"
         )
+
+
+def for_employee(policy: OvertimePolicy, employee: str | None) -> OvertimePolicy:
+    """The policy with the month's working days of the staff group the employee's words name ("kế toán (văn
+    phòng)" → "khối văn phòng": 22), when the documents state one per group and exactly one group is named."""
+    if not policy.days_by_group or not employee:
+        return policy
+    words = re.findall(r"\w+", fold(employee))
+    said = f" {' '.join(words)} "
+    named = [
+        days
+        for days, who in policy.days_by_group
+        if (named_by := [w for w in who.split() if w not in _GROUP_FILLER])
+        and all(f" {w} " in said for w in named_by)
+    ]
+    return policy.model_copy(update={"days_per_month": named[0]}) if len(set(named)) == 1 else policy
+
+
+_GROUP_FILLER = frozenset({"khoi", "bo", "phan", "nhom", "nguoi", "lao", "dong", "nld", "cac"})
 
 
 def policy_from_rules(rules: list[RuleText]) -> OvertimePolicy:

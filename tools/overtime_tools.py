@@ -19,6 +19,7 @@ from tools.overtime_pay import (
     OvertimePolicy,
     OvertimeResult,
     calculate_days,
+    for_employee,
     policy_from_rules,
 )
 from tools.stated_rules import policy_from_sentences
@@ -93,6 +94,14 @@ def calculate_overtime_pay(
             "Sunday': the first day above, Sunday here); the pay is the sum.",
         ),
     ] = None,
+    employee: Annotated[
+        str | None,
+        Field(
+            max_length=1000,
+            description="Who the employee is, in their words ('kế toán khối văn phòng'): picks their staff "
+            "group's working days where the documents state a divisor per group.",
+        ),
+    ] = None,
 ) -> OvertimeResult | ToolFailure:
     """Compute overtime pay: hourly wage (the monthly wage divided by the working days and hours the documents
     state, e.g. ÷ 26 ÷ 8) × hours × the rate for the kind of day (ordinary 150%, weekly rest 200%, holiday 300%;
@@ -116,7 +125,7 @@ def calculate_overtime_pay(
                     "end": _time(day.end_time, f"day {i}'s end_time"),
                 }
             )
-        return calculate_days(overtime_policy_for(ctx), wage, days)
+        return calculate_days(for_employee(overtime_policy_for(ctx), employee), wage, days)
     except ValueError as exc:
         return ToolFailure(error="invalid_arguments", message=str(exc))
 

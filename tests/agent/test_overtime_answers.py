@@ -40,7 +40,8 @@ def assistant(tmp_path_factory: pytest.TempPathFactory) -> Assistant:
 )
 def test_an_overtime_pay_question_calls_the_overtime_tool(question, args):
     call = next_call(question, [], None, 2)
-    assert (call.name, call.args) == ("calculate_overtime_pay", args)
+    employee = call.args.pop("employee")  # who asks, for a divisor stated per staff group
+    assert (call.name, call.args) == ("calculate_overtime_pay", args) and employee.startswith(question)
 
 
 @pytest.mark.parametrize(

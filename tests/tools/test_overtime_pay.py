@@ -9,7 +9,7 @@ import pytest
 
 from tests.tools.rule_texts import rule_text
 from tools.overtime_inputs import parse_days, parse_inputs, parse_money, parse_span
-from tools.overtime_pay import calculate, calculate_days, policy_from_rules, split_hours
+from tools.overtime_pay import calculate, calculate_days, for_employee, policy_from_rules, split_hours
 
 HEADER = "Thời điểm làm thêm | Làm thêm ban ngày | Làm thêm ban đêm (22:00 – 06:00)"
 
@@ -54,6 +54,25 @@ def test_list_items_and_a_division_sign_are_read_too():
     assert (policy.days_per_month, policy.hours_per_day) == (22, 8)
     assert "night:ordinary" not in policy.sources  # not stated: the law's rule, reported as a default
     assert policy.night_rate("ordinary") == 210
+
+
+def test_a_divisor_stated_per_staff_group_is_the_named_group_s():
+    stated = rule(
+        "1. Đơn giá tiền lương giờ = tiền lương theo HĐLĐ : số ngày làm việc bình thường của tháng (26 ngày đối "
+        "với Khối vận hành; 22 ngày đối với Khối văn phòng) : 08 giờ.",
+        "Điều 6. Tiền lương làm thêm giờ",
+    )
+    policy = policy_from_rules([stated, *TABLE[1:]])
+    assert policy.days_by_group == [(26, "khoi van hanh"), (22, "khoi van phong")]
+    assert policy.hours_per_day == 8 and "22 ngày (khoi van phong)" in policy.sources["divisor"].note
+    office = for_employee(policy, "I'm in accounts (office) văn phòng khối văn phòng")
+    assert office.days_per_month == 22
+    result = calculate(office, 8_800_000, "holiday", hours=3)
+    assert result.amount == 450_000
+    assert for_employee(policy, "lễ tân khối vận hành").days_per_month == 26
+    assert for_employee(policy, "I work here").days_per_month == 26  # no group named: the first stated
+    both = for_employee(policy, "văn phòng and vận hành")
+    assert both.days_per_month == 26  # two groups named: not chosen
 
 
 def test_rates_outside_overtime_sections_are_not_read():
