@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from indexes.staff_groups import row_of
 from indexes.text import fold, has_diacritics
 from tools.calculation import CalculationResult, CalculationStep
 from tools.leave_calculator import fmt_money
@@ -127,23 +129,22 @@ def _read_divisor(policy: OvertimePolicy, rule: RuleText) -> None:
         )
 
 
+@dataclass(frozen=True)
+class _GroupRow:
+    text: str  # a staff group as the divisor rule names it (folded)
+
+
 def for_employee(policy: OvertimePolicy, employee: str | None) -> OvertimePolicy:
     """The policy with the month's working days of the staff group the employee's words name ("kế toán (văn
-    phòng)" → "khối văn phòng": 22), when the documents state one per group and exactly one group is named."""
-    if not policy.days_by_group or not employee:
+    phòng)" → "khối văn phòng": 22; ``row_of``, as a staff-group table's rows are matched), when the documents
+    state one per group; the first stated when the words name none or both."""
+    if not policy.days_by_group:
         return policy
-    words = re.findall(r"\w+", fold(employee))
-    said = f" {' '.join(words)} "
-    named = [
-        days
-        for days, who in policy.days_by_group
-        if (named_by := [w for w in who.split() if w not in _GROUP_FILLER])
-        and all(f" {w} " in said for w in named_by)
-    ]
-    return policy.model_copy(update={"days_per_month": named[0]}) if len(set(named)) == 1 else policy
-
-
-_GROUP_FILLER = frozenset({"khoi", "bo", "phan", "nhom", "nguoi", "lao", "dong", "nld", "cac"})
+    rows = [_GroupRow(who) for _, who in policy.days_by_group]
+    named = row_of(rows, employee)
+    if named is None:
+        return policy
+    return policy.model_copy(update={"days_per_month": policy.days_by_group[rows.index(named)][0]})
 
 
 def policy_from_rules(rules: list[RuleText]) -> OvertimePolicy:
