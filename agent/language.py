@@ -809,21 +809,29 @@ def vietnamese_query(question: str) -> str | None:
     return " ".join(dict.fromkeys([*quoted, *wordings]))
 
 
+_BETWEEN = 2  # unaccented syllables inside a quoted term ("hội nghị người lao động", "ăn ca", "tạm ứng")
+
+
 def vietnamese_terms(question: str) -> list[str]:
     """The Vietnamese terms an English question quotes ("the quyết toán for my last trip", "my thưởng chuyên
-    cần"): each run of words written with Vietnamese diacritics, as typed, and a capitalised syllable opening it
-    ("Lao động giỏi"); the documents' own words."""
+    cần"): each run of words written with Vietnamese diacritics, as typed, with up to two syllables without
+    accents inside it ("người lao động") and a capitalised syllable opening it ("Lao động giỏi"); the documents'
+    own words."""
     runs: list[str] = []
     current: list[str] = []
+    between: list[str] = []  # syllables without accents after the run, kept if an accented one follows
     previous = ""
     for word in re.findall(r"\w+|[^\w\s]", nfc(question)):
         if word[0].isalnum() and has_diacritics(word):
             # a capitalised syllable without accents opens the term ("Lao động giỏi")
             opening = not current and previous[:1].isupper() and previous.lower() not in FUNCTION_WORDS_EN
-            current += [previous, word] if opening else [word]
+            current += [previous, word] if opening else [*between, word]
+            between = []
+        elif current and word.isalpha() and word.lower() not in FUNCTION_WORDS_EN and len(between) < _BETWEEN:
+            between.append(word)  # "người lao động": "lao" has no accent of its own
         elif current:
             runs.append(" ".join(current))
-            current = []
+            current, between = [], []
         previous = word
     if current:
         runs.append(" ".join(current))

@@ -80,8 +80,9 @@ def _first_call(q: Question, previous_leave_args: dict[str, Any] | None) -> Next
         return NextCall("calculate_advance", q.advance)
     if q.intent == "loan_limit":  # the employee's words pick their row of a loan table
         return NextCall("calculate_loan_limit", {**q.limit, "employee": employee_words(q.text)})
-    if q.intent == "personal_leave":
-        return NextCall("calculate_personal_leave", q.personal)
+    if q.intent == "personal_leave":  # from a first day off, the employee's words pick their weekly rest days
+        words = {"employee": employee_words(q.text)} if "start" in q.personal else {}
+        return NextCall("calculate_personal_leave", {**q.personal, **words})
     if q.intent == "notice_end":
         return NextCall("calculate_notice_end", q.notice)
     if q.intent == "carry_over":

@@ -867,12 +867,30 @@ KM_PER_MILE = 1.609
 _THOUSANDS = re.compile(r"\s*(?:nghin|ngan|thousand)$")
 
 
+# the day back asked ("ngày nào phải đi làm lại", "when do I have to be back at work?", "nghỉ đến ngày nào")
+_BACK_ASKED = re.compile(
+    r"\b(?:di lam (?:tro )?lai|quay (?:lai|ve) (?:lam|cong ty)|tro lai (?:lam viec|cong ty)|nghi den (?:het )?ngay nao"
+    r"|back (?:at|to) work|return(?:ing)? to work|be back|come back|last day (?:off|of (?:my|the) leave)"
+    r"|leave ends?|het phep (?:vao )?ngay nao)\b"
+)
+# the first day off a question gives: a date after "bắt đầu", "từ", "from", "starting" (a weekday may come between)
+_LEAVE_START = re.compile(
+    r"\b(?:bat dau(?: tu)?|nghi (?:\w+ )?tu|tu|from|start(?:ing|s)?(?: (?:my|the) \w+ leave)?(?: on| from)?)\s+"
+    r"(?:(?:ngay|thu \w+|chu nhat|monday|tuesday|wednesday|thursday|friday|saturday|sunday|on),?\s+){0,2}"
+    r"(\d{1,2}/\d{1,2}(?:/\d{4})?)"
+)
+
+
 def personal_leave_args(text: str) -> dict:
     """calculate_personal_leave's arguments when a question names a family event (a wedding, a relative's death,
-    the wife giving birth) and how far away it is; empty otherwise (the rule is then searched and quoted)."""
+    the wife giving birth) and how far away it is, or the first day off and asks the day back; empty otherwise
+    (the rule is then searched and quoted)."""
     folded = " ".join(fold(text).split())
     event = event_of(text)
     distance = _DISTANCE_RE.search(folded)
+    start = _LEAVE_START.search(folded) if event is not None and _BACK_ASKED.search(folded) else None
+    if event is not None and distance is None and start is not None:
+        return {"event": event, "relation": asked_relation(text, event), "start": start.group(1)}
     if event is None or distance is None:
         return {}
     count = distance.group(1)
@@ -883,7 +901,8 @@ def personal_leave_args(text: str) -> dict:
     km *= 1000 if thousands else 1
     if "mile" in distance.group(0):
         km = round(km * KM_PER_MILE)
-    return {"event": event, "relation": asked_relation(text, event), "distance_km": km}
+    found = {"event": event, "relation": asked_relation(text, event), "distance_km": km}
+    return found | ({"start": start.group(1)} if start else {})
 
 
 # A business trip's allowances asked (folded): the daily allowance or the hotel cap of a trip

@@ -9,7 +9,7 @@ import re
 from agent.question import ENGLISH_COUNTS, monthly_salary
 from indexes.text import fold, nfc
 from tools.daily_pay import MAX_DAYS
-from tools.unit_amount import MAX_COUNT, UNITS, unit_of
+from tools.unit_amount import MAX_COUNT, UNITS, per_unit_of, unit_of
 
 # counts in words (``agent.question``'s English ones); of the Vietnamese ones only those whose folded form is no other
 # common word ("sáu ca" folds to "sau ca", after the shift; "năm", "tám", "bảy" to a year, "tạm", "bay")
@@ -31,9 +31,12 @@ _COUNT = re.compile(
 # how much money is asked, folded ("how much", "bao nhiêu tiền", "in total", "cost")
 _AMOUNT_ASKED = re.compile(
     r"\b(?:how much|in total|total|cost|bao nhieu tien|tong (?:cong|so tien|tien)|het bao nhieu|mat bao nhieu"
-    r"|duoc bao nhieu|tra bao nhieu|bao nhieu)\b"
+    r"|duoc bao nhieu|tra bao nhieu|bao nhieu|spend|chi toi da)\b"
+    r"|\bmax(?:imum)?\b(?=.*\b(?:pays?|claim)\b)"  # "what's the max the company pays?"
 )
-# a distance given one way for a trip there and back: counted twice
+# a distance given one way for a trip there and back: counted twice. "each way" ("mỗi chiều") itself says the trip
+# goes both ways; "one way" ("một chiều") only with a word for the return
+_EACH_WAY = re.compile(r"\b(?:each way|per way|moi chieu)\b")
 _ONE_WAY = re.compile(r"\b(?:each way|one way|mot chieu|moi chieu)\b")
 _BOTH_WAYS = re.compile(
     r"\b(?:round[ -]trip|there and back|and back|to and from|return trip|return journey|both ways|both directions"
@@ -41,9 +44,42 @@ _BOTH_WAYS = re.compile(
 )
 
 
+# the second unit of a rate per head ("đồng/người/buổi", "per person per day"), as a question counts it: "2 sessions",
+# "3 ngày", "2 nights"; a full day is a morning and an afternoon session, half a day or one morning is one
+_PER_COUNT = re.compile(
+    rf"(?<![\d.,/])(\d{{1,3}}|{'|'.join(_NUMBER_WORDS)})[\s-]+(?:[a-z-]+\s+){{0,2}}?"
+    r"(sessions?|buoi|days?|ngay|nights?|dem)\b(?!\s*(?:/|\d))"
+)
+_FULL_DAY = re.compile(
+    r"\b(?:full[ -]day|whole day|all day|morning and afternoon|sang va chieu|sang chieu|ca ngay|tron ngay)\b"
+)
+_HALF_DAY = re.compile(
+    r"\b(?:half[ -]day|nua ngay|(?:one|a|single) (?:morning|afternoon)|(?:morning|afternoon) session"
+    r"|mot buoi|buoi (?:sang|chieu))\b"
+)
+
+
+def per_counts(question: str) -> dict[str, float]:
+    """The sessions, days or nights a question counts besides its heads ("120 people, full day (morning and
+    afternoon)": 2 sessions, 1 day), for a rate stated per person per session or per day."""
+    folded = " ".join(fold(nfc(question)).split())
+    out: dict[str, float] = {}
+    for m in _PER_COUNT.finditer(folded):
+        unit = per_unit_of(m.group(2).rstrip("s"))
+        if unit and unit not in out:
+            out[unit] = float(_NUMBER_WORDS.get(m.group(1)) or m.group(1))
+    if _FULL_DAY.search(folded):
+        out.setdefault("buổi", 2.0)
+        out.setdefault("ngày", 1.0)
+    elif _HALF_DAY.search(folded):
+        out.setdefault("buổi", 1.0)
+    return {u: n for u, n in out.items() if 0 < n <= MAX_COUNT}
+
+
 def unit_count(question: str) -> dict | None:
     """The count and unit of a question asking an amount of money for so many units (``calculate_unit_amount``'s
-    count and unit), or None: no amount asked, no unit counted, or two different units counted."""
+    count and unit, and the sessions or days counted besides heads), or None: no amount asked, no unit counted,
+    or two different units counted."""
     folded = " ".join(fold(nfc(question)).split())
     if not _AMOUNT_ASKED.search(folded):
         return None
@@ -53,11 +89,12 @@ def unit_count(question: str) -> dict | None:
         return None
     raw, unit = found[0]
     count = float(_NUMBER_WORDS.get(raw) or raw.replace(",", "."))
-    if unit == "km" and _ONE_WAY.search(folded) and _BOTH_WAYS.search(folded):
+    if unit == "km" and (_EACH_WAY.search(folded) or (_ONE_WAY.search(folded) and _BOTH_WAYS.search(folded))):
         count *= 2
     if not 0 < count <= MAX_COUNT:
         return None
-    return {"count": count, "unit": unit}
+    seconds = per_counts(question) if unit == "người" else {}
+    return {"count": count, "unit": unit, **({"per_counts": seconds} if seconds else {})}
 
 
 # "4 days of annual leave", "5 ngày phép", "3 ngày phép còn lại", "2 unpaid days" (up to three words between)

@@ -51,15 +51,13 @@ _RANGE = re.compile(
     r"tu (\d{1,2}) thang den (\d{1,2}) thang"
     r"|\b(\d{1,2})(?: months?)?\s*(?:to|-|–|and)\s*(\d{1,2})\s*months?\b"
 )
-# how the notice days are counted, where a resignation rule says: the day the notice is given (or received, signed
-# for) is day one, or the count starts the day after it (the default, as the Civil Code counts a period)
 # how the notice days are counted, where a resignation rule says: the day the notice is given (received, signed
-# for) is itself day one ("ngày Phòng TCHC ký nhận đơn được tính là ngày thứ nhất", "kể cả ngày nộp đơn"), or the
-# count starts the day after it (the default, as the Civil Code counts a period). A clause naming the day after, or
-# saying the notice day is not counted, is the second
+# for) is itself day one ("ngày Phòng TCHC ký nhận đơn được tính là ngày thứ nhất", "(ngày ký nhận là ngày thứ
+# nhất)", "kể cả ngày nộp đơn"), or the count starts the day after it (the default, as the Civil Code counts a
+# period). A clause naming the day after, or saying the notice day is not counted, is the second
 _NOTICE_DAY = r"ngay(?: \w+){0,4}? (?:nop|gui|nhan|ky nhan|bao|thong bao)"
 _FIRST_DAY_COUNTS = re.compile(
-    rf"{_NOTICE_DAY}\b[^.;]{{0,60}}?(?:duoc )?tinh la ngay (?:thu nhat|dau tien)|(?:ke ca|tinh ca) {_NOTICE_DAY}"
+    rf"{_NOTICE_DAY}\b[^.;]{{0,60}}?(?:duoc )?(?:tinh )?la ngay (?:thu nhat|dau tien)|(?:ke ca|tinh ca) {_NOTICE_DAY}"
     r"|\bthe day (?:the notice is|it is|you) (?:given|received|submitted|hand(?:ed)? in|give it)\b[^.;]{0,30}?"
     r"counts? as (?:the )?(?:first day|day one|day 1)|including the day (?:it is|the notice is) (?:given|received)"
 )

@@ -11,6 +11,7 @@ cites each item by its grounded span. English rules are read the same way ("Own 
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Literal
 
@@ -20,6 +21,7 @@ from indexes.search.query_terms import query_language
 from indexes.text import fold, has_diacritics
 from tools.calculation import CalculationResult, CalculationStep
 from tools.leave_policy import ParamSource, RuleText, cite_rule
+from tools.probation_calculator import working_days_from
 
 Event = Literal["wedding", "funeral", "birth"]
 Relation = Literal["self", "parent", "spouse", "child", "grandparent", "sibling"]
@@ -75,6 +77,10 @@ _PERSONAL = re.compile(
     r"|special leave|marriage leave|wedding leave)\b"
 )
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "an": 1, "a": 1}
+# how a personal-leave rule counts its days: "tính theo ngày làm việc", "counted in working days", or calendar days
+_COUNTED_IN = re.compile(
+    r"tinh theo ngay (?:(lam viec)|duong lich)|(?:counted|calculated) in (?:(working|business)|calendar) days"
+)
 # the extra travel days: "nghỉ thêm 01 ngày", "1 additional day", "two extra days", "an extra day of travel"
 _EXTRA = re.compile(
     r"them (\d{1,2}) ngay|\b(\d{1,2}|one|two|three|an|a)\s*(?:\(\d+\)\s*)?(?:additional|extra|more)\s*"
@@ -110,6 +116,9 @@ class TravelRule(BaseModel):
 class PersonalLeavePolicy(BaseModel):
     items: list[EventItem] = Field(default_factory=list)
     travel: list[TravelRule] = Field(default_factory=list)
+    # how its days count, where a rule says ("Nghỉ việc riêng tính theo ngày làm việc"): working days or calendar
+    working_days: bool | None = None
+    counting: ParamSource | None = None
 
 
 def _relations(text: str) -> list[Relation]:
@@ -153,6 +162,9 @@ def policy_from_rules(rules: list[RuleText]) -> PersonalLeavePolicy:
         folded = fold(rule.text)
         if not (_PERSONAL.search(context) or _PERSONAL.search(folded)):
             continue
+        if policy.counting is None and (counted := _COUNTED_IN.search(folded)):
+            policy.working_days = counted.group(1) is not None
+            policy.counting = cite_rule(rule, "ngày làm việc" if policy.working_days else "ngày dương lịch")
         if _KM.search(folded) and _EXTRA.search(folded):
             # the events it names; a personal-leave section's travel rule that names none ("if the event takes place
             # 300 km away") covers weddings and funerals
@@ -234,6 +246,10 @@ class PersonalLeaveResult(CalculationResult):
     travel_days: int
     total_days: int
     paid: bool
+    # from a first day off the employee gives: the last day off and the day back at work
+    first_day: dt.date | None = None
+    last_day: dt.date | None = None
+    back_on: dt.date | None = None
 
 
 class PersonalLeaveError(ValueError):
@@ -241,8 +257,16 @@ class PersonalLeaveError(ValueError):
 
 
 def calculate(
-    policy: PersonalLeavePolicy, event: Event, relation: Relation, distance_km: int | None
+    policy: PersonalLeavePolicy,
+    event: Event,
+    relation: Relation,
+    distance_km: int | None,
+    start: dt.date | None = None,
+    rest: tuple[list[int], ParamSource] | None = None,
 ) -> PersonalLeaveResult:
+    """The days off for the event (and the travel day the distance earns); from a first day off (``start``), also
+    the last day off and the day back, counted in working days (skipping the weekly ``rest`` days the documents
+    state) where the item or a rule says so, else in calendar days."""
     items = [i for i in policy.items if event in i.events and relation in i.relations]
     if not items:
         raise PersonalLeaveError(
@@ -287,11 +311,12 @@ def calculate(
                 )
             )
             steps_en.append(f"{distance_km} km away (under {rule.km} km): no travel day.")
+    dates = _dates(policy, item, total, start, rest, sources, steps, steps_en) if start else None
     pay_vi = "hưởng nguyên lương" if item.paid else "không hưởng lương"
     pay_en = "paid" if item.paid else "unpaid"
     sum_vi = f"{item.days:02d} + {extra:02d} ngày đi đường; " if extra else ""
     sum_en = f"{item.days} + {extra} travel day{'s' if extra > 1 else ''}; " if extra else ""
-    return PersonalLeaveResult(
+    result = PersonalLeaveResult(
         event=event,
         relation=relation,
         distance_km=distance_km,
@@ -307,3 +332,99 @@ def calculate(
         answer_en=f"You get {total} day{'s' if total != 1 else ''} of {pay_en} leave in total ({sum_en}{EVENT_EN[event]}, "
         f"{RELATION_EN[relation]}).",
     )
+    if dates is None:
+        return result
+    first, last, back = dates
+    return result.model_copy(
+        update={
+            "first_day": first,
+            "last_day": last,
+            "back_on": back,
+            "answer": f"{result.answer} Nghỉ từ {_day_vi(first)} đến hết {_day_vi(last)}; ngày đi làm lại là "
+            f"{_day_vi(back)}.",
+            "answer_en": f"{result.answer_en} Off from {_day_en(first)} to {_day_en(last)}; back at work on "
+            f"{_day_en(back)}.",
+        }
+    )
+
+
+WEEKDAYS_VI = ("thứ Hai", "thứ Ba", "thứ Tư", "thứ Năm", "thứ Sáu", "thứ Bảy", "Chủ nhật")
+
+
+def _day_vi(day: dt.date) -> str:
+    return f"{WEEKDAYS_VI[day.weekday()]} {day:%d/%m/%Y}"
+
+
+def _day_en(day: dt.date) -> str:
+    return f"{day:%A} {day:%d/%m/%Y}"
+
+
+def _dates(
+    policy: PersonalLeavePolicy,
+    item: EventItem,
+    total: int,
+    start: dt.date,
+    rest: tuple[list[int], ParamSource] | None,
+    sources: dict[str, ParamSource],
+    steps: list[CalculationStep],
+    steps_en: list[str],
+) -> tuple[dt.date, dt.date, dt.date]:
+    """The first and last day off and the day back, with their steps: working days when the item says so ("nghỉ
+    05 ngày làm việc") or a rule does, calendar days when a rule says so or none does (named as the default)."""
+    in_item = "ngay lam viec" in fold(item.text) or "working day" in item.text.lower()
+    working = in_item or bool(policy.working_days)
+    if in_item:
+        sources["counting"] = item.source
+    elif policy.counting is not None:
+        sources["counting"] = policy.counting
+    else:
+        sources["counting"] = ParamSource(source="default", note=COUNTING_DEFAULT)
+    days, rest_source = rest or ([6], ParamSource(source="default", note="ngày nghỉ hằng tuần: Chủ nhật"))
+    if len(days) >= 7:
+        raise PersonalLeaveError("every day of the week is a rest day")
+    if working:
+        sources["weekly_rest_days"] = rest_source
+        first = start
+        while first.weekday() in days:  # a leave starting on a rest day starts on the next working day
+            first += dt.timedelta(days=1)
+        last = working_days_from(first, total, days)[-1]
+    else:
+        first, last = start, start + dt.timedelta(days=total - 1)
+    back = last + dt.timedelta(days=1)
+    while back.weekday() in days:
+        back += dt.timedelta(days=1)
+    if working:
+        rest_vi = " và ".join(WEEKDAYS_VI[d] for d in days)
+        steps.append(
+            CalculationStep(
+                text=f"Tính theo ngày làm việc (không tính {rest_vi}): {total:02d} ngày từ {_day_vi(first)} "
+                f"đến hết {_day_vi(last)}.",
+                rule=f"counting ({sources['counting'].node_id or 'mặc định'})",
+            )
+        )
+        steps_en.append(
+            f"Counted in working days (not {' or '.join(f'{d:%A}' for d in _weekdays(days))}): {total} days from "
+            f"{_day_en(first)} to {_day_en(last)}."
+        )
+    else:
+        steps.append(
+            CalculationStep(
+                text=f"Tính theo ngày dương lịch: {total:02d} ngày từ {_day_vi(first)} đến hết {_day_vi(last)}.",
+                rule=f"counting ({sources['counting'].node_id or 'mặc định'})",
+            )
+        )
+        steps_en.append(f"Counted in calendar days: {total} days from {_day_en(first)} to {_day_en(last)}.")
+    steps.append(CalculationStep(text=f"Ngày đi làm lại: {_day_vi(back)}.", rule="back_on"))
+    steps_en.append(f"Back at work on {_day_en(back)}.")
+    return first, last, back
+
+
+def _weekdays(days: list[int]) -> list[dt.date]:
+    monday = dt.date(2024, 1, 1)  # a Monday
+    return [monday + dt.timedelta(days=d) for d in days]
+
+
+COUNTING_DEFAULT = (
+    "Mặc định: các tài liệu không nói ngày nghỉ việc riêng tính theo ngày làm việc hay ngày dương lịch; tính theo "
+    "ngày dương lịch"
+)

@@ -29,7 +29,12 @@ def calculate(policy: ProbationPolicy, monthly_wage: int, employee: str | None) 
     by_point = any(r.pay_source is not None for r in policy.rows)
     if row is not None and row.pay_percent:
         percent, source, group = row.pay_percent, row.pay_source or row.source, row.text
-    elif policy.pay_percent and policy.pay_source is not None and not by_point:
+    elif (
+        policy.pay_percent
+        and policy.pay_source is not None
+        # a share for the rest of the groups, to an employee whose group is known and none of the points
+        and (not by_point or (policy.pay_for_the_rest and row is not None))
+    ):
         percent, source, group = policy.pay_percent, policy.pay_source, None
     elif any(r.pay_percent for r in policy.rows):
         stated = "; ".join(f"{r.text} → {r.pay_percent}%" for r in policy.rows if r.pay_percent)

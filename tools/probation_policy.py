@@ -59,20 +59,22 @@ _PAY_RULE = re.compile(
 )
 # The pay of each lettered point of the lengths' clause, in the pay sentence: "85% … đối với chức danh tại điểm a,
 # b; 90% đối với điểm c và 100% đối với điểm d khoản 1" (lower case, as written: "đ" is a point of its own)
-_POINT_LETTERS = re.compile(r"\bđiểm\s+([a-zđ](?:\s*(?:,|và)\s*[a-zđ])*)\b")
+_POINT_LETTERS = re.compile(r"\bđiểm\s+([a-zđ](?:\s*(?:,|và)\s*(?:điểm\s+)?[a-zđ])*)\b")
 _POINT_RE = re.compile(r"^\s*([a-zđ])\)\s")  # a lettered point's opening ("c) 30 ngày …"), lower case
 
 
 def point_pay(text: str) -> dict[str, int]:
     """The probation pay of each lettered point a pay sentence names: in each of its parts (between ";"), its
     percents and its points paired in order, whichever comes first ("85% … điểm a, b", "điểm c hưởng 90%"); a
-    part with as many of each, else none (a bracketed exception's "100%" is no point's pay).
+    part with as many of each, else none (a bracketed exception's "100%" is no point's pay). Parts end at ";" and
+    at a sentence's end ("… điểm c và điểm d khoản 1 hưởng 95%. Tiết dạy vượt định mức … 100% đơn giá").
     {"a": 85, "b": 85, "c": 90, "d": 100}"""
     pay: dict[str, int] = {}
-    for part in nfc(text).lower().split(";"):
+    for part in re.split(r";|\.(?:\s|$)", nfc(text).lower()):  # a sentence's percent is no later one's point
         percents = [int(m.group(1)) for m in _PERCENT_RE.finditer(part)]
         points = [
-            re.findall(r"\b[a-zđ]\b", m.group(1).replace("và", ",")) for m in _POINT_LETTERS.finditer(part)
+            re.findall(r"\b[a-zđ]\b", m.group(1).replace("và", ",").replace("điểm", ""))
+            for m in _POINT_LETTERS.finditer(part)
         ]
         if percents and len(percents) == len(points):
             pay |= {
@@ -81,6 +83,20 @@ def point_pay(text: str) -> dict[str, int]:
                 for letter in letters
             }
     return pay
+
+
+def unpointed_share(text: str) -> int | None:
+    """The share a pay sentence gives everyone its points do not name: its part with one percent and no point
+    ("bằng 90% mức lương của công việc; riêng … điểm c và điểm d khoản 1 hưởng 95%" → 90), stated before the parts
+    naming points; None otherwise."""
+    parts = [p for p in re.split(r";|\.(?:\s|$)", nfc(text).lower()) if _PERCENT_RE.search(p)]
+    pointed = [i for i, p in enumerate(parts) if _POINT_LETTERS.search(p)]
+    plain = (
+        parts[: pointed[0]] if pointed else []
+    )  # before the exceptions: a later sentence pays something else
+    if len(plain) != 1 or len(_PERCENT_RE.findall(plain[0])) != 1:
+        return None
+    return int(_PERCENT_RE.search(plain[0]).group(1))
 
 
 _COUNTING_RE = re.compile(
@@ -118,6 +134,12 @@ _WORK_SPAN_RE = re.compile(
     r"\b(?:tu|from)\s+(?:thu \w+|monday|tuesday|wednesday)\s+(?:den|to|through)\s+\w+(?:\s\w+)?"
 )
 _REST_CUE = re.compile(r"nghi hang tuan|weekly rest|rest days?\b")
+# a working week stated as a span of weekdays ("từ thứ Hai đến thứ Sáu", "Monday to Friday"), in a rule on working time
+_WEEK_DAY = "|".join(_WEEKDAYS)
+_WORK_WEEK = re.compile(rf"\b(?:tu |from )?({_WEEK_DAY}) (?:den|to|through|-|–) ({_WEEK_DAY})\b")
+_WORKING_TIME = re.compile(
+    r"thoi gio lam viec|gio lam viec|lam viec|working (?:hours|time|week)|work(?:s|ing)? "
+)
 WEEKDAY_VI = ("thứ Hai", "thứ Ba", "thứ Tư", "thứ Năm", "thứ Sáu", "thứ Bảy", "Chủ nhật")
 WEEKDAY_EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
@@ -167,6 +189,8 @@ class ProbationPolicy(BaseModel):
         None  # a rule for everyone: "lương thử việc bằng 85% mức lương của công việc đó"
     )
     pay_source: ParamSource | None = None
+    # the pay sentence's share for the groups its points do not name ("90% …; riêng … điểm c và điểm d … 95%")
+    pay_for_the_rest: bool = False
     directory: list[str] = Field(default_factory=list)  # rows naming each staff group's jobs
 
     def row_for(self, employee: str | None) -> ProbationRow | None:
@@ -275,18 +299,29 @@ def _item_rows(rule: RuleText) -> list[ProbationRow]:
 # a list item that starts with a length for a group ("a) 120 ngày đối với chức danh người quản lý …", "- 30 days for
 # technicians"): under a lead-in that names the probation ("Thời gian thử việc …, cụ thể:"), its own sentence
 _LENGTH_ITEM = re.compile(rf"^(?:[a-zđ]\)|\d{{1,2}}[.)]|[-•+*])\s*{_GROUP_RE.pattern}")
+# the group first, its length after a colon, ending the item ("b) Giáo viên Việt Nam, chuyên viên …: 60 ngày;")
+_GROUP_FIRST_ITEM = re.compile(
+    rf"^(?:[a-zđ]\)|\d{{1,2}}[.)]|[-•+*])\s*([^:;.•]{{3,}}):\s*{_DURATION}\s*[;.]?\s*$"
+)
 
 
 def _length_items(rule: RuleText) -> list[ProbationRow]:
-    """A list item of a probation section that gives one group's length: one row named by its group."""
+    """A list item of a probation section that gives one group's length, before or after the group: one row
+    named by its group."""
     plain = _plain(rule.text).strip()
     if "|" in plain or not _PROBATION.search(rule_reading(rule.context)):
         return []
-    m = _LENGTH_ITEM.match(fold(plain))
-    if not m or _OTHER_LIMIT.search(rule_reading(plain)):
+    folded = fold(plain)
+    if _OTHER_LIMIT.search(rule_reading(plain)):
         return []
-    amount, unit = int(m.group(1)), duration_unit(m.group(2))
-    group = plain[m.start(3) : m.end(3)].strip(" :;,")
+    if m := _LENGTH_ITEM.match(folded):
+        amount, unit = int(m.group(1)), duration_unit(m.group(2))
+        group = plain[m.start(3) : m.end(3)].strip(" :;,")
+    elif m := _GROUP_FIRST_ITEM.match(folded):
+        amount, unit = int(m.group(2)), duration_unit(m.group(3))
+        group = plain[m.start(1) : m.end(1)].strip(" :;,")
+    else:
+        return []
     source = cite_rule(rule, _note(amount, unit))
     ceiling = bool(_CEILING.search(rule_reading(plain)))
     point = _point(plain)
@@ -345,6 +380,22 @@ def _rest_days(rule: RuleText) -> RestDays | None:
     if "%" in folded or "lam them" in folded or "overtime" in folded:
         return None
     for clause in re.split(r";|\.\s", folded):
+        span = _WORK_WEEK.search(clause)
+        if (
+            not _REST_CUE.search(clause)
+            and span
+            and _WORKING_TIME.search(f"{rule_reading(rule.context)} {clause}")
+        ):
+            # "Khối văn phòng: từ thứ Hai đến thứ Sáu, sáng từ 8 giờ …": the days outside the working week rest
+            low, high = _WEEKDAYS[span.group(1)], _WEEKDAYS[span.group(2)]
+            if low < high:
+                days = [d for d in range(7) if not low <= d <= high]
+                names = " và ".join(WEEKDAY_VI[d] for d in days)
+                return RestDays(
+                    days=days,
+                    words=f"{rule.context} {rule.text}",
+                    source=cite_rule(rule, f"làm việc {WEEKDAY_VI[low]}–{WEEKDAY_VI[high]}: nghỉ {names}"),
+                )
         if not _REST_CUE.search(clause):
             continue
         days = sorted({_WEEKDAYS[d] for d in _WEEKDAY_RE.findall(_WORK_SPAN_RE.sub(" ", clause))})
@@ -386,6 +437,7 @@ def probation_policy_from_rules(rules: Iterable[RuleText]) -> ProbationPolicy:
             policy.pay_percent = int(next(g for g in m.groups() if g))
             policy.pay_source = cite_rule(rule, f"lương thử việc {policy.pay_percent}%")
             by_point = point_pay(_plain(rule.text))
+            policy.pay_for_the_rest = unpointed_share(_plain(rule.text)) == policy.pay_percent
     if docs:
         nodes = [n for n, rows in by_node.items() if rows[0].source.doc_id == docs[0]]
         policy.rows = by_node[max(nodes, key=lambda n: len(by_node[n]))]

@@ -23,21 +23,56 @@ UNITS: dict[str, tuple[str, ...]] = {
     "km": ("km", "kilometre", "kilometres", "kilometer", "kilometers"),
     "suất": ("suat", "meal", "meals", "portion", "portions"),
     "chiếc": ("chiec", "piece", "pieces"),
+    # a conference's or a meal's norm per head ("40.000 đồng/người/buổi", "tối đa 700.000 đồng/người")
+    "người": (
+        "nguoi",
+        "person",
+        "persons",
+        "people",
+        "guest",
+        "guests",
+        "participant",
+        "participants",
+        "attendee",
+        "attendees",
+        "delegate",
+        "delegates",
+    ),
 }
-# not units here: "lần" (the 3rd time in hospital is no count paid per time), "người" (the company trip's support
-# differs by relative: its own calculator)
-ENGLISH_UNITS = {"bộ": "set", "ca": "shift", "km": "km", "suất": "meal", "chiếc": "piece"}
+# not units here: "lần" (the 3rd time in hospital is no count paid per time)
+ENGLISH_UNITS = {"bộ": "set", "ca": "shift", "km": "km", "suất": "meal", "chiếc": "piece", "người": "person"}
+ENGLISH_PLURALS = {"người": "people"}
+# A rate's second unit ("đồng/người/buổi", "VND per person per day"): what the amount is counted in besides the
+# first. Sessions, days and nights multiply (the question must count them); a year, a month or a time says how
+# often the amount is paid and multiplies nothing ("3.000.000 đồng/người/năm" for one year's trip).
+PER_UNITS: dict[str, tuple[str, ...]] = {
+    "buổi": ("buoi", "session", "sessions", "half-day", "half-days"),
+    "ngày": ("ngay", "day", "days"),
+    "đêm": ("dem", "night", "nights"),
+}
+_PERIODS = ("nam", "thang", "lan", "year", "month", "time", "chuyen", "trip", "dot")
+ENGLISH_PER_UNITS = {"buổi": "session", "ngày": "day", "đêm": "night"}
 MAX_COUNT = 10_000  # units in one question: more is no count an employee asks about
 _MONEY = r"(\d{1,3}(?:[.,]\d{3})+|\d{4,})"
 _CURRENCY = r"(?:\s*(?:dong|d|vnd))?"  # folded: "đồng", "đ", "VNĐ"
+_PER = r"(?:\s*/\s*|\s+(?:mot|moi|per|a|an|each)\s+)"
+_SECOND = "|".join(
+    sorted({w for words in PER_UNITS.values() for w in words} | set(_PERIODS), key=len, reverse=True)
+)
 
 
 def _rate_pattern(unit: str) -> re.Pattern[str]:
     words = "|".join(sorted(UNITS[unit], key=len, reverse=True))
     return re.compile(
-        rf"(?:vnd\s*)?{_MONEY}{_CURRENCY}\s*(?:/\s*|\b(?:mot|moi|per|a|an|each)\s+)(?:{words})\b",
+        rf"(?:vnd\s*)?{_MONEY}{_CURRENCY}\s*(?:/\s*|\b(?:mot|moi|per|a|an|each)\s+)(?:{words})\b"
+        rf"(?:{_PER}({_SECOND})\b)?",
         re.IGNORECASE,
     )
+
+
+def _per_unit(word: str | None) -> str | None:
+    """The canonical second unit a rate is stated per ("buoi" → "buổi"), None for none or a period."""
+    return next((u for u, words in PER_UNITS.items() if word in words), None) if word else None
 
 
 @dataclass(frozen=True)
@@ -46,6 +81,9 @@ class StatedRate:
     rule: RuleText  # the sentence, list item or table row that states it
     context: str  # the words that go with this rate in its unit, folded: up to the next rate
     shared: str = ""  # the unit's words before all the rates' own (folded): they tell no rate from another
+    per: str | None = (
+        None  # the rate's second counted unit ("buổi" of "đồng/người/buổi"), None when it has none
+    )
 
 
 def stated_rates(units: list[RuleText], unit: str) -> list[StatedRate]:
@@ -63,17 +101,21 @@ def stated_rates(units: list[RuleText], unit: str) -> list[StatedRate]:
         labelled = all(labels)
         for i, m in enumerate(found):
             rate = int(re.sub(r"[.,]", "", m.group(1)))
-            if rate <= 0:
-                continue
-            if len(found) == 1:
-                context = folded
+            if rate <= 0 or (unit == "người" and m.group(2) and _per_unit(m.group(2)) is None):
+                continue  # a sum per person per year or per trip is an entitlement, not a norm per head
+            if (
+                len(found) == 1
+            ):  # up to the end of its clause: "…/người/ngày; không chi tiền ăn cho hội nghị…" is
+                # a condition of the rate, not what it is for; a bound ("tối đa") says nothing of what either
+                own = folded[: m.end()] + _CLAUSE_END.split(folded[m.end() :], maxsplit=1)[0]
+                context = _BOUNDS.sub(" ", own)
             elif labelled:
                 context = labels[i]
             else:
                 stop = found[i + 1].start() if i + 1 < len(found) else len(folded)
                 context = _SEPARATOR.split(folded[m.end() : stop], maxsplit=1)[0]
             lead = 0 if len(found) == 1 else folded.find(labels[0]) if labelled else found[0].start()
-            out.append(StatedRate(rate, rule, context, folded[:lead]))
+            out.append(StatedRate(rate, rule, context, folded[:lead], _per_unit(m.group(2))))
     return out
 
 
@@ -81,10 +123,17 @@ def stated_rates(units: list[RuleText], unit: str) -> list[StatedRate]:
 _SEPARATOR = re.compile(r"[;,.:]|\b(?:va|and|hoac|or)\b")
 
 
+_CLAUSE_END = re.compile(r";|\.(?:\s|$)")
+_BOUNDS = re.compile(r"\b(?:toi da|khong qua|up to|at most|maximum|max)\b")
+# a bound before a rate names nothing it is for ("b) Tiền ăn: tối đa 250.000 đồng/người/ngày"), folded
+_BOUND = re.compile(r"(?:\b(?:toi da|khong qua|up to|at most|max(?:imum)?|muc)\s*)+$")
+
+
 def _label(before: str) -> str:
     """The words right before a rate that name what it is for: after the last separator, a colon ending them
-    left out ("…chi phí: xe máy" → "xe máy", "; ô tô: " → "ô tô")."""
-    return _SEPARATOR.split(before.strip().rstrip(":"))[-1].strip()
+    and a bound left out ("…chi phí: xe máy" → "xe máy", "; ô tô: " → "ô tô", "b) tiền ăn: tối đa" → "b) tiền
+    ăn")."""
+    return _SEPARATOR.split(_BOUND.sub("", before.strip()).strip().rstrip(":"))[-1].strip()
 
 
 def _terms(text: str, single: bool = False) -> set[str]:
@@ -119,19 +168,40 @@ class UnitAmountResult(CalculationResult):
     unit: str
     rate: int
     total: int
+    per_unit: str | None = None  # the rate's second unit ("buổi"), when it has one
+    per_count: float | None = None  # how many of it the amount counts
 
 
 def _count_text(count: float) -> str:
     return str(int(count)) if count == int(count) else f"{count:g}".replace(".", ",")
 
 
-def calculate(count: float, unit: str, rate: StatedRate) -> UnitAmountResult:
-    """``count`` units times the stated rate, cited by the span that states it."""
-    total = round(count * rate.rate)
-    source = cite_rule(rate.rule, f"{fmt_money(rate.rate)} đồng/{unit}")
+def _english_count(count: float, english: str, plural: str | None = None) -> str:
+    shown = _count_text(count)
+    if count == 1 or english == "km":
+        return f"{shown} {english}"
+    return f"{shown} {plural or english + 's'}"
+
+
+def calculate(count: float, unit: str, rate: StatedRate, per_count: float | None = None) -> UnitAmountResult:
+    """``count`` units times the stated rate (times ``per_count`` of its second unit, when it has one: "120 người ×
+    2 buổi × 40.000 đồng/người/buổi"), cited by the span that states it."""
+    if rate.per and per_count is None:
+        raise ValueError(f"the rate is per {unit} per {rate.per}: the count of {rate.per} is needed")
+    times = per_count if rate.per else 1.0
+    total = round(count * times * rate.rate)
+    per = f"/{rate.per}" if rate.per else ""
+    source = cite_rule(rate.rule, f"{fmt_money(rate.rate)} đồng/{unit}{per}")
     shown = _count_text(count)
     english = ENGLISH_UNITS[unit]
-    counted = f"{shown} {english}{'' if count == 1 or english == 'km' else 's'}"
+    counted = _english_count(count, english, ENGLISH_PLURALS.get(unit))
+    counted_vi = f"{shown} {unit}"
+    per_en = ""
+    if rate.per:
+        per_english = ENGLISH_PER_UNITS[rate.per]
+        counted += f" × {_english_count(times, per_english)}"
+        counted_vi += f" × {_count_text(times)} {rate.per}"
+        per_en = f" per {per_english}"
     quote = " ".join(rate.rule.text.split())
     rule = f"unit_rate ({where(source)})"
     return UnitAmountResult(
@@ -139,24 +209,32 @@ def calculate(count: float, unit: str, rate: StatedRate) -> UnitAmountResult:
         unit=unit,
         rate=rate.rate,
         total=total,
+        per_unit=rate.per,
+        per_count=per_count if rate.per else None,
         steps=[
             CalculationStep(
-                text=f"Mức quy định: “{quote}”: {fmt_money(rate.rate)} đồng/{unit}.",
+                text=f"Mức quy định: “{quote}”: {fmt_money(rate.rate)} đồng/{unit}{per}.",
                 rule=rule,
             ),
             CalculationStep(
-                text=f"Số tiền = {shown} {unit} × {fmt_money(rate.rate)} đồng = {fmt_money(total)} đồng.",
+                text=f"Số tiền = {counted_vi} × {fmt_money(rate.rate)} đồng = {fmt_money(total)} đồng.",
                 rule=rule,
             ),
         ],
         steps_en=[
-            f"The stated rate (quoted): “{quote}”: {rate.rate:,} VND per {english}.",
+            f"The stated rate (quoted): “{quote}”: {rate.rate:,} VND per {english}{per_en}.",
             f"Amount = {counted} × {rate.rate:,} VND = {total:,} VND.",
         ],
         policy_sources={"unit_rate": source},
-        answer=f"Số tiền là {fmt_money(total)} đồng ({shown} {unit} × {fmt_money(rate.rate)} đồng/{unit}).",
-        answer_en=f"The amount is {total:,} VND ({counted} × {rate.rate:,} VND per {english}).",
+        answer=f"Số tiền là {fmt_money(total)} đồng ({counted_vi} × {fmt_money(rate.rate)} đồng/{unit}{per}).",
+        answer_en=f"The amount is {total:,} VND ({counted} × {rate.rate:,} VND per {english}{per_en}).",
     )
+
+
+def per_unit_of(word: str) -> str | None:
+    """The canonical second unit for a word naming it ("sessions" → "buổi", "ngày" → "ngày"), or None."""
+    folded = fold(nfc(word)).strip()
+    return next((u for u, words in PER_UNITS.items() if folded == fold(u) or folded in words), None)
 
 
 def unit_of(word: str) -> str | None:

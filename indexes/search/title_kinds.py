@@ -54,10 +54,11 @@ _KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
         r"\bnghiem cam\b|\bbi cam\b|\bprohibit|\bforbidden\b|\bnot allowed\b",
         ("cac hanh vi bi nghiem cam", "hanh vi bi nghiem cam"),
     ),
-    # "what is a probation period?", "what counts as", "what does PTO mean": not "what is the maximum …?", which asks
-    # a rule's figure
+    # "what is a probation period?", "what counts as", "does that count as a business trip?", "what does PTO mean":
+    # not "what is the maximum …?", which asks a rule's figure
     "definition": (
-        r"\bla gi\b|\bthe nao la\b|\bduoc hieu la\b|\bwhat (?:is|are) (?:a|an)\b|\b(?:what|who) counts? as\b"
+        r"\bla gi\b|\bthe nao la\b|\bduoc hieu la\b|\bduoc coi la\b|\bwhat (?:is|are) (?:a|an)\b"
+        r"|\b(?:what|who) counts? as\b|\bcounts? as (?:a|an)\b"
         r"|\bwhat does\b.*\bmean\b|\bmeaning of\b|\bmeant by\b|\bdefin",
         (
             "giai thich tu ngu",

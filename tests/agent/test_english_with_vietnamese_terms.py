@@ -52,6 +52,18 @@ def test_a_quoted_vietnamese_term_is_searched_as_written():
     assert vietnamese_terms(prize) == ["Lao động giỏi"]
     assert "Lào" not in vietnamese_query(prize)
     assert vietnamese_terms("My thưởng chuyên cần is late") == ["thưởng chuyên cần"]  # "My" is English
+    # a syllable without accents inside the term stays in it ("lao" of "người lao động" is no English word)
+    conference = (
+        "I'm organising this year's hội nghị người lao động: 120 people, full day. What's the max we can spend on "
+        "drinking water?"
+    )
+    assert vietnamese_terms(conference) == ["hội nghị người lao động"]
+    assert vietnamese_query(conference).startswith("hội nghị người lao động ")
+    assert "Lào" not in vietnamese_query(conference)
+    assert vietnamese_terms("the quyết toán and tạm ứng forms") == [
+        "quyết toán",
+        "tạm ứng",
+    ]  # "and" is English
 
 
 def test_what_the_asking_clause_names_is_quoted_not_the_scene():

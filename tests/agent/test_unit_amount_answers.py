@@ -48,3 +48,17 @@ def test_one_of_two_rates_is_taken_only_when_the_question_names_it(assistant):
     unnamed = assistant.ask("Đi công tác 100 km bằng phương tiện cá nhân thì được khoán bao nhiêu tiền?")
     assert "300.000" not in unnamed.answer and "600.000" not in unnamed.answer  # no guessed rate
     assert "3.000 đồng/km" in unnamed.answer  # the rule is quoted instead
+
+
+def test_heads_times_sessions_times_the_rate_per_head_per_session(assistant):
+    answer = assistant.ask(
+        "I'm organising the hội nghị người lao động: 120 people, full day (morning and afternoon). What's the max "
+        "we can spend on drinking water?"
+    )
+    assert "9,600,000 VND" in answer.answer and "120 people × 2 sessions × 40,000 VND" in answer.answer
+    assert "250,000" not in answer.answer.split("Rules applied")[0]  # the meals' rate is not the water's
+    assert not answer.refused and not answer.ungrounded_numbers
+    (cited,) = [c for c in answer.citations if "dieu-4" in c.node_id]
+    assert "40.000 đồng/người/buổi" in cited.quote
+    vietnamese = assistant.ask("Hội nghị tổng kết năm 80 người, cả ngày, tiền ăn tối đa bao nhiêu?")
+    assert "20.000.000 đồng" in vietnamese.answer and "80 người × 1 ngày × 250.000 đồng" in vietnamese.answer

@@ -59,6 +59,10 @@ def test_what_is_the_asks_a_figure_and_what_is_a_asks_a_meaning():
     assert "definition" in question_kinds("What does PTO mean?")
     assert "definition" in question_kinds("Thế nào là tai nạn lao động?")
     assert "definition" in question_kinds("Thử việc là gì?")
+    # "does X count as a Y?" asks what a Y is
+    assert "definition" in question_kinds("It's 20 km from the office. Does that count as a work trip?")
+    assert "definition" in question_kinds("Đi đường vòng thì có được coi là tai nạn lao động không?")
+    assert "definition" not in question_kinds("Does the lunch break count as working time?")
 
 
 def test_definitions_sections_are_known_by_their_whole_title():

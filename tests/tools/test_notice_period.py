@@ -70,6 +70,13 @@ def test_a_rule_that_makes_the_notice_day_day_one_is_read_and_cited():
     assert calculate(policy, "fixed_term", 6, dt.date(2026, 11, 20), [6]).earliest_leave == dt.date(
         2026, 11, 23
     )
+    # the day one said in brackets after the day it counts from, without "tính"
+    bracketed = rule(
+        "2. Thời hạn báo trước tính theo ngày dương lịch, kể từ ngày Phòng Nhân sự ký nhận đơn (ngày ký nhận là "
+        "ngày thứ nhất); ngày cuối cùng của thời hạn báo trước là ngày làm việc cuối cùng của NLĐ.",
+        9,
+    )
+    assert policy_from_rules([*TABLE, bracketed]).first_day_counts
     # the day after, in so many words: the default count, now cited
     after = policy_from_rules([*TABLE, rule("Thời hạn báo trước được tính từ ngày hôm sau ngày nộp đơn.", 9)])
     assert not after.first_day_counts and after.counting.source == "corpus"

@@ -154,3 +154,64 @@ def test_a_travel_day_for_the_items_a_rule_names_by_letter():
     assert calculate(policy, "funeral", "parent", 1_000).total_days == 4
     assert calculate(policy, "wedding", "self", 100).total_days == 3
     assert calculate(policy, "wedding", "child", 1_000).total_days == 1  # point b: no travel day
+
+
+def test_from_the_first_day_off_the_last_one_and_the_day_back():
+    """ "Nghỉ cưới từ thứ Hai 14/12, ngày nào đi làm lại?": working days skip the weekly rest days the documents
+    state; a rule saying the leave counts in working days is cited, and calendar days are the named default."""
+    import datetime as dt
+
+    from tools.leave_policy import ParamSource
+
+    working = [
+        rule("a) Bản thân kết hôn: nghỉ 05 ngày làm việc;", ARTICLE, 5),
+        rule("c) Cha đẻ, mẹ đẻ, vợ hoặc chồng, con chết: nghỉ 03 ngày;", ARTICLE, 6),
+        rule("3. Nghỉ việc riêng tính theo ngày làm việc.", ARTICLE, 9),
+    ]
+    policy = policy_from_rules(working)
+    assert policy.working_days and policy.counting.line_start == 9
+    weekend = (
+        [5, 6],
+        ParamSource(source="corpus", doc_id="nq", node_id="nq:dieu-3", note="nghỉ thứ Bảy, CN"),
+    )
+    wedding = calculate(policy, "wedding", "self", None, dt.date(2026, 12, 14), weekend)
+    assert (wedding.first_day, wedding.last_day, wedding.back_on) == (
+        dt.date(2026, 12, 14),
+        dt.date(2026, 12, 18),
+        dt.date(2026, 12, 21),
+    )
+    assert "ngày đi làm lại là thứ Hai 21/12/2026" in wedding.answer
+    assert "back at work on Monday 21/12/2026" in wedding.answer_en
+    assert wedding.policy_sources["counting"].line_start == 5  # the item itself says "ngày làm việc"
+    assert wedding.policy_sources["weekly_rest_days"].node_id == "nq:dieu-3"
+    # three days from a Thursday, in working days by the rule: Thursday, Friday, Monday; back on Tuesday
+    funeral = calculate(policy, "funeral", "parent", None, dt.date(2026, 12, 3), weekend)
+    assert (funeral.last_day, funeral.back_on) == (dt.date(2026, 12, 7), dt.date(2026, 12, 8))
+    assert funeral.policy_sources["counting"].line_start == 9
+    # no rule on counting: calendar days, said to be the default
+    calendar = calculate(policy_from_rules(LIST), "funeral", "parent", None, dt.date(2026, 12, 3), weekend)
+    assert (calendar.last_day, calendar.back_on) == (dt.date(2026, 12, 5), dt.date(2026, 12, 7))
+    assert calendar.policy_sources["counting"].source == "default"
+
+
+@pytest.mark.parametrize(
+    ("question", "args"),
+    [
+        (
+            "Em là nhân viên văn phòng, đám cưới ngày thứ Bảy 12/12/2026, em nghỉ cưới bắt đầu từ thứ Hai 14/12 thì "
+            "ngày nào phải đi làm lại?",
+            {"event": "wedding", "relation": "self", "start": "14/12"},
+        ),
+        (
+            "My wedding is on Saturday 12/12/2026 and I start my wedding leave on Monday 14/12. When do I have to "
+            "be back at work?",
+            {"event": "wedding", "relation": "self", "start": "14/12"},
+        ),
+    ],
+)
+def test_a_first_day_off_and_the_day_back_asked(question, args):
+    q = analyse(question)
+    assert (q.intent, q.personal) == ("personal_leave", args)
+    assert (
+        analyse("Em cưới ngày 12/12 thì được nghỉ mấy ngày?").intent != "personal_leave"
+    )  # no day back asked

@@ -132,6 +132,23 @@ def test_weekly_rest_days_stated_or_defaulted():
     )
     assert two.rest_for("công nhân khối sản xuất")[0] == [6]
     assert two.rest_for("nhân viên khối văn phòng")[0] == [5, 6]
+    # a group's working week as a span of weekdays: the days outside it are its rest
+    hours = "Điều 3: Thời giờ làm việc"
+    week = probation_policy_from_rules(
+        [
+            rule("1. Khối văn phòng: từ thứ Hai đến thứ Sáu, sáng từ 8 giờ 00 đến 12 giờ 00.", context=hours),
+            rule(
+                "3. Khối Trung tâm: lịch làm việc từ thứ Ba đến Chủ nhật, ngày nghỉ hằng tuần là thứ Hai.",
+                context=hours,
+            ),
+        ]
+    )
+    assert week.rest_for("nhân viên văn phòng")[0] == [5, 6]
+    assert week.rest_for("giáo viên Khối Trung tâm")[0] == [0]
+    # a span of days that is no working week ("từ thứ Hai đến thứ Sáu" in a leave rule) says no rest
+    assert (
+        probation_policy_from_rules([rule("Nghỉ từ thứ Hai đến thứ Sáu được tính 05 ngày phép.")]).rest == []
+    )
 
 
 # --- arithmetic -------------------------------------------------------------------------------------------------

@@ -172,3 +172,33 @@ def test_point_shares_in_either_order_a_bracketed_exception_and_an_unknown_group
     ]
     with pytest.raises(LookupError, match="staff group"):  # the 85% is point a's, not everyone's
         calculate(probation_policy_from_rules(rules), 9_000_000, "lương 9 triệu")
+
+
+def test_items_naming_the_group_before_its_length_and_points_joined_by_và_điểm():
+    """ "b) Giáo viên Việt Nam, …: 60 ngày;" names its group first; "tại điểm c và điểm d khoản 1 hưởng 95%" pays
+    both points, and a later sentence's "100% đơn giá" pays no point."""
+    rules = [
+        rule("1. Thời gian thử việc theo từng vị trí:", 88),
+        rule("a) Hiệu trưởng, Phó Hiệu trưởng, Kế toán trưởng: 120 ngày;", 89),
+        rule("b) Giáo viên Việt Nam, chuyên viên Khối văn phòng (trình độ cao đẳng trở lên): 60 ngày;", 90),
+        rule("c) Trợ giảng, nhân viên y tế học đường, lái xe đưa đón: 30 ngày;", 91),
+        rule("d) Bảo vệ, nhân viên bếp ăn, nhân viên tạp vụ: 06 ngày làm việc.", 92),
+        rule(
+            "4. Tiền lương thử việc bằng 90% mức lương của công việc; riêng các vị trí tại điểm c và điểm d khoản 1 "
+            "hưởng 95%. Tiết dạy vượt định mức trong thời gian thử việc được trả 100% đơn giá.",
+            95,
+        ),
+    ]
+    policy = probation_policy_from_rules(rules)
+    assert [(r.amount, r.unit, r.point) for r in policy.rows] == [
+        (120, "days", "a"),
+        (60, "days", "b"),
+        (30, "days", "c"),
+        (6, "working_days", "d"),
+    ]
+    assert policy.rows[1].text == "Giáo viên Việt Nam, chuyên viên Khối văn phòng (trình độ cao đẳng trở lên)"
+    assert [r.pay_percent for r in policy.rows] == [None, None, 95, 95]
+    assert calculate(policy, 9_000_000, "Trợ giảng, lương 9 triệu").probation_wage == 8_550_000
+    assert (
+        calculate(policy, 9_000_000, "giáo viên người Việt").percent == 90
+    )  # the sentence's rule for the rest
