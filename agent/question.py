@@ -1010,6 +1010,10 @@ _TRIP_DAY = (
     rf"\d{{1,2}}/\d{{1,2}}(?:/\d{{4}})?|(?:ngay )?\d{{1,2}} thang \d{{1,2}}(?: nam \d{{4}})?"
     rf"|(?:{_MONTHS_EN}) \d{{1,2}}(?:,? \d{{4}})?|\d{{1,2}} (?:{_MONTHS_EN})(?: \d{{4}})?"
 )
+# the day a trip starts, alone ("đi công tác TP.HCM từ 12/10/2026, ở 3 đêm", "leaving on 12/10")
+_TRIP_FROM = re.compile(
+    r"\b(?:tu|from|leaving(?: on)?|departing(?: on)?|starting(?: on)?)\s+(?:ngay\s+)?(\d{1,2}/\d{1,2}(?:/\d{4})?)\b"
+)
 _TRIP_DATES = re.compile(
     rf"\b(?:tu|from)\s+(?:ngay\s+)?({_TRIP_DAY})\s+(?:den|toi|to|until|till|through|-|–)\s+(?:ngay\s+)?({_TRIP_DAY})"
 )
@@ -1093,6 +1097,8 @@ def trip_args(text: str) -> dict:
             args["days"] = int(days.group(1))
         if nights:
             args["nights"] = int(nights.group(1))
+        if departure := _TRIP_FROM.search(folded):  # "từ 12/10/2026, ở 3 đêm": the norms of those dates
+            args["departure"] = departure.group(1)
     elif span := weekday_span_days(folded):  # "out Monday, back Thursday": 4 days
         args["days"] = span
     elif _DAY_TRIP_ASKED.search(folded):  # out and back the same day, when no days or nights are stated

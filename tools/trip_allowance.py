@@ -120,14 +120,15 @@ def _for_place(cells: list[NormCell], destination: str | None, norms: TripNorms)
         named = [
             c
             for c in cells
-            if c.place and _names_place(norms.places_of(c.place, c.source.doc_id), destination)
+            if c.place and _names_place(norms.places_of(c.place, c.doc_id or c.source.doc_id), destination)
         ]
         if named:
             return named
         return [
             c
             for c in cells
-            if not c.place or (_is_other(norms.places_of(c.place, c.source.doc_id)) and not c.abroad)
+            if not c.place
+            or (_is_other(norms.places_of(c.place, c.doc_id or c.source.doc_id)) and not c.abroad)
         ]
     if len({c.place for c in placed}) == 1:
         return cells
@@ -184,8 +185,10 @@ def _rate_on(cells: list[NormCell], day: dt.date) -> NormCell | None:
 def _runs(cells: list[NormCell], dates: list[dt.date]) -> list[tuple[NormCell, int]]:
     """The norm of each date, as runs of consecutive dates at one norm (a change from a date starts a run)."""
     runs: list[tuple[NormCell, int]] = []
+    # a change for trips starting from a date: the whole trip at its first day's norm
+    by_start = any(c.by_trip_start for c in cells)
     for day in dates:
-        rate = _rate_on(cells, day)
+        rate = _rate_on(cells, dates[0] if by_start else day)
         if rate is None:
             raise LookupError("the documents state several norms that could apply")
         if runs and runs[-1][0] is rate:

@@ -67,6 +67,10 @@ OTHER_TRIP = re.compile(
 # an amount given as a range
 _RANGE = re.compile(r"\d[\d.,]*\s*(?:dong|vnd)?\s*[–—-]\s*\d")
 _FORMER = re.compile(r"\b(?:muc cu|dinh muc cu|old|former|previous)\b")
+# an amending table's columns (folded): the amount before and after ("Mức cũ | Mức mới", "Old rate | New rate")
+_TRIP_START = re.compile(r"\b(?:chuyen (?:cong tac|di) bat dau|trips? (?:starting|that start|beginning))\b")
+_OLD_COLUMN = re.compile(r"\bcu\b|\b(?:old|previous|former)\b")
+_NEW_COLUMN = re.compile(r"\bmoi\b|\b(?:new|revised|updated)\b")
 _DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
 _FROM_DATE = re.compile(r"\b(?:tu|from|ke tu|ap dung tu|effective)\s+(?:ngay\s+)?(\d{1,2}/\d{1,2}/\d{4})")
 _DAY_TRIP = re.compile(
@@ -140,6 +144,12 @@ class NormCell(BaseModel):
     abroad: bool = False
     effective_from: dt.date | None = None
     source: ParamSource
+    doc_id: str = (
+        ""  # the document whose table states it (its regions' places); a notice may amend the amount
+    )
+    # a change that applies to trips starting from its date ("chuyến công tác bắt đầu từ 01/10/2026"): a trip takes
+    # the norm of its first day for every day, not each day its own
+    by_trip_start: bool = False
 
     @property
     def labels(self) -> str:
@@ -207,6 +217,9 @@ def _cells(rule: RuleText, lead: str) -> list[NormCell]:
     heads = [h.strip() for h in header.split("|")]
     cells = [c.strip() for c in row.split("|")]
     context = rule_reading(f"{lead} {rule.context or ' '.join(rule.title_path)}")
+    amending = _amendment_row(rule)
+    if amending and amending[3]:  # a notice's row naming what it changes and from when: ``_changed`` reads it
+        return []
     if len(cells) != len(heads) or len(cells) < 2:
         return []
     key = rule_reading(cells[0])
@@ -256,6 +269,7 @@ def _cells(rule: RuleText, lead: str) -> list[NormCell]:
             abroad=bool(_ABROAD.search(f"{column} {key} {context}")) or currency != "VND",
             effective_from=_date(since.group(1)) if since else None,
             source=cite_rule(rule, f"{cells[0]} – {heads[i]}: {cells[i]}"),
+            doc_id=rule.doc_id,
         )
         out.append(base)
         raw = re.sub(r"\*\*|__|`", "", cells[i])
@@ -268,16 +282,47 @@ def _cells(rule: RuleText, lead: str) -> list[NormCell]:
     return out
 
 
+def _amendment_row(rule: RuleText) -> tuple[str, str, str, re.Match[str] | None, NormKind | None] | None:
+    """A notice's table row changing an amount ("Nội dung | Mức cũ | Mức mới | Áp dụng từ … Mức trần tiền thuê phòng
+    nghỉ của Nhóm 3 tại Vùng I | 900.000 đồng/người/đêm | 1.100.000 đồng/người/đêm | chuyến công tác bắt đầu từ
+    01/10/2026"): what it changes (the row's other cells, folded), the old and the new amount, the date, and the kind
+    of norm (the amount's unit first, "đồng/người/đêm", then the words, a bracketed reference left out)."""
+    if " … " not in rule.text or "|" not in rule.text:
+        return None
+    header, row = rule.text.split(" … ")[0], rule.text.split(" … ")[-1]
+    heads = [rule_reading(h) for h in header.split("|")]
+    cells = [re.sub(r"\*\*|__|`", "", c).strip() for c in row.split("|")]
+    old = next((i for i, h in enumerate(heads) if _OLD_COLUMN.search(h)), None)
+    new = next((i for i, h in enumerate(heads) if _NEW_COLUMN.search(h) and not _OLD_COLUMN.search(h)), None)
+    if old is None or new is None or len(cells) != len(heads):
+        return None
+    amounts = [_AMOUNT.search(rule_reading(cells[i])) for i in (old, new)]
+    if not all(amounts):
+        return None
+    described = " ".join(rule_reading(c) for i, c in enumerate(cells) if i not in (old, new))
+    kind = _kind(rule_reading(cells[old]), re.sub(r"\(.*?\)", " ", described))
+    return described, amounts[0].group(2), amounts[1].group(2), _FROM_DATE.search(described), kind
+
+
 def _changed(rule: RuleText, cells: list[NormCell]) -> NormCell | None:
     """A sentence changing one cell's amount from a date ("Định mức khách sạn của cấp L1 – L2 tại tỉnh, thành
-    phố khác … được nâng từ 450.000 đồng/đêm lên 550.000 đồng/đêm, cũng từ ngày 01/10/2026"): a dated copy of the
-    one cell with the former amount, of the kind the sentence names, whose row and column words it states."""
+    phố khác … được nâng từ 450.000 đồng/đêm lên 550.000 đồng/đêm, cũng từ ngày 01/10/2026"), or a notice's table
+    row with an old and a new column: a dated copy of the one cell with the former amount, of the kind the
+    sentence names, whose row and column words it states."""
     text = rule_reading(re.sub(r"\*\*|__|`", "", rule.text))
-    m, since = _CHANGE.search(text), _FROM_DATE.search(text)
-    kind = _kind(text)
-    if not (m and since and kind) or "|" in rule.text:
-        return None
-    old, new = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    if "|" in rule.text:
+        row = _amendment_row(rule)
+        if row is None:
+            return None
+        text, old, new, since, kind = row
+        if not (since and kind):
+            return None
+    else:
+        m, since = _CHANGE.search(text), _FROM_DATE.search(text)
+        kind = _kind(text)
+        if not (m and since and kind):
+            return None
+        old, new = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
     words = set(re.findall(r"\w+", text))
 
     def named(label: str) -> bool:
@@ -298,6 +343,7 @@ def _changed(rule: RuleText, cells: list[NormCell]) -> NormCell | None:
             "amount": _money(new),
             "effective_from": _date(since.group(1)),
             "source": cite_rule(rule, f"{found[0].row} – {found[0].column}: {new}"),
+            "by_trip_start": bool(_TRIP_START.search(text)),
         }
     )
 

@@ -497,3 +497,53 @@ def test_the_meals_share_as_documents_state_it(text, share, meals):
 def test_the_days_whose_meals_a_question_says_are_provided(question, meal_args):
     args = trip_args(question)
     assert args and {k: v for k, v in args.items() if k in ("meal_days", "meals")} == meal_args
+
+
+def test_a_notice_row_naming_what_it_changes_for_trips_starting_from_a_date():
+    """ "Mức trần tiền thuê phòng nghỉ của Nhóm 3 tại Vùng I | 900.000 đồng/người/đêm | 1.100.000 đồng/người/đêm |
+    chuyến công tác bắt đầu từ 01/10/2026": the cell it names changes for trips starting from that date, the
+    whole trip at its first day's cap, cited by the notice; the region's places still come from the table's
+    document."""
+    title = ["Quy định công tác phí", "3. Tiền thuê phòng nghỉ", "3.1. Mức trần tiền phòng"]
+    cap = [
+        rule_text(
+            "Vùng I: Hà Nội, TP. Hồ Chí Minh, Đà Nẵng.", ["Quy định công tác phí", "1.3. Vùng"], 20, "ctp:1"
+        ),
+        rule_text(
+            "Đơn vị: đồng/người/đêm, thanh toán theo hóa đơn thực tế, không vượt mức trần.",
+            title,
+            59,
+            "ctp:3",
+        ),
+        rule_text("Nhóm chức danh | Vùng I | Vùng II … Nhóm 2 | 1.200.000 | 1.000.000", title, 64, "ctp:3"),
+        rule_text("Nhóm chức danh | Vùng I | Vùng II … Nhóm 3 | 900.000 | 750.000", title, 65, "ctp:3"),
+        rule_text(
+            "Nội dung | Mức cũ | Mức mới | Áp dụng từ … Mức trần tiền thuê phòng nghỉ của Nhóm 3 tại Vùng I (mục 3.1 "
+            "Quy định công tác phí) | 900.000 đồng/người/đêm | 1.100.000 đồng/người/đêm | chuyến công tác bắt đầu "
+            "từ 01/10/2026",
+            ["Thông báo số 45/2026"],
+            20,
+            "tb45",
+        ),
+    ]
+    norms = trip_norms_from_rules(cap)
+    changed = [c for c in norms.cells if c.amount == 1_100_000]
+    assert len(changed) == 1 and (changed[0].group, changed[0].place) == ("Nhóm 3", "Vùng I")
+    assert changed[0].by_trip_start and changed[0].source.node_id == "tb45"
+    args = dict(employee="Nhóm 3", destination="TP. Hồ Chí Minh", end=None, days=None, day_trip=False)
+    after = calculate(
+        norms, **args, start=dt.date(2026, 10, 12), nights=3, shared_room=False, part="hotel", today=TODAY
+    )
+    assert after.hotel_total == 3_300_000 and after.policy_sources["hotel"].node_id == "tb45"
+    # a trip starting before the date keeps the former cap for every night, those after the date too
+    before = calculate(
+        norms, **args, start=dt.date(2026, 9, 28), nights=4, shared_room=False, part="hotel", today=TODAY
+    )
+    assert before.hotel_total == 3_600_000
+
+
+def test_a_trip_start_alone_with_its_nights():
+    args = trip_args(
+        "Em là giáo viên, đi công tác TP.HCM từ 12/10/2026, ở 3 đêm. Tiền phòng được thanh toán tối đa bao nhiêu?"
+    )
+    assert (args["departure"], args["nights"], args["part"]) == ("12/10/2026", 3, "hotel")
