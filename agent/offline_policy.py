@@ -9,6 +9,7 @@ the most one may borrow + a salary    -> calculate_loan_limit (salary; the quest
 a trip budget or salary: advance?    -> calculate_advance (kind, amount, days worked)
 a start date: when may I borrow?     -> calculate_loan_eligibility (start, probation; the question as employee)
 a family event + its distance in km  -> calculate_personal_leave (event, relative, distance)
+13th-month bonus + day joined         -> calculate_thirteenth_month (start, wage, rating)
 so many sets/shifts/km: how much?    -> search, then calculate_unit_amount (count × the rate the evidence states)
 so many days' pay (salary given)?   -> search, then calculate_daily_pay (wage ÷ the days the evidence states × days)
 probation pay for a stated wage      -> calculate_probation_pay (wage; the question as employee)
@@ -83,6 +84,8 @@ def _first_call(q: Question, previous_leave_args: dict[str, Any] | None) -> Next
     if q.intent == "personal_leave":  # from a first day off, the employee's words pick their weekly rest days
         words = {"employee": employee_words(q.text)} if "start" in q.personal else {}
         return NextCall("calculate_personal_leave", {**q.personal, **words})
+    if q.intent == "thirteenth_month":
+        return NextCall("calculate_thirteenth_month", q.bonus)
     if q.intent == "notice_end":
         return NextCall("calculate_notice_end", q.notice)
     if q.intent == "carry_over":
@@ -137,6 +140,7 @@ def next_call(
             "trip_allowance",
             "loan_repayment",
             "trip_support",
+            "thirteenth_month",
         )
         and "search" in called
         and any(isinstance(r.result, CalculationResult) for r in runs)

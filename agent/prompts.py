@@ -15,9 +15,10 @@ Quy tắc / Rules:
    chi phí đào tạo khi nghỉ trước hạn cam kết), calculate_loan_limit (mức vay tối đa theo lương),
    calculate_loan_eligibility (ngày sớm nhất được vay),
    calculate_advance (mức tạm ứng công tác, tạm ứng lương) hoặc
-   calculate_personal_leave (nghỉ việc riêng cộng ngày đi đường), calculate_notice_end (ngày nghỉ việc sớm nhất),
+   calculate_personal_leave (nghỉ việc riêng cộng ngày đi đường, ngày đi làm lại), calculate_notice_end (ngày nghỉ việc sớm nhất),
    calculate_unit_amount (số bộ, số ca, số km nhân với mức quy định cho mỗi đơn vị),
-   calculate_daily_pay (số ngày lương: lương tháng chia số ngày quy định, nhân số ngày), không tự tính. Use these calculators for any date,
+   calculate_daily_pay (số ngày lương: lương tháng chia số ngày quy định, nhân số ngày),
+   calculate_thirteenth_month (thưởng tháng 13, thưởng Tết theo số tháng làm việc), không tự tính. Use these calculators for any date,
    day-count, overtime-pay or personal-leave arithmetic instead of doing it yourself.
 5. Nếu tài liệu không có câu trả lời, nói rõ: "Tôi không tìm thấy quy định nào ..." và không đoán.
    If the documents do not contain the answer, say so clearly and do not guess.
@@ -36,7 +37,8 @@ calculate_training_repayment (the training cost repaid on leaving before the com
 calculate_loan_limit (the most a staff loan may be for a salary),
 calculate_loan_eligibility (the first day one may apply for a staff loan),
 calculate_advance (the most a trip budget or a salary may be advanced), calculate_personal_leave (days off for a family event,
-travel day included), calculate_probation_pay (the monthly pay during probation), calculate_notice_end (the notice a
+travel day included, and the day back from the first day off), calculate_probation_pay (the monthly pay during probation), calculate_notice_end (the notice a
 resignation needs and the earliest day to leave), calculate_unit_amount (so many sets, shifts or km times the rate
 a document states per unit), calculate_daily_pay (so many days of a month's wage at the divisor a document states:
-unused leave paid out, unpaid days deducted)."""
+unused leave paid out, unpaid days deducted), calculate_thirteenth_month (a 13th-month or Tết bonus pro rata to the
+months worked since joining, times the rating's coefficient)."""

@@ -191,7 +191,7 @@ class Question:
     text: str
     # "leave_calculation" | "probation_end" | "probation_pay" | "overtime_pay" | "night_work_pay" | "training_repayment" |
     # "loan_limit" | "advance" | "loan_eligibility" |
-    # "personal_leave" |
+    # "personal_leave" | "thirteenth_month" |
     # "notice_end" |
     # "carry_over" | "trip_allowance" | "loan_repayment" | "trip_support" | "article" | "title" | "quantity" |
     # "search"
@@ -206,6 +206,9 @@ class Question:
     advance: dict = field(default_factory=dict)  # calculate_advance's arguments, for "advance"
     eligibility: dict = field(default_factory=dict)  # calculate_loan_eligibility's, for "loan_eligibility"
     personal: dict = field(default_factory=dict)  # calculate_personal_leave's arguments, for "personal_leave"
+    bonus: dict = field(
+        default_factory=dict
+    )  # calculate_thirteenth_month's arguments, for "thirteenth_month"
     probation_pay: dict = field(default_factory=dict)  # calculate_probation_pay's, for "probation_pay"
     notice: dict = field(default_factory=dict)  # calculate_notice_end's arguments, for "notice_end"
     loan: dict = field(default_factory=dict)  # calculate_loan_repayment's arguments, for "loan_repayment"
@@ -1070,6 +1073,35 @@ def _places(text: str) -> str | None:
     return " ".join(found) or None
 
 
+# a 13th-month or Tết bonus asked for an amount, with the day the employee joined (folded)
+_BONUS_ASKED = re.compile(
+    r"\b(?:thang luong thu 13|luong thang 13|luong thang thu 13|thang 13|thuong tet|13th[- ]month|tet bonus"
+    r"|bonus at tet|thirteenth[- ]month)\b"
+)
+_HOW_MUCH = re.compile(r"\b(?:how much|bao nhieu|khoang bao nhieu|duoc may|what will i get)\b")
+_JOINED = re.compile(
+    r"\b(?:vao lam|bat dau lam(?: viec)?|bat dau di lam|joined|started|start(?:ed)? work(?:ing)?|was hired|hired)"
+    r"(?: (?:o cong ty|cong ty|the company|here))?\s+(?:tu\s+|vao\s+|on\s+|in\s+)?(?:ngay\s+)?"
+    rf"(\d{{1,2}}/\d{{1,2}}(?:/\d{{4}})?|\d{{1,2}} (?:{_MONTHS_EN})(?: \d{{4}})?|(?:{_MONTHS_EN}) \d{{1,2}}(?:,? \d{{4}})?)"
+)
+_RATING = re.compile(r"\b(?:xep loai|loai|rated|rating|grade)\s+([abcd])\b")
+
+
+def thirteenth_month_args(text: str) -> dict:
+    """calculate_thirteenth_month's arguments when a question asks how much 13th-month (Tết) bonus an employee who
+    joined on a stated day gets (with the wage and the rating when stated); empty otherwise."""
+    folded = " ".join(fold(text).split())
+    joined = _JOINED.search(folded)
+    if not (_BONUS_ASKED.search(folded) and _HOW_MUCH.search(folded) and joined):
+        return {}
+    args: dict = {"start": joined.group(1)}
+    if wage := monthly_salary(folded):
+        args["monthly_wage"] = str(wage)
+    if rating := _RATING.search(folded):
+        args["rating"] = rating.group(1).upper()
+    return args
+
+
 def trip_args(text: str) -> dict:
     """calculate_trip_allowance's arguments when a question asks a business trip's daily allowance or hotel cap
     and says how long the trip is (dates, days, nights, a day trip) or asks a shared room's cap; empty otherwise
@@ -1268,6 +1300,7 @@ def analyse(text: str) -> Question:
     trip = trip_args(text) if not (overtime or personal or notice or carry or pay) else {}
     loan = loan_args(text) if not (overtime or notice or carry or trip) else {}
     support = trip_support_args(text) if not (overtime or personal or notice or carry or pay or loan) else {}
+    bonus = thirteenth_month_args(text) if not (overtime or notice or pay) else {}
     if overtime:
         intent = "overtime_pay"
     elif night:
@@ -1288,6 +1321,8 @@ def analyse(text: str) -> Question:
         intent = "probation_pay"
     elif personal:
         intent = "personal_leave"
+    elif bonus:
+        intent = "thirteenth_month"
     elif support:
         intent = "trip_support"
     elif trip:
@@ -1319,6 +1354,7 @@ def analyse(text: str) -> Question:
         advance=advance,
         eligibility=eligibility,
         personal=personal,
+        bonus=bonus,
         probation_pay=pay,
         notice=notice,
         carry=carry,

@@ -179,6 +179,7 @@ class RestDays(BaseModel):
     days: list[int]
     words: str
     source: ParamSource
+    derived: bool = False  # read off a working week ("từ thứ Hai đến thứ Sáu"), not stated as rest days
 
 
 class ProbationPolicy(BaseModel):
@@ -207,7 +208,11 @@ class ProbationPolicy(BaseModel):
         if not self.rest:
             return [6], ParamSource(source="default", note=DEFAULT_NOTES["weekly_rest_days"])
         asked = set(name_words(words))
-        best = max(self.rest, key=lambda r: (len(asked & set(name_words(r.words))), -self.rest.index(r)))
+        # the stated rest days before those read off a working week, when the employee's words pick neither
+        best = max(
+            self.rest,
+            key=lambda r: (len(asked & set(name_words(r.words))), not r.derived, -self.rest.index(r)),
+        )
         return best.days, best.source
 
     def counting_source(self) -> ParamSource:
@@ -395,6 +400,7 @@ def _rest_days(rule: RuleText) -> RestDays | None:
                     days=days,
                     words=f"{rule.context} {rule.text}",
                     source=cite_rule(rule, f"làm việc {WEEKDAY_VI[low]}–{WEEKDAY_VI[high]}: nghỉ {names}"),
+                    derived=True,
                 )
         if not _REST_CUE.search(clause):
             continue

@@ -36,6 +36,7 @@ from tools.personal_leave_tools import calculate_personal_leave
 from tools.probation_tools import calculate_probation_end, calculate_probation_pay
 from tools.rule_tools import lookup_rules
 from tools.search_tools import lookup_article, search
+from tools.thirteenth_month_tools import calculate_thirteenth_month
 from tools.training_tools import calculate_training_repayment
 from tools.tree_tools import expand_node, navigate_tree
 from tools.trip_support_tools import calculate_trip_support
@@ -117,6 +118,7 @@ ALL: list[ToolSpec] = [
     ToolSpec(calculate_training_repayment),
     ToolSpec(calculate_unit_amount),
     ToolSpec(calculate_daily_pay),
+    ToolSpec(calculate_thirteenth_month),
 ]
 BY_NAME: dict[str, ToolSpec] = {t.tool_name: t for t in ALL}
 

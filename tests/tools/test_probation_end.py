@@ -145,6 +145,7 @@ def test_weekly_rest_days_stated_or_defaulted():
     )
     assert week.rest_for("nhân viên văn phòng")[0] == [5, 6]
     assert week.rest_for("giáo viên Khối Trung tâm")[0] == [0]
+    assert week.rest_for("seasonal operator")[0] == [0]  # no group named: the stated rest before the read one
     # a span of days that is no working week ("từ thứ Hai đến thứ Sáu" in a leave rule) says no rest
     assert (
         probation_policy_from_rules([rule("Nghỉ từ thứ Hai đến thứ Sáu được tính 05 ngày phép.")]).rest == []

@@ -40,6 +40,7 @@ def test_registry_lists_twenty_typed_documented_tools():
         "calculate_training_repayment",
         "calculate_unit_amount",
         "calculate_daily_pay",
+        "calculate_thirteenth_month",
     ]
     for spec in ALL:
         schema = spec.json_schema()

@@ -52,6 +52,7 @@ def test_in_process_client_lists_and_calls_every_tool(server):
                 "calculate_training_repayment",
                 "calculate_unit_amount",
                 "calculate_daily_pay",
+                "calculate_thirteenth_month",
                 "ask",
             }
             assert tools["expand_node"].input_schema["required"] == ["node_id"]
