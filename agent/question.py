@@ -206,9 +206,7 @@ class Question:
     advance: dict = field(default_factory=dict)  # calculate_advance's arguments, for "advance"
     eligibility: dict = field(default_factory=dict)  # calculate_loan_eligibility's, for "loan_eligibility"
     personal: dict = field(default_factory=dict)  # calculate_personal_leave's arguments, for "personal_leave"
-    bonus: dict = field(
-        default_factory=dict
-    )  # calculate_thirteenth_month's arguments, for "thirteenth_month"
+    bonus: dict = field(default_factory=dict)  # calculate_thirteenth_month's, for "thirteenth_month"
     probation_pay: dict = field(default_factory=dict)  # calculate_probation_pay's, for "probation_pay"
     notice: dict = field(default_factory=dict)  # calculate_notice_end's arguments, for "notice_end"
     loan: dict = field(default_factory=dict)  # calculate_loan_repayment's arguments, for "loan_repayment"

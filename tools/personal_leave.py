@@ -22,6 +22,7 @@ from indexes.text import fold, has_diacritics
 from tools.calculation import CalculationResult, CalculationStep
 from tools.leave_policy import ParamSource, RuleText, cite_rule
 from tools.probation_calculator import working_days_from
+from tools.probation_policy import WEEKDAY_EN, WEEKDAY_VI
 
 Event = Literal["wedding", "funeral", "birth"]
 Relation = Literal["self", "parent", "spouse", "child", "grandparent", "sibling"]
@@ -348,11 +349,8 @@ def calculate(
     )
 
 
-WEEKDAYS_VI = ("thứ Hai", "thứ Ba", "thứ Tư", "thứ Năm", "thứ Sáu", "thứ Bảy", "Chủ nhật")
-
-
 def _day_vi(day: dt.date) -> str:
-    return f"{WEEKDAYS_VI[day.weekday()]} {day:%d/%m/%Y}"
+    return f"{WEEKDAY_VI[day.weekday()]} {day:%d/%m/%Y}"
 
 
 def _day_en(day: dt.date) -> str:
@@ -394,7 +392,7 @@ def _dates(
     while back.weekday() in days:
         back += dt.timedelta(days=1)
     if working:
-        rest_vi = " và ".join(WEEKDAYS_VI[d] for d in days)
+        rest_vi = " và ".join(WEEKDAY_VI[d] for d in days)
         steps.append(
             CalculationStep(
                 text=f"Tính theo ngày làm việc (không tính {rest_vi}): {total:02d} ngày từ {_day_vi(first)} "
@@ -403,7 +401,7 @@ def _dates(
             )
         )
         steps_en.append(
-            f"Counted in working days (not {' or '.join(f'{d:%A}' for d in _weekdays(days))}): {total} days from "
+            f"Counted in working days (not {' or '.join(WEEKDAY_EN[d] for d in days)}): {total} days from "
             f"{_day_en(first)} to {_day_en(last)}."
         )
     else:
@@ -417,11 +415,6 @@ def _dates(
     steps.append(CalculationStep(text=f"Ngày đi làm lại: {_day_vi(back)}.", rule="back_on"))
     steps_en.append(f"Back at work on {_day_en(back)}.")
     return first, last, back
-
-
-def _weekdays(days: list[int]) -> list[dt.date]:
-    monday = dt.date(2024, 1, 1)  # a Monday
-    return [monday + dt.timedelta(days=d) for d in days]
 
 
 COUNTING_DEFAULT = (
