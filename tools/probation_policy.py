@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from indexes.staff_groups import directory_of, name_words, row_via_directory
+from indexes.staff_groups import directory_of, is_term, name_words, row_via_directory
 from indexes.text import fold, nfc, rule_reading
 from tools.leave_policy import ParamSource, RuleText, cite_rule
 
@@ -134,6 +134,22 @@ _WORK_SPAN_RE = re.compile(
     r"\b(?:tu|from)\s+(?:thu \w+|monday|tuesday|wednesday)\s+(?:den|to|through)\s+\w+(?:\s\w+)?"
 )
 _REST_CUE = re.compile(r"nghi hang tuan|weekly rest|rest days?\b")
+
+
+def _group_terms(text: str) -> set[str]:
+    """The word pairs a text may name a staff group by ("van phong", "san xuat", "office staff"), and its words no
+    Vietnamese syllable could be ("merchandiser"): not weekdays, numbers or a single syllable shared by chance
+    ("kết" of "kết thúc" and "kết hôn")."""
+    named = [w for w in name_words(text) if w not in _WEEK_WORDS and not w.isdigit()]
+    pairs = {f"{a} {b}" for a, b in zip(named, named[1:], strict=False)}
+    return pairs | {w for w in named if is_term(w)}
+
+
+# words every rest rule and a question about days share (weekdays, "làm việc", "nghỉ hằng tuần"): they name no group
+_WEEK_WORDS = frozenset(
+    "thu hai ba tu nam sau bay chu nhat monday tuesday wednesday thursday friday saturday sunday lam viec ngay nghi "
+    "hang tuan week weekly day days work working rest off".split()
+)
 # a working week stated as a span of weekdays ("từ thứ Hai đến thứ Sáu", "Monday to Friday"), in a rule on working time
 _WEEK_DAY = "|".join(_WEEKDAYS)
 _WORK_WEEK = re.compile(rf"\b(?:tu |from )?({_WEEK_DAY}) (?:den|to|through|-|–) ({_WEEK_DAY})\b")
@@ -207,11 +223,18 @@ class ProbationPolicy(BaseModel):
         Sunday), else the first stated; Sunday by default."""
         if not self.rest:
             return [6], ParamSource(source="default", note=DEFAULT_NOTES["weekly_rest_days"])
-        asked = set(name_words(words))
-        # the stated rest days before those read off a working week, when the employee's words pick neither
+        asked = _group_terms(words)
+        # the rule sharing most of the employee's group words ("văn phòng", "khối sản xuất", "office staff"); when
+        # they pick none, a rest that keeps Sunday (the law's default) first, then the stated rest days before
+        # those read off a working week
         best = max(
             self.rest,
-            key=lambda r: (len(asked & set(name_words(r.words))), not r.derived, -self.rest.index(r)),
+            key=lambda r: (
+                len(asked & _group_terms(r.words)),
+                6 in r.days,
+                not r.derived,
+                -self.rest.index(r),
+            ),
         )
         return best.days, best.source
 

@@ -132,6 +132,18 @@ def test_weekly_rest_days_stated_or_defaulted():
     )
     assert two.rest_for("công nhân khối sản xuất")[0] == [6]
     assert two.rest_for("nhân viên khối văn phòng")[0] == [5, 6]
+    # a stated rest before one read off a working week when the words pick neither
+    both = probation_policy_from_rules(
+        [
+            rule(
+                "1. Khối văn phòng: từ thứ Hai đến thứ Sáu, 08:00–17:00.", context="Điều 5. Thời giờ làm việc"
+            ),
+            rule(
+                "3. Ngày nghỉ hằng tuần: Chủ nhật đối với khối sản xuất.", context="Điều 5. Thời giờ làm việc"
+            ),
+        ]
+    )
+    assert both.rest_for("seasonal operator")[0] == [6]
     # a group's working week as a span of weekdays: the days outside it are its rest
     hours = "Điều 3: Thời giờ làm việc"
     week = probation_policy_from_rules(
@@ -145,7 +157,8 @@ def test_weekly_rest_days_stated_or_defaulted():
     )
     assert week.rest_for("nhân viên văn phòng")[0] == [5, 6]
     assert week.rest_for("giáo viên Khối Trung tâm")[0] == [0]
-    assert week.rest_for("seasonal operator")[0] == [0]  # no group named: the stated rest before the read one
+    # no group named: a rest keeping Sunday, the law's default, before one that does not
+    assert week.rest_for("seasonal operator")[0] == [5, 6]
     # a span of days that is no working week ("từ thứ Hai đến thứ Sáu" in a leave rule) says no rest
     assert (
         probation_policy_from_rules([rule("Nghỉ từ thứ Hai đến thứ Sáu được tính 05 ngày phép.")]).rest == []
