@@ -70,11 +70,6 @@ def _rate_pattern(unit: str) -> re.Pattern[str]:
     )
 
 
-def _per_unit(word: str | None) -> str | None:
-    """The canonical second unit a rate is stated per ("buoi" → "buổi"), None for none or a period."""
-    return next((u for u, words in PER_UNITS.items() if word in words), None) if word else None
-
-
 @dataclass(frozen=True)
 class StatedRate:
     rate: int  # đồng per unit
@@ -101,7 +96,7 @@ def stated_rates(units: list[RuleText], unit: str) -> list[StatedRate]:
         labelled = all(labels)
         for i, m in enumerate(found):
             rate = int(re.sub(r"[.,]", "", m.group(1)))
-            if rate <= 0 or (unit == "người" and m.group(2) and _per_unit(m.group(2)) is None):
+            if rate <= 0 or (unit == "người" and m.group(2) and per_unit_of(m.group(2)) is None):
                 continue  # a sum per person per year or per trip is an entitlement, not a norm per head
             if (
                 len(found) == 1
@@ -115,7 +110,11 @@ def stated_rates(units: list[RuleText], unit: str) -> list[StatedRate]:
                 stop = found[i + 1].start() if i + 1 < len(found) else len(folded)
                 context = _SEPARATOR.split(folded[m.end() : stop], maxsplit=1)[0]
             lead = 0 if len(found) == 1 else folded.find(labels[0]) if labelled else found[0].start()
-            out.append(StatedRate(rate, rule, context, folded[:lead], _per_unit(m.group(2))))
+            out.append(
+                StatedRate(
+                    rate, rule, context, folded[:lead], per_unit_of(m.group(2)) if m.group(2) else None
+                )
+            )
     return out
 
 
