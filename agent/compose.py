@@ -158,7 +158,12 @@ def _concept_cover(passage: Passage, question: str) -> float:
     if not concepts:
         return 0.0
     text = stated_text(passage)
-    return weight * sum(states(c, text) for c in concepts) / len(concepts)
+    # a kind of an HR topic stated is the topic stated ("nghỉ hằng năm", annual leave, is a "leave"), as in _check;
+    # not so for a general word, whose "kinds" by their English ending are no kinds ("tip from customer")
+    stated = sum(
+        any(states(x, text) for x in (c, *(() if c.general else english_hyponyms(c)))) for c in concepts
+    )
+    return weight * stated / len(concepts)
 
 
 def _with_concepts(

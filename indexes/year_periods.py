@@ -116,11 +116,28 @@ def stated_periods(text: str) -> list[Interval]:
     return periods
 
 
+# fixed-date holidays a question names instead of their date (folded). The lunar ones (Tết Nguyên đán, Giỗ Tổ
+# Hùng Vương) move from year to year and are left out, as is a bare "năm mới" (often the lunar new year).
+_NAMED_DAYS: list[tuple[re.Pattern[str], tuple[int, int]]] = [
+    (re.compile(pattern), day)
+    for pattern, day in (
+        (r"\bchristmas eve\b", (12, 24)),
+        (r"\b(?:christmas(?! eve)|xmas|giang sinh|noel)\b", (12, 25)),
+        (r"\bnew year'?s eve\b", (12, 31)),
+        (r"(?<!lunar )(?<!vietnamese )(?<!chinese )\bnew year(?!'?s eve)\b|\btet duong lich\b", (1, 1)),
+        (r"\b(?:national day|quoc khanh)\b", (9, 2)),
+        (r"\b(?:reunification day|giai phong mien nam)\b", (4, 30)),
+        (r"\b(?:international )?(?:labou?r day|may day|quoc te lao dong)\b", (5, 1)),
+    )
+]
+
+
 def asked_times(question: str) -> list[Interval]:
-    """The times of the year a question names: a date, or a month or part of one ("late October")."""
+    """The times of the year a question names: a date or a fixed-date holiday ("Christmas", "Quốc khánh"), or a
+    month or part of one ("late October")."""
     folded = fold(question)
     _, _, dates, months = _for(question)
-    asked = []
+    asked = [(_day_of_year(*day),) * 2 for pattern, day in _NAMED_DAYS if pattern.search(folded)]
     for match in dates.finditer(folded):
         if (match.group("qd3") or match.group("qd4")) and not _DATING_WORD.search(folded[: match.start()]):
             continue  # "1/2 lương", "24/7", "12 tháng 1 năm": no date

@@ -3,7 +3,7 @@ through the lexicon (its gloss) when checking what it states and ranking its uni
 
 from __future__ import annotations
 
-from agent.compose import compose
+from agent.compose import _concept_cover, compose
 from agent.evidence import gloss, glossed
 from tests.agent.passages import passage
 
@@ -95,3 +95,44 @@ def test_a_handbooks_everyday_words_are_glossed_as_the_standard_terms():
         "Phép năm chưa nghỉ hết có được chuyển sang năm sau không, tối đa mấy ngày?", [unused], 0.5, True
     )
     assert not answer.refused and "4 unused PTO days" in answer.text, answer.text
+
+
+ANNUAL_LEAVE = passage(
+    "noi_quy:dieu-8",
+    "Điều 8. Nghỉ hằng năm",
+    "1. NLĐ làm việc đủ 12 tháng được nghỉ hằng năm 12 ngày làm việc, hưởng nguyên lương.\n"
+    "2. Trong thời gian cao điểm (từ 15/6 đến 31/8 và từ 20/12 đến 05/01 năm sau), NLĐ Khối vận hành chỉ được "
+    "nghỉ hằng năm không quá 02 ngày liên tục.",
+    title_path=["Nội quy lao động", "Điều 8. Nghỉ hằng năm"],
+)
+LEARNING = passage(
+    "handbook:learning",
+    "Learning and development",
+    "• Cross-exposure: up to 2 weeks a year working at another hotel of the group.\n"
+    "• If you leave before the end of the commitment, you repay the cost in proportion to the months remaining.",
+    rank=1,
+    title_path=["Colleague Handbook", "Learning and development"],
+)
+
+
+def test_an_english_question_on_leave_is_answered_by_the_article_on_a_kind_of_leave():
+    # "nghỉ hằng năm" (annual leave) states no wording of "leave" itself, but is a kind of leave; the English
+    # handbook's "if you leave" is the verb, and Christmas falls in the peak season's dates
+    answer = compose(
+        "can I take leave over christmas / new year? I work at the front desk",
+        [LEARNING, ANNUAL_LEAVE],
+        MIN,
+        quantity=False,
+        expansions=["nghỉ phép", "nghỉ việc có phép", "hằng năm"],  # the lexicon's, as the search gives them
+    )
+    assert not answer.refused, answer.text
+    assert "noi_quy:dieu-8" in answer.node_ids
+    assert "từ 20/12 đến 05/01 năm sau" in answer.text
+
+
+def test_a_passage_stating_a_kind_of_the_asked_concept_covers_it():
+    # the check already counted a kind of the concept as the concept ("nghỉ hằng năm" is a leave); the coverage
+    # that decides which passages may be quoted now does too
+    question = "can I take leave over christmas?"
+    assert _concept_cover(ANNUAL_LEAVE, question) == 1.0
+    assert _concept_cover(DORMITORY, question) == 0.0

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from indexes.year_periods import asked_times, holds_asked_time, stated_periods
+from indexes.year_periods import _day_of_year, asked_times, holds_asked_time, stated_periods
 
 
 def test_periods_of_the_year_a_rule_states_in_either_language():
@@ -50,3 +50,20 @@ def test_no_time_of_year_in_a_boss_a_machine_a_fraction_a_rate_or_a_count():
         assert asked_times(question) == [], question
     assert asked_times("Nghỉ ngày 15/10/2025 được không?") == [(289, 289)]
     assert asked_times("Can I take leave on May 15?") == [(136, 136)]
+
+
+def test_a_fixed_date_holiday_is_its_date():
+    christmas, new_year = _day_of_year(12, 25), _day_of_year(1, 1)
+    assert asked_times("can I take leave over christmas / new year? I work at the front desk") == [
+        (christmas, christmas),
+        (new_year, new_year),
+    ]
+    assert asked_times("Giáng sinh năm nay tôi có được nghỉ không?") == [(christmas, christmas)]
+    assert asked_times("Nghỉ lễ Quốc khánh được mấy ngày?") == [(_day_of_year(9, 2),) * 2]
+    assert asked_times("Is Labour Day a paid holiday?") == [(_day_of_year(5, 1),) * 2]
+    # the lunar new year moves from year to year: no date
+    assert asked_times("Do we get a bonus for Lunar New Year?") == []
+    assert asked_times("Tết Nguyên đán được nghỉ mấy ngày?") == []
+    peak = "Trong thời gian cao điểm (từ 15/6 đến 31/8 và từ 20/12 đến 05/01 năm sau) chỉ được nghỉ 02 ngày liên tục"
+    assert holds_asked_time(peak, asked_times("Can I take a week off over Christmas?"))
+    assert not holds_asked_time(peak, asked_times("Can I take a week off for National Day?"))
