@@ -127,7 +127,8 @@ _NAMED_DAYS: list[tuple[re.Pattern[str], tuple[int, int]]] = [
         (r"(?<!lunar )(?<!vietnamese )(?<!chinese )\bnew year(?!'?s eve)\b|\btet duong lich\b", (1, 1)),
         (r"\b(?:national day|quoc khanh)\b", (9, 2)),
         (r"\b(?:reunification day|giai phong mien nam)\b", (4, 30)),
-        (r"\b(?:international )?(?:labou?r day|may day|quoc te lao dong)\b", (5, 1)),
+        # not "may day": folded Vietnamese "máy đây", "mấy đấy" read so
+        (r"\b(?:international )?(?:labou?r day|quoc te lao dong)\b", (5, 1)),
     )
 ]
 
