@@ -158,12 +158,15 @@ def _concept_cover(passage: Passage, question: str) -> float:
     if not concepts:
         return 0.0
     text = stated_text(passage)
-    # a kind of an HR topic stated is the topic stated ("nghỉ hằng năm", annual leave, is a "leave"), as in _check;
-    # not so for a general word, whose "kinds" by their English ending are no kinds ("tip from customer")
-    stated = sum(
-        any(states(x, text) for x in (c, *(() if c.general else english_hyponyms(c)))) for c in concepts
-    )
+    # not a general word's "kinds": by their English ending they are no kinds ("tip from customer")
+    stated = sum(_states_or_a_kind(c, text, kinds=not c.general) for c in concepts)
     return weight * stated / len(concepts)
+
+
+def _states_or_a_kind(concept: Concept, text: str, kinds: bool = True) -> bool:
+    """Whether ``text`` states the concept or, with ``kinds``, a kind of it (``english_hyponyms``: "nghỉ việc
+    riêng", personal leave, and "nghỉ hằng năm", annual leave, are a "leave")."""
+    return any(states(x, text) for x in (concept, *(english_hyponyms(concept) if kinds else ())))
 
 
 def _with_concepts(
@@ -404,7 +407,7 @@ def _check(
     checked = [glossed(p) for p in passages] if lang == "vi" else passages
     texts = [stated_text(p) for p in checked]
     # a kind of the concept asked stated is the concept stated ("nghỉ việc riêng", personal leave, is a "leave")
-    stated = [c for c in named if any(states(x, t) for x in (c, *english_hyponyms(c)) for t in texts)]
+    stated = [c for c in named if any(_states_or_a_kind(c, t) for t in texts)]
     found = [c for c in concepts if c in stated]
     paraphrased = concept_words(stated) | synonym_supported(question, texts) | asker
     unknown = {
