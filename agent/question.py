@@ -918,14 +918,21 @@ _TRIP_CUE = re.compile(
 # allowances paid for business trips only: naming one says the question is about a trip ("đi Đà Lạt làm việc rồi
 # về trong ngày thì phụ cấp lưu trú được bao nhiêu")
 _TRIP_ONLY = re.compile(r"\b(?:phu cap luu tru|per diem|cong tac phi)\b")
-# a bare "allowance" of a trip for work is its daily allowance; another allowance (or trip, OTHER_TRIP) is not
+# a bare "allowance" ("phụ cấp") of a trip for work is its daily allowance; another allowance (or trip,
+# OTHER_TRIP) is not
 _WORK_TRIP = re.compile(
     r"\b(?:cong tac|business trip|work trip|for work|on business|sent to|sending me to|send me to|work visit)\b"
 )
-_ALLOWANCE = re.compile(r"\ballowance\b")
+_ALLOWANCE = re.compile(r"\b(?:allowance|phu cap)\b")
 _OTHER_ALLOWANCE = re.compile(
-    r"\b(?:leave|holiday|annual|meal|lunch|taxi|mileage|fuel|petrol|visa|phone|uniform|parking|overtime)\b"
+    r"\b(?:leave|holiday|annual|meal|lunch|taxi|mileage|fuel|petrol|visa|phone|uniform|parking|overtime"
+    r"|phu cap (?:an|dien thoai|xang|di lai|trang phuc|dong phuc|gui xe|tham nien|chuc vu|trach nhiem|doc hai"
+    r"|nha o|lam them|ca dem|chuyen can|cong truong|khu vuc|thu hut|luu dong))\b"
 )
+_TRIP_NORM_NAMED = re.compile(r"\b(?:phu cap luu tru|per diem|daily allowance|subsistence allowance)\b")
+_ADVANCE_ASKED = re.compile(r"\b(?:tam ung|ung truoc|advance)\b")
+# a hotel's cap is a trip's norm ("What's the hotel cap for our GM in Ho Chi Minh City?")
+_CAP = re.compile(r"\b(?:cap|ceiling|limit|muc tran|tran)\b")
 _TRIP_AMOUNT = re.compile(
     r"\b(?:bao nhieu|how much|max|maximum|toi da|budget|what(?: is|'s| s)|total|what (?:\w+ ){1,3}do i get|what do i get)\b"
 )
@@ -1105,17 +1112,31 @@ def trip_args(text: str) -> dict:
     and says how long the trip is (dates, days, nights, a day trip) or asks a shared room's cap; empty otherwise
     (the norm is then searched and quoted)."""
     folded = " ".join(fold(text).split())
+    going = re.search(r"\b(?:going|flying|heading) to\b", folded) and _places(text)  # "going to HCMC"
+    # the allowance of a trip for work, or of one to a place and back the same day
     per_diem = _TRIP_PER_DIEM.search(folded) or (
-        _ALLOWANCE.search(folded) and _WORK_TRIP.search(folded) and not _OTHER_ALLOWANCE.search(folded)
+        _ALLOWANCE.search(folded)
+        and (_WORK_TRIP.search(folded) or (going and _DAY_TRIP_ASKED.search(folded)))
+        and not _OTHER_ALLOWANCE.search(folded)
     )
     hotel = _TRIP_HOTEL.search(folded)
-    going = re.search(r"\b(?:going|flying|heading) to\b", folded) and _places(text)  # "going to HCMC"
     if OTHER_TRIP.search(folded) or not (
         (per_diem or hotel)
-        and (_TRIP_CUE.search(folded) or going or _TRIP_ONLY.search(folded))
+        and (
+            _TRIP_CUE.search(folded) or going or _TRIP_ONLY.search(folded) or (hotel and _CAP.search(folded))
+        )
         and _TRIP_AMOUNT.search(folded)
     ):
         return {}
+    if (
+        per_diem and hotel
+    ):  # both named: the part(s) the sentences asking an amount name ("…our own Hội An hotel.
+        # How much per diem do I get in total?")
+        asked = [s for s in re.split(r"(?<=[.?!])\s+", folded) if _TRIP_AMOUNT.search(s)]
+        said_per_diem = any(_TRIP_PER_DIEM.search(s) or _ALLOWANCE.search(s) for s in asked)
+        said_hotel = any(_TRIP_HOTEL.search(s) for s in asked)
+        if said_per_diem != said_hotel:
+            per_diem, hotel = said_per_diem, said_hotel
     args: dict = {"part": "both" if bool(per_diem) == bool(hotel) else "per_diem" if per_diem else "hotel"}
     if dates := _TRIP_DATES.search(folded):
         args["departure"], args["return_date"] = (
@@ -1138,6 +1159,17 @@ def trip_args(text: str) -> dict:
     per_unit = {"hotel": _PER_NIGHT_ASKED, "per_diem": _PER_DAY_ASKED}.get(args["part"])
     if per_unit and per_unit.search(folded) and not args.get("day_trip"):  # one night's cap, one day's rate
         args = {k: v for k, v in args.items() if k not in ("days", "nights", "departure", "return_date")}
+        args["per_night"] = True
+    # one norm asked by its name for a place, with no trip's length: one night's cap, one day's rate (not the trip's
+    # expenses, "công tác phí", nor an advance on them); a rate asked with no place is quoted
+    named = hotel or _TRIP_NORM_NAMED.search(folded) or _ALLOWANCE.search(folded)
+    if (
+        args["part"] != "both"
+        and named
+        and _places(text)
+        and not _ADVANCE_ASKED.search(folded)
+        and not {"departure", "day_trip", "days", "nights"} & set(args)
+    ):
         args["per_night"] = True
     if args["part"] != "hotel":  # days whose meals the host provides: their share of the daily allowance
         args |= _meal_days(folded, args)

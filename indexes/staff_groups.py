@@ -543,12 +543,30 @@ class _Text:
     text: str
 
 
+# a staff group of every job the others do not name ("Nhóm D | Các chức danh còn lại: …", "Công việc khác", "All
+# other staff"), folded; not one of other jobs with a qualifier ("other jobs that need no vocational qualification")
+_RESIDUAL = re.compile(
+    r"\b(?:(?:cac )?(?:chuc danh|cong viec|vi tri|doi tuong) (?:con lai|khac)|con lai|all other(?: \w+)?"
+    r"|everyone else|other (?:staff|employees|positions|roles|jobs))\b(?!\s+(?:that|which|who|with|need|requir))"
+)
+
+
+def residual_group(directory: Sequence[str]) -> str | None:
+    """The one staff group of the jobs no other group names, as its own cell; None when none or several."""
+    found = [e for e in directory if any(_RESIDUAL.search(fold(c)) for c in e.split(" | ")[1:])]
+    return found[0].split(" | ")[0] if len(found) == 1 else None
+
+
 def row_via_directory(rows: Sequence[R], employee: str | None, directory: Sequence[str]) -> R | None:
     """The employee's row (``row_of``); where none names them, the row naming their staff group as a directory
-    gives it ("engineer" → "Band 3 | E1–E4 | Engineers, …" → "Bands 3 and 4 – …")."""
+    gives it ("engineer" → "Band 3 | E1–E4 | Engineers, …" → "Bands 3 and 4 – …"); where the employee names no
+    job but calls themselves staff ("nhân viên", "regular staff"), the group of the jobs no other group names
+    ("Các chức danh còn lại")."""
     found = row_of(rows, employee)
     if found is not None or not employee or len(directory) < 2:
         return found
 
     group = group_named(directory, employee)  # the group's own cell ("Band 3")
+    if group is None and _ANYONE_WORDS.search(fold(_others_blanked(nfc(employee)))):
+        group = residual_group(directory)
     return row_of(rows, group) if group is not None else None

@@ -24,6 +24,7 @@ from tools.trip_norms import (
     MEALS,
     NormCell,
     NormKind,
+    PlaceShare,
     TripNorms,
     country_key,
     country_of,
@@ -63,6 +64,10 @@ def _en(value: float, currency: str = "VND") -> str:
 def _names_place(label: str, destination: str) -> bool:
     """Whether a place label names the destination ("Hà Nội, TP. HCM, Đà Nẵng" names "HCMC"; "Japan" names "Nhật
     Bản", a country being one name in either language)."""
+    # a place the label includes in brackets counts ("Đà Nẵng (kể cả Hội An)"); other bracketed words do not
+    label = re.sub(
+        r"\(\s*(?:kể cả|bao gồm|gồm|including|incl\.?)\s+([^()]*)\)", r", \1", label, flags=re.IGNORECASE
+    )
     places = [_place_name(p) for p in re.split(r",|;|\bvà\b|\band\b|/", re.sub(r"\(.*?\)", " ", label))]
     asked = f" {fold_place(destination)} "
     country = country_key(_ABROAD_WORDS.sub(" ", destination))  # "Nhật Bản nước ngoài": the country
@@ -277,6 +282,9 @@ def calculate(
                 raise LookupError("the documents state no daily allowance for a day trip")
             share = norms.day_trip_share
             sources["day_trip_share"] = norms.day_trip_source
+        place = _place_share(norms, destination)
+        if place is not None:
+            share = _with_place_share(norms, share, place, sources)
         meal_share = _meal_share(norms, share, meal_days, meals, sources)
         fed = meal_days if meal_share is not None else 0  # days at the meals' share, the first of the trip's
         per_diem = 0.0
@@ -285,8 +293,11 @@ def calculate(
             since = f"{rate.effective_from:%d/%m/%Y}" if rate.effective_from and len(runs) > 1 else ""
             taken = min(fed, count)
             fed -= taken
+            place_vi, place_en = (
+                (f", công tác tại {place.places}", f", a trip to {place.places}") if place else ("", "")
+            )
             for n, pct, why_vi, why_en in (
-                (count - taken, share, "", ""),
+                (count - taken, share, place_vi, place_en),
                 (taken, meal_share, ", ngày được bố trí ăn", ", meals provided"),
             ):
                 if not n or pct is None:
@@ -370,6 +381,27 @@ def calculate(
         answer=vi,
         answer_en=en,
     )
+
+
+def _place_share(norms: TripNorms, destination: str | None) -> PlaceShare | None:
+    """The lowest share of the daily allowance a clause states for trips to places naming the destination
+    (``TripNorms.place_shares``); None when none names it."""
+    named = [p for p in norms.place_shares if destination and _names_place(p.places, destination)]
+    return min(named, key=lambda p: p.share) if named else None
+
+
+def _with_place_share(
+    norms: TripNorms, share: int, place: PlaceShare, sources: dict[str, ParamSource]
+) -> int:
+    """A place's share of the daily allowance, the lowest of it and the day trip's when the documents say the
+    shares do not stack (else it is asked)."""
+    sources["place_share"] = place.source
+    if share == 100:
+        return place.share
+    if norms.lowest_share_source is None:
+        raise LookupError("the documents do not say how a day trip's share and a place's share combine")
+    sources["lowest_share"] = norms.lowest_share_source
+    return min(share, place.share)
 
 
 def _meal_share(

@@ -156,6 +156,13 @@ class NormCell(BaseModel):
         return f"{self.row} | {self.column}"
 
 
+class PlaceShare(BaseModel):
+    places: str  # the places the clause names, as written ("Nha Trang, Hội An, Đà Lạt")
+    condition: str  # the clause's case, as written ("Công tác tại một Khách sạn của Công ty (Nha Trang, …)")
+    share: int  # % of the daily allowance
+    source: ParamSource
+
+
 class TripNorms(BaseModel):
     cells: list[NormCell] = Field(default_factory=list)
     day_trip_share: int | None = None  # % of the daily allowance for a day trip
@@ -167,6 +174,9 @@ class TripNorms(BaseModel):
     meals_required: list[str] = Field(default_factory=list)  # the meals the rule names (all three: "cả ngày")
     # the clause saying the shares do not stack: the lowest applies
     lowest_share_source: ParamSource | None = None
+    # shares of the daily allowance for trips to places a clause names ("Công tác tại một Khách sạn của Công ty (Nha
+    # Trang, Hội An, Đà Lạt): … hưởng 50% mức tại Mục 3.1"): the places as written, the share, its span
+    place_shares: list[PlaceShare] = Field(default_factory=list)
     directory: list[str] = Field(default_factory=list)
     # per document, a region's folded name → the places it holds (a region is the document's own: another
     # regulation's "Vùng I" may be a minimum-wage region)
@@ -404,6 +414,14 @@ def _read_rules(norms: TripNorms, rule: RuleText) -> None:
             norms.day_trip_share = int(share.group(1))
             norms.day_trip_source = cite_rule(rule, f"đi về trong ngày: {share.group(1)}%")
         _read_meals(norms, rule, clause, bool(per_diem))
+        # a case of a per diem's section may name a hotel ("Công tác tại một Khách sạn của Công ty (…)")
+        if (
+            (per_diem or headed)
+            and stated
+            and not _DAY_TRIP.search(clause)
+            and not _MEALS_PROVIDED.search(clause)
+        ):
+            _read_place_share(norms, rule, clause, int(share.group(1)))
         factor = _FACTOR.search(clause)
         if norms.shared_room_factor is None and factor and _SHARED_ROOM.search(clause):
             if factor.group(3):  # "bằng tổng định mức (mức trần) của hai người": two people's caps
@@ -415,6 +433,30 @@ def _read_rules(norms: TripNorms, rule: RuleText) -> None:
             if 1 < value <= 3:
                 norms.shared_room_factor = value
                 norms.shared_room_source = cite_rule(rule, f"phòng ở chung: {value:g} lần")
+
+
+# a clause's case before what it pays ("Công tác tại …: hưởng 50%", "Khi … thì được hưởng 50%")
+_CASE_END = re.compile(r":|\bthi\b|\b(?:duoc )?huong\b|\bis paid\b|\bgets?\b|\breceives?\b")
+
+
+def _read_place_share(norms: TripNorms, rule: RuleText, clause: str, share: int) -> None:
+    """A share of the daily allowance for trips to places the clause's case (folded) names in brackets ("Công tác
+    tại một Khách sạn của Công ty (Nha Trang, Hội An, Đà Lạt): … hưởng 50%"), every bracket of places in Vietnam."""
+    end = _CASE_END.search(clause)
+    case = re.sub(r"^\s*(?:\d+[.)]|[a-zđ]\))\s*", "", clause[: end.start()] if end else "").strip()
+    places = [b for b in re.findall(r"\(([^()]+)\)", case) if in_vietnam(b)]
+    if not places:
+        return
+    # the places as the rule writes them (the clause read is folded)
+    written = [b for b in re.findall(r"\(([^()]+)\)", rule.text) if fold(b).lower() in places]
+    norms.place_shares.append(
+        PlaceShare(
+            places=", ".join(written or places),
+            condition=case,
+            share=share,
+            source=cite_rule(rule, f"{case}: {share}%"),
+        )
+    )
 
 
 def _read_meals(norms: TripNorms, rule: RuleText, clause: str, per_diem: bool) -> None:

@@ -46,3 +46,9 @@ def test_what_overtime_or_probation_pays_asked_in_everyday_words_runs_the_calcul
     assert probation_pay_args(offer) == {"monthly_wage": "10000000"}
     # no wage stated: nothing to compute
     assert overtime_args("What would 3 hours of overtime on a Wednesday pay me?") == {}
+
+
+def test_a_director_is_not_the_general_director():
+    words = employee_words("I'm Director of Sales (head of department)")
+    assert "giám đốc" in words and "trưởng bộ phận" in words and "tổng giám đốc" not in words
+    assert "tổng giám đốc" in employee_words("What does the CEO approve?")

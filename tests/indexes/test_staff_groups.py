@@ -298,3 +298,28 @@ def test_the_askers_job_words_do_not_depend_on_the_order_of_a_set():
         )
         seen.add(run.stdout.strip())
     assert seen == {"['buong', 'phong']"}
+
+
+def test_a_plain_employee_is_in_the_group_of_the_jobs_no_other_group_names():
+    from indexes.staff_groups import residual_group
+
+    directory = [
+        "Nhóm I | Tổng Giám đốc, Kế toán trưởng",
+        "Nhóm II | Trưởng phòng, Chỉ huy trưởng công trường",
+        "Nhóm III | các chức danh còn lại, gồm kỹ sư, chuyên viên",
+    ]
+    assert residual_group(directory) == "Nhóm III"
+    assert (
+        residual_group(["Band 1 | operators and other jobs that need no qualification", "Band 2 | x"]) is None
+    )
+    assert residual_group(["Nhóm C | Yêu cầu trình độ trung cấp", "Nhóm D | Công việc khác"]) == "Nhóm D"
+
+    class Row:
+        def __init__(self, text: str) -> None:
+            self.text = text
+
+    rows = [Row("Nhóm I"), Row("Nhóm II"), Row("Nhóm III")]
+    assert row_via_directory(rows, "Nhân viên đi công tác thì được bao nhiêu?", directory) is rows[2]
+    assert row_via_directory(rows, "Regular staff here, how much do I get?", directory) is rows[2]
+    assert row_via_directory(rows, "Trưởng phòng đi công tác thì được bao nhiêu?", directory) is rows[1]
+    assert row_via_directory(rows, "Đi công tác thì được bao nhiêu?", directory) is None  # no one named

@@ -547,3 +547,96 @@ def test_a_trip_start_alone_with_its_nights():
         "Em là giáo viên, đi công tác TP.HCM từ 12/10/2026, ở 3 đêm. Tiền phòng được thanh toán tối đa bao nhiêu?"
     )
     assert (args["departure"], args["nights"], args["part"]) == ("12/10/2026", 3, "hotel")
+
+
+def test_a_place_a_region_includes_in_brackets_and_a_share_for_trips_to_named_places():
+    """A region's row naming a place in brackets ("Đà Nẵng (kể cả Hội An)") holds it; a case of the per diem's
+    section paying a share for trips to places it names in brackets applies to a trip there, the lowest of it and
+    a day trip's when the documents say the shares do not stack; a plain employee is in the group of the jobs no
+    other group names."""
+    section = ["Quy định công tác phí", "3. Phụ cấp lưu trú", "3.2 Các trường hợp điều chỉnh"]
+    rates = ["Quy định công tác phí", "3. Phụ cấp lưu trú", "3.1 Mức phụ cấp lưu trú"]
+    rules = [
+        rule_text(
+            "Khu vực | Địa bàn … Khu vực 2 | Đà Nẵng (kể cả Hội An), Huế", ["2.3 Khu vực"], 5, "ct:2-3"
+        ),
+        rule_text("Khu vực | Địa bàn … Khu vực 3 | Các địa bàn còn lại", ["2.3 Khu vực"], 6, "ct:2-3"),
+        rule_text("Nhóm | Chức danh … Nhóm B | Trưởng bộ phận, Bếp trưởng", ["2.2 Nhóm"], 8, "ct:2-2"),
+        rule_text(
+            "Nhóm | Chức danh … Nhóm D | Các chức danh còn lại: lễ tân, buồng phòng",
+            ["2.2 Nhóm"],
+            9,
+            "ct:2-2",
+        ),
+        rule_text("Nhóm | Khu vực 2 | Khu vực 3 … Nhóm B | 380.000 | 320.000", rates, 12, "ct:3-1"),
+        rule_text("Nhóm | Khu vực 2 | Khu vực 3 … Nhóm D | 240.000 | 200.000", rates, 13, "ct:3-1"),
+        rule_text(
+            "1. Đi và về trong ngày, không nghỉ qua đêm: hưởng 40% mức tại Mục 3.1.", section, 20, "ct:3-2"
+        ),
+        rule_text(
+            "2. Công tác tại một Khách sạn của Công ty (Nha Trang, Hội An, Đà Lạt): CBCNV ăn tại nhà ăn nhân viên của "
+            "Khách sạn đó và hưởng 50% mức tại Mục 3.1.",
+            section,
+            21,
+            "ct:3-2",
+        ),
+    ]
+    norms = trip_norms_from_rules(rules)
+    assert [(p.places, p.share) for p in norms.place_shares] == [("Nha Trang, Hội An, Đà Lạt", 50)]
+    args = dict(start=None, end=None, nights=None, shared_room=False, today=TODAY, part="per_diem")
+    hue = calculate(norms, employee="Trưởng bộ phận", destination="Huế", days=4, day_trip=False, **args)
+    assert hue.per_diem_total == 4 * 380_000 and "place_share" not in hue.policy_sources
+    hoi_an = calculate(norms, employee="Trưởng bộ phận", destination="Hội An", days=4, day_trip=False, **args)
+    assert (
+        hoi_an.per_diem_total == 760_000
+    )  # Khu vực 2 by the bracket, then 50% for the company's hotel there
+    assert hoi_an.policy_sources["place_share"].line_start == 21
+    assert "Nha Trang, Hội An, Đà Lạt" in hoi_an.steps[0].text
+    # a day trip there: the day trip's 40% and the place's 50% combine only when the documents say how
+    with pytest.raises(LookupError, match="combine"):
+        calculate(norms, employee="Trưởng bộ phận", destination="Hội An", days=None, day_trip=True, **args)
+    lowest = rule_text(
+        "3. Các tỷ lệ tại khoản 1, 2 không cộng dồn; nếu một ngày thuộc nhiều trường hợp thì áp dụng tỷ lệ thấp "
+        "nhất.",
+        section,
+        22,
+        "ct:3-2",
+    )
+    both = calculate(
+        trip_norms_from_rules([*rules, lowest]),
+        employee="Trưởng bộ phận",
+        destination="Hội An",
+        days=None,
+        day_trip=True,
+        **args,
+    )
+    assert both.per_diem_total == 152_000  # 40% of 380.000
+    # "nhân viên" names no job: the group of the jobs no other group names ("Các chức danh còn lại")
+    staff = calculate(
+        norms, employee="Nhân viên đi công tác Huế", destination="Huế", days=1, day_trip=False, **args
+    )
+    assert staff.group == "Nhóm D" and staff.per_diem_total == 240_000
+    with pytest.raises(LookupError, match="staff group"):  # no one named: the group is asked
+        calculate(norms, employee="Đi công tác Huế", destination="Huế", days=1, day_trip=False, **args)
+
+
+def test_questions_asking_a_day_trips_allowance_a_hotel_cap_or_one_part_of_a_trip():
+    # a bare "phụ cấp" of a trip for work, an "allowance" of a day trip to a place
+    q = analyse("Đi công tác Hải Phòng về trong ngày thì nhân viên được phụ cấp bao nhiêu?")
+    assert (q.intent, q.trip) == (
+        "trip_allowance",
+        {"part": "per_diem", "day_trip": True, "destination": "Hải Phòng"},
+    )
+    q = analyse("Regular staff here - going to Hai Phong and back the same day. How much allowance do I get?")
+    assert q.trip == {"part": "per_diem", "day_trip": True, "destination": "Hai Phong"}
+    assert analyse("Đi công tác 3 ngày thì phụ cấp điện thoại có bị trừ không?").intent != "trip_allowance"
+    # a hotel's cap for a place: one night's
+    q = analyse("What's the hotel cap for our director in Ho Chi Minh City?")
+    assert q.trip == {"part": "hotel", "destination": "Ho Chi Minh City"}
+    # the hotel named as the place; the per diem asked
+    q = analyse(
+        "I'm a supervisor going on a 4-day trip to our own Hội An hotel. How much per diem do I get in total?"
+    )
+    assert q.trip == {"part": "per_diem", "days": 4, "destination": "Hội An"}
+    # an advance on the trip's expenses is not its per diem
+    assert analyse("Tạm ứng công tác phí đi Huế được tối đa bao nhiêu?").intent != "trip_allowance"
