@@ -28,7 +28,7 @@ from agent.evidence import (
 )
 from agent.evidence import expansions as evidence_expansions
 from agent.gaps import absent_topics, gap_probes
-from agent.kinship import RELATION_NAMES, distant_relative, left_out
+from agent.kinship import RELATION_NAMES, asked_relative, distant_relative, left_out, subject_relative
 from agent.language import (
     PARAM_WORDS,
     Concept,
@@ -269,12 +269,17 @@ def _context(passage: Passage) -> str:
     return f"{headings_above(passage)} {passage.title}"
 
 
-def _aside_only(concepts: list, passage: Passage, unit: str, others: set[str], kinds: list[str]) -> bool:
+def _aside_only(
+    concepts: list, passage: Passage, unit: str, others: set[str], kinds: list[str], question: str
+) -> bool:
     """Whether a unit states one of the asked concepts only inside a bracketed list ("(nghỉ thai sản, nghỉ ốm dài
     ngày, …)" in a loan repayment rule) and nothing else the question asks about outside it: a passing
-    mention, not the rule asked about. (A trip rule listing "(đang nghỉ thai sản, …)" among the reasons for
+    mention, not the rule asked about; not a list naming the relative asked about as whom the rule is for. (A trip rule listing "(đang nghỉ thai sản, …)" among the reasons for
     not going does answer a question about the trip and maternity leave: the trip is stated outside.)"""
     if "(" not in unit:
+        return False
+    relative = asked_relative(question)
+    if relative and subject_relative(unit) == relative:  # "Người thân khác (cha mẹ, anh chị em) …": whom it is for
         return False
     # a bracketed list ("(nghỉ thai sản, nghỉ ốm dài ngày, …)") gives cases of something else; a single bracketed
     # phrase glosses what precedes it ("ngày 25/9 (ngày thành lập Công ty)") and is part of the rule
@@ -610,7 +615,7 @@ def compose(
     # the question's other topic words (folded, stemmed), beside the concepts' own
     others = {fold(w) for w in terms.words} - {w for c in asked for w in " ".join(c.wordings).split()}
     kinds = quantity_kinds(ranking.question)
-    asides = [x for x in scored if _aside_only(asked, x[1], x[3], others, kinds)]
+    asides = [x for x in scored if _aside_only(asked, x[1], x[3], others, kinds, question)]
     if asides:  # a unit naming what is asked only in brackets mentions it in passing: it answers nothing
         scored = [x for x in scored if x not in asides]
         if not any(states_in_order(c, f"{_context(x[1])} {x[3]}") for x in scored for c in asked):

@@ -111,6 +111,26 @@ def asked_relative(question: str) -> str | None:
     return named[0].lastgroup if named else None
 
 
+# how far into a rule its subject is named ("3. Con dưới 05 tuổi đi cùng bố mẹ …": the child; "4. Người thân khác
+# (cha mẹ, anh chị em) …": the parents)
+SUBJECT_CHARS = 80
+_ITEM_MARK = re.compile(r"^[\s•*+-]*(?:(?:\d+[.)]|[a-zđ]\))\s+)?")
+
+
+def subject_relative(rule: str) -> str | None:
+    """The relative a rule (a clause, a list item, a row) is about: the first relation named in its opening
+    ``SUBJECT_CHARS`` characters, Vietnamese or English; None when it opens naming none."""
+    text = nfc(rule).lower()
+    opening = text[_ITEM_MARK.match(text).end() :][:SUBJECT_CHARS]
+    found = [
+        m
+        for pattern in (_VI_RE, _EN_RE)
+        for m in pattern.finditer(opening)
+        if m.lastgroup and not re.fullmatch(r"anh\W*chị\W*(?:và\s+)?em", m.group(0))
+    ]
+    return min(found, key=lambda m: m.start()).lastgroup if found else None
+
+
 def listed_relatives(text: str) -> set[str]:
     """The relatives a rule's text names."""
     text = nfc(text).lower()

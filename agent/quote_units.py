@@ -9,6 +9,7 @@ import re
 
 from agent.amendments import NUMBER, amended_clause, changed_figures, clause_number, figure
 from agent.evidence import Passage, gloss, headings_above
+from agent.kinship import asked_relative, subject_relative
 from agent.language import english_concepts, stemmed
 from agent.question import WHAT_TIME, percentages
 from agent.terms import Terms, words_of
@@ -55,6 +56,9 @@ SHARED_SCOPE_WEIGHT = 0.5
 # the Vietnamese text; an English unit still answers when it holds the rule alone
 OTHER_LANGUAGE_WEIGHT = 0.6
 
+# a unit about the relative the asker names ("my parents": "Người thân khác (cha mẹ, …)"), against one about
+# another relative that names them in passing ("Con dưới 05 tuổi đi cùng bố mẹ")
+RELATIVE_WEIGHT = 1.5
 TITLE_WEIGHT = 1.0  # a section title's words count for each of its units (a unit rarely repeats its title)
 ABOVE_WEIGHT = 0.5  # ... and the headings above it (its chapter, its part) half as much: they are broader
 
@@ -121,6 +125,7 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
     parities = (
         _parities(terms.question, padded_units, languages, idf) if both_languages and not vietnamese else []
     )
+    relative = asked_relative(terms.question)
     for (p, i, unit), padded, language in zip(candidates, padded_units, languages, strict=True):
         title = f" {' '.join(words_of(f'{p.title} {glossing(p.title)}', terms.accented))} "
         above = f" {' '.join(words_of(headings_above(p), terms.accented))} "
@@ -159,6 +164,8 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
             score *= SCOPE_WEIGHT
         if is_example(p, unit):
             score *= EXAMPLE_WEIGHT
+        if relative and (about := subject_relative(unit)):
+            score *= RELATIVE_WEIGHT if about == relative else 1 / RELATIVE_WEIGHT
         if own and scopes.get(p.doc_id) == GLOBAL:
             score *= SHARED_SCOPE_WEIGHT  # the company's own rule before the law, when both speak
         if both_languages and vietnamese and language == "en":

@@ -87,3 +87,31 @@ def test_an_uncle_is_refused_from_a_list_without_uncles_and_a_grandmother_answer
     assert vi.refused and "chú, bác, cô, dì, cậu không có trong danh sách" in vi.text
     answered = compose("Ông nội tôi mất, tôi được nghỉ mấy ngày?", [LEAVE], 0.2, True)
     assert not answered.refused and "01 ngày" in answered.text
+
+
+COMPANY_TRIP = passage(
+    "nghi_mat:dieu-4",
+    "Điều 4. Người thân đi cùng",
+    "1. Mỗi CBCNV được đăng ký tối đa 02 người thân đi cùng, gồm vợ hoặc chồng và con.\n"
+    "2. Vợ hoặc chồng và con từ đủ 05 tuổi trở lên được Công ty hỗ trợ 50% mức hỗ trợ của CBCNV đó.\n"
+    "3. Con dưới 05 tuổi đi cùng bố mẹ không phải đóng tiền; chi phí phát sinh (nếu có) do Công ty chi trả.\n"
+    "4. Người thân khác (cha mẹ, anh chị em) chỉ được đi khi đoàn còn chỗ và phải tự đóng 100% chi phí.",
+)
+
+
+def test_a_rule_is_about_the_relative_it_opens_with():
+    from agent.kinship import subject_relative
+
+    assert subject_relative("3. Con dưới 05 tuổi đi cùng bố mẹ không phải đóng tiền") == "child"
+    assert subject_relative("4. Người thân khác (cha mẹ, anh chị em) chỉ được đi khi đoàn còn chỗ") == "parent"
+    assert subject_relative("b) Vợ hoặc chồng và con từ đủ 05 tuổi trở lên") == "spouse"
+    assert subject_relative("• Your child's wedding: 1 day") == "child"
+    assert subject_relative("a) Bản thân kết hôn: nghỉ 03 ngày") is None
+
+
+@pytest.mark.parametrize(
+    "question", ["Can my parents come along on the company holiday trip?", "Bố mẹ tôi có được đi cùng không?"]
+)
+def test_the_asker_s_parents_are_answered_by_the_rule_for_them_not_by_one_naming_a_child_s_parents(question):
+    answered = compose(question, [COMPANY_TRIP], 0.2, False)
+    assert not answered.refused and "100% chi phí" in answered.text

@@ -348,3 +348,15 @@ def test_leave_as_the_verb_for_going_away_is_no_leave_of_absence(question, depar
         "leave the company",  # a longer wording still holds the verb: resigning
         "unused leave",
     ]
+
+
+def test_a_fever_is_being_sick_and_english_classes_and_a_discount_reach_the_regulations_words():
+    lexicon = default_lexicon()
+    assert "ốm" in lexicon.expansions("Woke up with a fever, who do I tell?")
+    assert "ốm" in lexicon.expansions("I've got the flu today")
+    assert "Anh ngữ" in lexicon.expansions("My kid wants to do English classes at our centre.")
+    # a perk ("ưu đãi học phí", "mức giảm") is how a regulation words a discount
+    (discount,) = [m.entry for m in lexicon.matches("What's the discount?")]
+    assert {"ưu đãi", "mức giảm"} <= set(discount.vi)
+    # "English" alone (the language of a document, of a question) is no class
+    assert "tiếng Anh" not in lexicon.expansions("Is there an English version of the handbook?")
