@@ -279,7 +279,9 @@ def _aside_only(
     if "(" not in unit:
         return False
     relative = asked_relative(question)
-    if relative and subject_relative(unit) == relative:  # "Người thân khác (cha mẹ, anh chị em) …": whom it is for
+    if (
+        relative and subject_relative(unit) == relative
+    ):  # "Người thân khác (cha mẹ, anh chị em) …": whom it is for
         return False
     # a bracketed list ("(nghỉ thai sản, nghỉ ốm dài ngày, …)") gives cases of something else; a single bracketed
     # phrase glosses what precedes it ("ngày 25/9 (ngày thành lập Công ty)") and is part of the rule

@@ -103,7 +103,9 @@ def test_a_rule_is_about_the_relative_it_opens_with():
     from agent.kinship import subject_relative
 
     assert subject_relative("3. Con dưới 05 tuổi đi cùng bố mẹ không phải đóng tiền") == "child"
-    assert subject_relative("4. Người thân khác (cha mẹ, anh chị em) chỉ được đi khi đoàn còn chỗ") == "parent"
+    assert (
+        subject_relative("4. Người thân khác (cha mẹ, anh chị em) chỉ được đi khi đoàn còn chỗ") == "parent"
+    )
     assert subject_relative("b) Vợ hoặc chồng và con từ đủ 05 tuổi trở lên") == "spouse"
     assert subject_relative("• Your child's wedding: 1 day") == "child"
     assert subject_relative("a) Bản thân kết hôn: nghỉ 03 ngày") is None
