@@ -56,8 +56,8 @@ SHARED_SCOPE_WEIGHT = 0.5
 # the Vietnamese text; an English unit still answers when it holds the rule alone
 OTHER_LANGUAGE_WEIGHT = 0.6
 
-# a unit about the relative the asker names ("my parents": "Người thân khác (cha mẹ, …)"), against one about
-# another relative that names them in passing ("Con dưới 05 tuổi đi cùng bố mẹ")
+# beside a unit about the relative the asker names ("my parents": "Người thân khác (cha mẹ, …)"), a sibling unit
+# about another relative that names them in passing ("Con dưới 05 tuổi đi cùng bố mẹ") weighs this much less
 RELATIVE_WEIGHT = 1.5
 TITLE_WEIGHT = 1.0  # a section title's words count for each of its units (a unit rarely repeats its title)
 ABOVE_WEIGHT = 0.5  # ... and the headings above it (its chapter, its part) half as much: they are broader
@@ -126,6 +126,13 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
         _parities(terms.question, padded_units, languages, idf) if both_languages and not vietnamese else []
     )
     relative = asked_relative(terms.question)
+    # the passages with a rule about the relative asked ("Người thân khác (cha mẹ, …)"): their rules about other
+    # relatives ("Con dưới 05 tuổi đi cùng bố mẹ") are siblings that do not answer
+    about_asked = (
+        {id(p) for p, units in units_of if any(subject_relative(u.text) == relative for u in units)}
+        if relative
+        else set()
+    )
     for (p, i, unit), padded, language in zip(candidates, padded_units, languages, strict=True):
         title = f" {' '.join(words_of(f'{p.title} {glossing(p.title)}', terms.accented))} "
         above = f" {' '.join(words_of(headings_above(p), terms.accented))} "
@@ -164,8 +171,8 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
             score *= SCOPE_WEIGHT
         if is_example(p, unit):
             score *= EXAMPLE_WEIGHT
-        if relative and (about := subject_relative(unit)):
-            score *= RELATIVE_WEIGHT if about == relative else 1 / RELATIVE_WEIGHT
+        if relative and id(p) in about_asked and (about := subject_relative(unit)) and about != relative:
+            score /= RELATIVE_WEIGHT  # a sibling rule about another relative than the one asked about
         if own and scopes.get(p.doc_id) == GLOBAL:
             score *= SHARED_SCOPE_WEIGHT  # the company's own rule before the law, when both speak
         if both_languages and vietnamese and language == "en":

@@ -360,3 +360,11 @@ def test_a_fever_is_being_sick_and_english_classes_and_a_discount_reach_the_regu
     assert {"ưu đãi", "mức giảm"} <= set(discount.vi)
     # "English" alone (the language of a document, of a question) is no class
     assert "tiếng Anh" not in lexicon.expansions("Is there an English version of the handbook?")
+
+
+def test_being_transferred_to_a_place_is_a_posting_and_housing_is_somewhere_to_live():
+    lexicon = default_lexicon()
+    asked = lexicon.expansions("I'm being transferred to Da Lat for 3 months, is there any housing support?")
+    assert {"điều chuyển công việc", "chỗ ở", "hỗ trợ chỗ ở"} <= set(asked)
+    assert "chuyển khoản" not in asked  # a posting, not money sent
+    assert "chuyển khoản" in lexicon.expansions("When is the money transferred?")
