@@ -836,3 +836,48 @@ def vietnamese_terms(question: str) -> list[str]:
     if current:
         runs.append(" ".join(current))
     return list(dict.fromkeys(runs))
+
+
+@functools.lru_cache(maxsize=1024)
+def _longer_terms(concept: Concept) -> re.Pattern[str] | None:
+    """The lexicon's Vietnamese terms of other entries that hold one of the concept's Vietnamese wordings inside
+    more words ("nghỉ việc riêng", personal leave, holds "nghỉ việc", quitting), unless the entry is named in
+    English as a kind of the concept ("pay back early"), as one pattern over a text with accents (group
+    ``accented``) and one folded; None when there are none."""
+    own = {stemmed(v) for v in concept.vietnamese}
+
+    def a_kind(entry: LexiconEntry) -> bool:  # "pay back early" is a kind of paying back: its term states it
+        return any(f" {w} " in f" {stemmed(en)} " for en in entry.en for w in concept.wordings if w)
+
+    longer = {
+        nfc(v).lower()
+        for e in _entries()
+        if not a_kind(e)
+        for v in e.vi
+        if (s := stemmed(v)) not in own and any(f" {w} " in f" {s} " for w in own if w)
+    }
+    if not longer:
+        return None
+    ordered = sorted(longer, key=len, reverse=True)
+    accented = "|".join(map(re.escape, ordered))
+    folded = "|".join(map(re.escape, dict.fromkeys(fold(t) for t in ordered)))
+    return re.compile(rf"(?<!\w)(?:(?P<accented>{accented})|(?P<folded>{folded}))(?!\w)", re.IGNORECASE)
+
+
+def without_longer_terms(concept: Concept, text: str) -> str:
+    """``text`` with the other lexicon terms that hold one of the concept's wordings inside more words blanked
+    (``_longer_terms``): "nghỉ việc riêng" states personal leave, not quitting ("nghỉ việc"). A text without
+    accents is matched folded; offsets are kept."""
+    pattern = _longer_terms(concept)
+    if pattern is None:
+        return text
+    text = nfc(text)
+    searched = text.lower() if has_diacritics(text) else fold(text)
+    spans = [
+        m.span()
+        for m in pattern.finditer(searched)
+        if (m.group("accented") if has_diacritics(text) else m.group("folded") or m.group("accented"))
+    ]
+    for start, end in reversed(spans):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
