@@ -47,7 +47,6 @@ from agent.language import (
     stemmed,
     synonym_supported,
     vietnamese_concepts,
-    without_longer_terms,
     wordings_with_heads,
 )
 from agent.question import analyse, asks_year_total
@@ -165,12 +164,9 @@ def _concept_cover(passage: Passage, question: str) -> float:
 
 
 def _states_or_a_kind(concept: Concept, text: str, kinds: bool = True) -> bool:
-    """Whether ``text`` states the concept, not only inside another term that holds its wording ("nghỉ việc riêng"
-    is no "nghỉ việc", quitting: ``without_longer_terms``), or, with ``kinds``, a kind of it (``english_hyponyms``:
-    "nghỉ việc riêng", personal leave, and "nghỉ hằng năm", annual leave, are a "leave")."""
-    if states(concept, without_longer_terms(concept, text)):
-        return True
-    return kinds and any(states(x, text) for x in english_hyponyms(concept))
+    """Whether ``text`` states the concept or, with ``kinds``, a kind of it (``english_hyponyms``: "nghỉ việc
+    riêng", personal leave, and "nghỉ hằng năm", annual leave, are a "leave")."""
+    return any(states(x, text) for x in (concept, *(english_hyponyms(concept) if kinds else ())))
 
 
 def _with_concepts(

@@ -136,18 +136,3 @@ def test_a_passage_stating_a_kind_of_the_asked_concept_covers_it():
     question = "can I take leave over christmas?"
     assert _concept_cover(ANNUAL_LEAVE, question) == 1.0
     assert _concept_cover(DORMITORY, question) == 0.0
-
-
-def test_a_concept_inside_another_term_is_not_stated_by_it():
-    """ "Nghỉ việc riêng" (personal leave) holds the words of "nghỉ việc" (quitting) but does not state it; a term
-    named in English as a kind of the concept ("pay back early") still states it."""
-    from agent.language import english_concepts, states, without_longer_terms
-
-    (quit_,) = [c for c in english_concepts("If I quit, what happens?") if c.asked == "quit"]
-    personal = "2.1 Nghỉ việc riêng có hưởng lương: bản thân kết hôn nghỉ 03 ngày."
-    assert not states(quit_, without_longer_terms(quit_, personal))
-    assert not states(quit_, without_longer_terms(quit_, "nghi viec rieng co huong luong"))
-    assert states(quit_, without_longer_terms(quit_, "NLĐ nghỉ việc phải báo trước 30 ngày."))
-    (pay_back,) = [c for c in english_concepts("Can I pay back the loan?") if "pay back" in c.asked]
-    early = "Người vay được trả nợ trước hạn một phần hoặc toàn bộ."
-    assert without_longer_terms(pay_back, early) == early
