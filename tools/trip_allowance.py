@@ -396,12 +396,18 @@ def _with_place_share(
     """A place's share of the daily allowance, the lowest of it and the day trip's when the documents say the
     shares do not stack (else it is asked)."""
     sources["place_share"] = place.source
+    return _stacked(norms, share, place.share, "a place's share", sources)
+
+
+def _stacked(norms: TripNorms, share: int, other: int, what: str, sources: dict[str, ParamSource]) -> int:
+    """``other`` share of the daily allowance on top of ``share`` (100: none yet): the lowest of the two, cited,
+    where the documents say the shares do not stack; else it is asked, never guessed."""
     if share == 100:
-        return place.share
+        return other
     if norms.lowest_share_source is None:
-        raise LookupError("the documents do not say how a day trip's share and a place's share combine")
+        raise LookupError(f"the documents do not say how the daily allowance's share and {what} combine")
     sources["lowest_share"] = norms.lowest_share_source
-    return min(share, place.share)
+    return min(share, other)
 
 
 def _meal_share(
@@ -419,12 +425,7 @@ def _meal_share(
     if not set(norms.meals_required) <= provided:
         return None  # the rule is for days with other meals provided
     sources["meals_share"] = norms.meals_source
-    if share == 100:
-        return norms.meals_share
-    if norms.lowest_share_source is None:
-        raise LookupError("the documents do not say how a day trip's share and a meals' share combine")
-    sources["lowest_share"] = norms.lowest_share_source
-    return min(share, norms.meals_share)
+    return _stacked(norms, share, norms.meals_share, "a meals' share", sources)
 
 
 def _whose(cell: NormCell) -> str:

@@ -373,4 +373,6 @@ def test_being_transferred_to_a_place_is_a_posting_and_housing_is_somewhere_to_l
 def test_not_taking_all_ones_leave_and_counting_toward_a_condition():
     lexicon = default_lexicon()
     assert "ngày phép chưa nghỉ" in lexicon.expansions("Do I get paid if I don't take all my holidays?")
-    assert "kể cả" in lexicon.expansions("Does my probation count toward the time I need before I can borrow?")
+    assert "kể cả" in lexicon.expansions(
+        "Does my probation count toward the time I need before I can borrow?"
+    )
