@@ -936,8 +936,19 @@ _CAP = re.compile(r"\b(?:cap|ceiling|limit|muc tran|tran)\b")
 _TRIP_AMOUNT = re.compile(
     r"\b(?:bao nhieu|how much|max|maximum|toi da|budget|what(?: is|'s| s)|total|what (?:\w+ ){1,3}do i get|what do i get)\b"
 )
-_TRIP_DAYS = re.compile(r"(?<![\d/])(\d{1,2})[\s-]*(?:ngay|days?)\b(?!\s*(?:lam viec|working))")
-_TRIP_NIGHTS = re.compile(r"(?<![\d/])(\d{1,2})\s*(?:dem|nights?)\b")
+# a trip's days or nights, in figures or words ("two nights", "ba ngày"; not "one", "một": "một ngày" is a day's rate)
+_TRIP_COUNT_WORDS = {w: n for w, n in _NUMBER_WORDS.items() if n > 1}
+_TRIP_COUNT = r"(\d{1,2}|" + "|".join(_TRIP_COUNT_WORDS) + ")"
+_TRIP_DAYS = re.compile(
+    rf"(?<![\d/\w])(?<!\d )(?<!\d-){_TRIP_COUNT}[\s-]*(?:ngay|days?)\b(?!\s*(?:lam viec|working))"
+)
+_TRIP_NIGHTS = re.compile(rf"(?<![\d/\w]){_TRIP_COUNT}\s*(?:dem|nights?)\b")
+
+
+def _trip_count(m: re.Match[str]) -> int:
+    return int(m.group(1)) if m.group(1).isdigit() else _TRIP_COUNT_WORDS[m.group(1)]
+
+
 # a trip from one weekday to another, folded ("out Monday morning, back Thursday night", "from Mon to Thu", "từ thứ
 # Hai đến thứ Năm"): the days counted both ends included
 _WEEKDAYS = {
@@ -1145,9 +1156,9 @@ def trip_args(text: str) -> dict:
     elif (days := _TRIP_DAYS.search(folded)) or (nights := _TRIP_NIGHTS.search(folded)):
         nights = _TRIP_NIGHTS.search(folded)
         if days:
-            args["days"] = int(days.group(1))
+            args["days"] = _trip_count(days)
         if nights:
-            args["nights"] = int(nights.group(1))
+            args["nights"] = _trip_count(nights)
         if departure := _TRIP_FROM.search(folded):  # "từ 12/10/2026, ở 3 đêm": the norms of those dates
             args["departure"] = departure.group(1)
     elif span := weekday_span_days(folded):  # "out Monday, back Thursday": 4 days

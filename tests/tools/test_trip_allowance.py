@@ -640,3 +640,14 @@ def test_questions_asking_a_day_trips_allowance_a_hotel_cap_or_one_part_of_a_tri
     assert q.trip == {"part": "per_diem", "days": 4, "destination": "Hội An"}
     # an advance on the trip's expenses is not its per diem
     assert analyse("Tạm ứng công tác phí đi Huế được tối đa bao nhiêu?").intent != "trip_allowance"
+
+
+def test_a_trips_days_and_nights_in_words():
+    q = analyse(
+        "I'm a grade L4 manager going to Hai Phong for two nights: what's my hotel cap and my daily allowance?"
+    )
+    assert q.trip == {"part": "both", "nights": 2, "destination": "Hai Phong"}
+    q = analyse("Đi công tác Đà Nẵng ba ngày hai đêm thì phụ cấp lưu trú và tiền khách sạn bao nhiêu?")
+    assert (q.trip["days"], q.trip["nights"]) == (3, 2)
+    # "một ngày" is a day's rate, not a trip of one day
+    assert "days" not in analyse("Phụ cấp lưu trú bao nhiêu một ngày khi đi công tác Huế?").trip
