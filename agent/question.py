@@ -927,22 +927,28 @@ _ALLOWANCE = re.compile(r"\b(?:allowance|phu cap)\b")
 _OTHER_ALLOWANCE = re.compile(
     r"\b(?:leave|holiday|annual|meal|lunch|taxi|mileage|fuel|petrol|visa|phone|uniform|parking|overtime"
     r"|phu cap (?:an|dien thoai|xang|di lai|trang phuc|dong phuc|gui xe|tham nien|chuc vu|trach nhiem|doc hai"
-    r"|nha o|lam them|ca dem|chuyen can|cong truong|khu vuc|thu hut|luu dong))\b"
+    r"|nha o|lam them|ca dem|chuyen can|cong truong|khu vuc|thu hut|luu dong|ngoai gio|tien an|di duong|tau xe"
+    r"|an uong))\b"
 )
+_FOLLOW_UP = re.compile(r"(?:and|also|plus|what about|how about|con|va|the con)\b")
 _TRIP_NORM_NAMED = re.compile(r"\b(?:phu cap luu tru|per diem|daily allowance|subsistence allowance)\b")
+# a trip's length in weeks or months, or its total asked: one day's rate does not answer it
+_LENGTH_OR_TOTAL = re.compile(r"\b(?:tuan|thang|weeks?|months?|tong|total|in all|altogether)\b")
 _ADVANCE_ASKED = re.compile(r"\b(?:tam ung|ung truoc|advance)\b")
 # a hotel's cap is a trip's norm ("What's the hotel cap for our GM in Ho Chi Minh City?")
-_CAP = re.compile(r"\b(?:cap|ceiling|limit|muc tran|tran)\b")
+_CAP = re.compile(r"\b(?:cap|ceiling|limit|muc tran)\b")  # not "tran": "Trần" folds to it
+_HOTEL_NAMED = re.compile(r"\b(?:khach san|tien phong|thue phong|phong nghi|hotel|accommodation)\b")
 _TRIP_AMOUNT = re.compile(
     r"\b(?:bao nhieu|how much|max|maximum|toi da|budget|what(?: is|'s| s)|total|what (?:\w+ ){1,3}do i get|what do i get)\b"
 )
 # a trip's days or nights, in figures or words ("two nights", "ba ngày"; not "one", "một": "một ngày" is a day's rate)
 _TRIP_COUNT_WORDS = {w: n for w, n in _NUMBER_WORDS.items() if n > 1}
 _TRIP_COUNT = r"(\d{1,2}|" + "|".join(_TRIP_COUNT_WORDS) + ")"
+# ("thứ Hai ngày 5/10" names a weekday, folded "thu hai ngay": no count)
 _TRIP_DAYS = re.compile(
-    rf"(?<![\d/\w])(?<!\d )(?<!\d-){_TRIP_COUNT}[\s-]*(?:ngay|days?)\b(?!\s*(?:lam viec|working))"
+    rf"(?<![\d/\w])(?<!\d )(?<!\d-)(?<!thu ){_TRIP_COUNT}[\s-]*(?:ngay|days?)\b(?!\s*(?:lam viec|working))"
 )
-_TRIP_NIGHTS = re.compile(rf"(?<![\d/\w]){_TRIP_COUNT}\s*(?:dem|nights?)\b")
+_TRIP_NIGHTS = re.compile(rf"(?<![\d/\w])(?<!thu ){_TRIP_COUNT}\s*(?:dem|nights?)\b")
 
 
 def _trip_count(m: re.Match[str]) -> int:
@@ -1134,7 +1140,10 @@ def trip_args(text: str) -> dict:
     if OTHER_TRIP.search(folded) or not (
         (per_diem or hotel)
         and (
-            _TRIP_CUE.search(folded) or going or _TRIP_ONLY.search(folded) or (hotel and _CAP.search(folded))
+            _TRIP_CUE.search(folded)
+            or going
+            or _TRIP_ONLY.search(folded)
+            or (_HOTEL_NAMED.search(folded) and _CAP.search(folded))
         )
         and _TRIP_AMOUNT.search(folded)
     ):
@@ -1143,7 +1152,14 @@ def trip_args(text: str) -> dict:
         per_diem and hotel
     ):  # both named: the part(s) the sentences asking an amount name ("…our own Hội An hotel.
         # How much per diem do I get in total?")
-        asked = [s for s in re.split(r"(?<=[.?!])\s+", folded) if _TRIP_AMOUNT.search(s)]
+        sentences = re.split(r"(?<=[.?!])\s+", folded)
+        # the sentences asking an amount, and a follow-up after one ("How much is the hotel cap? And the per diem?")
+        asked = [
+            s
+            for i, s in enumerate(sentences)
+            if _TRIP_AMOUNT.search(s)
+            or (_FOLLOW_UP.match(s) and any(_TRIP_AMOUNT.search(x) for x in sentences[:i]))
+        ]
         said_per_diem = any(_TRIP_PER_DIEM.search(s) or _ALLOWANCE.search(s) for s in asked)
         said_hotel = any(_TRIP_HOTEL.search(s) for s in asked)
         if said_per_diem != said_hotel:
@@ -1179,6 +1195,7 @@ def trip_args(text: str) -> dict:
         and named
         and _places(text)
         and not _ADVANCE_ASKED.search(folded)
+        and not _LENGTH_OR_TOTAL.search(folded)
         and not {"departure", "day_trip", "days", "nights"} & set(args)
     ):
         args["per_night"] = True

@@ -546,14 +546,21 @@ class _Text:
 # a staff group of every job the others do not name ("Nhóm D | Các chức danh còn lại: …", "Công việc khác", "All
 # other staff"), folded; not one of other jobs with a qualifier ("other jobs that need no vocational qualification")
 _RESIDUAL = re.compile(
-    r"\b(?:(?:cac )?(?:chuc danh|cong viec|vi tri|doi tuong) (?:con lai|khac)|con lai|all other(?: \w+)?"
-    r"|everyone else|other (?:staff|employees|positions|roles|jobs))\b(?!\s+(?:that|which|who|with|need|requir))"
+    r"^\W*(?:(?:cac )?(?:chuc danh|cong viec|vi tri|doi tuong|nhan vien|nguoi lao dong) (?:con lai|khac)|con lai"
+    r"|all other (?:staff|employees|positions|roles|jobs)|everyone else|other (?:staff|employees|positions|roles|jobs))"
+    r"\s*(?:$|[:,;(.]|\b(?:gom|bao gom|ke ca|including|such as)\b)"
+)
+# the asker calling themselves staff: a clause opening with the word ("Nhân viên đi công tác …", "Regular staff
+# here", "… thì nhân viên được …") or after "là", "I'm", "as" (not "cùng nhân viên", "I manage 5 staff"), folded
+_ASKER_IS_STAFF = re.compile(
+    rf"(?:^|[.?!,;:]\s*|\b(?:la|thi|i'?m|i am|as an?|as)\s+)(?:(?:mot|a|an|regular|ordinary|normal|plain|just a)\s+)?"
+    rf"(?:{_ANYONE_WORDS.pattern})"
 )
 
 
 def residual_group(directory: Sequence[str]) -> str | None:
     """The one staff group of the jobs no other group names, as its own cell; None when none or several."""
-    found = [e for e in directory if any(_RESIDUAL.search(fold(c)) for c in e.split(" | ")[1:])]
+    found = [e for e in directory if any(_RESIDUAL.search(fold(c).strip()) for c in e.split(" | ")[1:])]
     return found[0].split(" | ")[0] if len(found) == 1 else None
 
 
@@ -567,6 +574,6 @@ def row_via_directory(rows: Sequence[R], employee: str | None, directory: Sequen
         return found
 
     group = group_named(directory, employee)  # the group's own cell ("Band 3")
-    if group is None and _ANYONE_WORDS.search(fold(_others_blanked(nfc(employee)))):
+    if group is None and _ASKER_IS_STAFF.search(fold(_others_blanked(nfc(employee))).lower()):
         group = residual_group(directory)
     return row_of(rows, group) if group is not None else None

@@ -421,7 +421,9 @@ def _read_rules(norms: TripNorms, rule: RuleText) -> None:
             and not _DAY_TRIP.search(clause)
             and not _MEALS_PROVIDED.search(clause)
         ):
-            _read_place_share(norms, rule, clause, int(share.group(1)))
+            paid = _PAID_SHARE.search(clause)
+            if paid and not _CHANGED_BY.search(clause):
+                _read_place_share(norms, rule, clause, int(paid.group(1)))
         factor = _FACTOR.search(clause)
         if norms.shared_room_factor is None and factor and _SHARED_ROOM.search(clause):
             if factor.group(3):  # "bằng tổng định mức (mức trần) của hai người": two people's caps
@@ -436,7 +438,11 @@ def _read_rules(norms: TripNorms, rule: RuleText) -> None:
 
 
 # a clause's case before what it pays ("Công tác tại …: hưởng 50%", "Khi … thì được hưởng 50%")
-_CASE_END = re.compile(r":|\bthi\b|\b(?:duoc )?huong\b|\bis paid\b|\bgets?\b|\breceives?\b")
+_CASE_END = re.compile(r":|\bthi\b(?! xa)|\b(?:duoc )?huong\b|\bis paid\b|\bgets?\b|\breceives?\b")
+# a share of the daily allowance paid ("hưởng 50% mức tại Mục 3.1", "is paid 50% of the rate"), not a rise or a cut
+# by a share ("cộng thêm 20%", "tăng 30%", "giảm 30%": folded)
+_PAID_SHARE = re.compile(r"\b(?:huong|is paid|are paid|gets?|receives?)\s+(\d{1,3})\s*%")
+_CHANGED_BY = re.compile(r"\b(?:cong them|them|tang|giam|extra|plus|increase\w*|reduc\w*|rais\w*|cut)\b")
 
 
 def _read_place_share(norms: TripNorms, rule: RuleText, clause: str, share: int) -> None:

@@ -323,3 +323,18 @@ def test_a_plain_employee_is_in_the_group_of_the_jobs_no_other_group_names():
     assert row_via_directory(rows, "Regular staff here, how much do I get?", directory) is rows[2]
     assert row_via_directory(rows, "Trưởng phòng đi công tác thì được bao nhiêu?", directory) is rows[1]
     assert row_via_directory(rows, "Đi công tác thì được bao nhiêu?", directory) is None  # no one named
+
+
+def test_no_residual_group_where_the_rest_is_qualified_or_named_in_passing():
+    from indexes.staff_groups import residual_group
+
+    for directory in (
+        ["Nhóm A | Tổng giám đốc và các giám đốc còn lại", "Nhóm B | Trưởng phòng"],
+        ["Band 1 | Managers", "Band 2 | All other managers"],
+        ["Nhóm C | Các công việc khác yêu cầu trình độ trung cấp", "Nhóm D | Lễ tân"],
+        ["Band 1 | all other jobs that need no qualification", "Band 2 | Engineers"],
+    ):
+        assert residual_group(directory) is None, directory
+    assert residual_group(["Nhóm 3 – Nhân viên (NV) | các chức danh còn lại.", "Nhóm 2 | Trưởng phòng"]) == (
+        "Nhóm 3 – Nhân viên (NV)"
+    )

@@ -629,7 +629,11 @@ def test_questions_asking_a_day_trips_allowance_a_hotel_cap_or_one_part_of_a_tri
     )
     q = analyse("Regular staff here - going to Hai Phong and back the same day. How much allowance do I get?")
     assert q.trip == {"part": "per_diem", "day_trip": True, "destination": "Hai Phong"}
-    assert analyse("Đi công tác 3 ngày thì phụ cấp điện thoại có bị trừ không?").intent != "trip_allowance"
+    assert analyse("Đi công tác Huế 3 ngày thì phụ cấp điện thoại bao nhiêu?").intent != "trip_allowance"
+    assert analyse("Đi công tác Đà Nẵng 3 ngày thì phụ cấp ngoài giờ bao nhiêu?").intent != "trip_allowance"
+    # a weekday is no count of days ("thứ Hai ngày 5/10")
+    q = analyse("Đi công tác Hải Phòng thứ Hai ngày 5/10 về trong ngày thì phụ cấp lưu trú bao nhiêu?")
+    assert q.trip == {"part": "per_diem", "day_trip": True, "destination": "Hải Phòng"}
     # a hotel's cap for a place: one night's
     q = analyse("What's the hotel cap for our director in Ho Chi Minh City?")
     assert q.trip == {"part": "hotel", "destination": "Ho Chi Minh City"}
@@ -639,7 +643,13 @@ def test_questions_asking_a_day_trips_allowance_a_hotel_cap_or_one_part_of_a_tri
     )
     assert q.trip == {"part": "per_diem", "days": 4, "destination": "Hội An"}
     # an advance on the trip's expenses is not its per diem
-    assert analyse("Tạm ứng công tác phí đi Huế được tối đa bao nhiêu?").intent != "trip_allowance"
+    assert analyse("Tạm ứng phụ cấp lưu trú đi Huế được tối đa bao nhiêu?").intent != "trip_allowance"
+    # a meeting room's cap is no hotel's; a trip of weeks or a total is not one day's rate
+    assert analyse("What's the cap on meeting room bookings at the Hanoi office?").intent != "trip_allowance"
+    assert analyse("Đi công tác Huế 2 tuần thì tổng phụ cấp lưu trú bao nhiêu?").intent != "trip_allowance"
+    # a follow-up sentence asks its part too
+    q = analyse("I'm an L3 going to Hue for 3 days on business. How much is the hotel cap? And the per diem?")
+    assert q.trip["part"] == "both"
 
 
 def test_a_trips_days_and_nights_in_words():
@@ -651,3 +661,13 @@ def test_a_trips_days_and_nights_in_words():
     assert (q.trip["days"], q.trip["nights"]) == (3, 2)
     # "một ngày" is a day's rate, not a trip of one day
     assert "days" not in analyse("Phụ cấp lưu trú bao nhiêu một ngày khi đi công tác Huế?").trip
+
+
+def test_a_rise_or_a_cut_by_a_share_for_named_places_is_no_share_paid():
+    section = ["Quy định công tác phí", "3. Phụ cấp lưu trú", "3.2 Các trường hợp điều chỉnh"]
+    for text in (
+        "2. Công tác tại vùng sâu, vùng xa (Hà Giang, Lai Châu): được cộng thêm 20% mức tại Mục 3.1.",
+        "2. Công tác tại (Huế, Hà Giang) thì mức phụ cấp được tăng 30%.",
+        "2. Công tác tại (Huế, Hà Giang): giảm 30% mức tại Mục 3.1.",
+    ):
+        assert trip_norms_from_rules([rule_text(text, section, 21, "ct:3-2")]).place_shares == [], text
