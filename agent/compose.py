@@ -28,7 +28,7 @@ from agent.evidence import (
 )
 from agent.evidence import expansions as evidence_expansions
 from agent.gaps import absent_topics, gap_probes
-from agent.kinship import RELATION_NAMES, asked_relative, distant_relative, left_out, subject_relatives
+from agent.kinship import RELATION_NAMES, asked_relative, distant_relative, left_out, subject_relative
 from agent.language import (
     PARAM_WORDS,
     Concept,
@@ -279,8 +279,8 @@ def _aside_only(
     if "(" not in unit:
         return False
     relative = asked_relative(question)
-    if relative and relative in subject_relatives(
-        unit
+    if (
+        relative and subject_relative(unit) == relative
     ):  # "Người thân khác (cha mẹ, anh chị em) …": whom it is for
         return False
     # a bracketed list ("(nghỉ thai sản, nghỉ ốm dài ngày, …)") gives cases of something else; a single bracketed

@@ -117,28 +117,18 @@ SUBJECT_CHARS = 80
 _ITEM_MARK = re.compile(r"^[\s•*+-]*(?:(?:\d+[.)]|[a-zđ]\))\s+)?")
 
 
-# what may stand between relatives listed together ("cha mẹ, anh chị em", "vợ hoặc chồng và con", "parents or
-# siblings")
-_LISTED_WITH = re.compile(r"(?:[\s,;/()]|và|hoặc|and|or)*")
-
-
-def subject_relatives(rule: str) -> frozenset[str]:
-    """The relatives a rule (a clause, a list item, a row) is about: the first relation named in its opening
-    ``SUBJECT_CHARS`` characters, Vietnamese or English, and those listed with it ("Người thân khác (cha mẹ, anh
-    chị em) …": parents and siblings; "Con dưới 05 tuổi đi cùng bố mẹ": a child only); empty when it opens naming
-    none."""
+def subject_relative(rule: str) -> str | None:
+    """The relative a rule (a clause, a list item, a row) is about: the first relation named in its opening
+    ``SUBJECT_CHARS`` characters, Vietnamese or English; None when it opens naming none."""
     text = nfc(rule).lower()
     opening = text[_ITEM_MARK.match(text).end() :][:SUBJECT_CHARS]
-    found = sorted(
-        (m for pattern in (_VI_RE, _EN_RE) for m in pattern.finditer(opening) if m.lastgroup),
-        key=lambda m: m.start(),
-    )
-    listed: list[str] = []
-    for i, m in enumerate(found):
-        if i and not _LISTED_WITH.fullmatch(opening[found[i - 1].end() : m.start()]):
-            break
-        listed.append(m.lastgroup or "")
-    return frozenset(listed)
+    found = [
+        m
+        for pattern in (_VI_RE, _EN_RE)
+        for m in pattern.finditer(opening)
+        if m.lastgroup and not re.fullmatch(r"anh\W*chị\W*(?:và\s+)?em", m.group(0))
+    ]
+    return min(found, key=lambda m: m.start()).lastgroup if found else None
 
 
 def listed_relatives(text: str) -> set[str]:

@@ -9,7 +9,7 @@ import re
 
 from agent.amendments import NUMBER, amended_clause, changed_figures, clause_number, figure
 from agent.evidence import Passage, gloss, headings_above
-from agent.kinship import asked_relative, subject_relatives
+from agent.kinship import asked_relative, subject_relative
 from agent.language import english_concepts, stemmed
 from agent.question import WHAT_TIME, percentages
 from agent.terms import Terms, words_of
@@ -129,7 +129,7 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
     # the passages with a rule about the relative asked ("Người thân khác (cha mẹ, …)"): their rules about other
     # relatives ("Con dưới 05 tuổi đi cùng bố mẹ") are siblings that do not answer
     about_asked = (
-        {id(p) for p, units in units_of if any(relative in subject_relatives(u.text) for u in units)}
+        {id(p) for p, units in units_of if any(subject_relative(u.text) == relative for u in units)}
         if relative
         else set()
     )
@@ -171,7 +171,7 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
             score *= SCOPE_WEIGHT
         if is_example(p, unit):
             score *= EXAMPLE_WEIGHT
-        if relative and id(p) in about_asked and (about := subject_relatives(unit)) and relative not in about:
+        if relative and id(p) in about_asked and (about := subject_relative(unit)) and about != relative:
             score /= RELATIVE_WEIGHT  # a sibling rule about another relative than the one asked about
         if own and scopes.get(p.doc_id) == GLOBAL:
             score *= SHARED_SCOPE_WEIGHT  # the company's own rule before the law, when both speak
