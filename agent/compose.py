@@ -270,7 +270,7 @@ def _context(passage: Passage) -> str:
 
 
 def _aside_only(
-    concepts: list, passage: Passage, unit: str, others: set[str], kinds: list[str], question: str
+    concepts: list, passage: Passage, unit: str, others: set[str], kinds: list[str], relative: str | None
 ) -> bool:
     """Whether a unit states one of the asked concepts only inside a bracketed list ("(nghỉ thai sản, nghỉ ốm dài
     ngày, …)" in a loan repayment rule) and nothing else the question asks about outside it: a passing
@@ -278,7 +278,6 @@ def _aside_only(
     not going does answer a question about the trip and maternity leave: the trip is stated outside.)"""
     if "(" not in unit:
         return False
-    relative = asked_relative(question)
     if (
         relative and subject_relative(unit) == relative
     ):  # "Người thân khác (cha mẹ, anh chị em) …": whom it is for
@@ -617,7 +616,8 @@ def compose(
     # the question's other topic words (folded, stemmed), beside the concepts' own
     others = {fold(w) for w in terms.words} - {w for c in asked for w in " ".join(c.wordings).split()}
     kinds = quantity_kinds(ranking.question)
-    asides = [x for x in scored if _aside_only(asked, x[1], x[3], others, kinds, question)]
+    kin = asked_relative(question)
+    asides = [x for x in scored if _aside_only(asked, x[1], x[3], others, kinds, kin)]
     if asides:  # a unit naming what is asked only in brackets mentions it in passing: it answers nothing
         scored = [x for x in scored if x not in asides]
         if not any(states_in_order(c, f"{_context(x[1])} {x[3]}") for x in scored for c in asked):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from indexes.text import has_diacritics, nfc
+from indexes.text import ITEM_MARK, has_diacritics, nfc
 
 # each relation's wordings, most specific first; Vietnamese as written (accents), English lowercase. A wording
 # naming the spouse's relative is its own relation: the employee's grandmother is not the wife's.
@@ -102,32 +102,31 @@ def asked_relative(question: str) -> str | None:
         return _relations(found.group(0), _EN_RE)[0]
     if not has_diacritics(text):
         return None
-    # "anh chị em" alone addresses everyone ("Anh chị em công nhân …"): siblings are "ruột"
-    named = [
+    named = _kin_named(text, _VI_RE)
+    return named[0].lastgroup if named else None
+
+
+def _kin_named(text: str, pattern: re.Pattern[str]) -> list[re.Match[str]]:
+    """The relations ``pattern`` finds in ``text`` (NFC, lower case), in order; "anh chị em" alone addresses
+    everyone ("Anh chị em công nhân …"), siblings being "ruột"."""
+    return [
         m
-        for m in _VI_RE.finditer(text)
+        for m in pattern.finditer(text)
         if m.lastgroup and not re.fullmatch(r"anh\W*chị\W*(?:và\s+)?em", m.group(0))
     ]
-    return named[0].lastgroup if named else None
 
 
 # how far into a rule its subject is named ("3. Con dưới 05 tuổi đi cùng bố mẹ …": the child; "4. Người thân khác
 # (cha mẹ, anh chị em) …": the parents)
 SUBJECT_CHARS = 80
-_ITEM_MARK = re.compile(r"^[\s•*+-]*(?:(?:\d+[.)]|[a-zđ]\))\s+)?")
 
 
 def subject_relative(rule: str) -> str | None:
     """The relative a rule (a clause, a list item, a row) is about: the first relation named in its opening
     ``SUBJECT_CHARS`` characters, Vietnamese or English; None when it opens naming none."""
     text = nfc(rule).lower()
-    opening = text[_ITEM_MARK.match(text).end() :][:SUBJECT_CHARS]
-    found = [
-        m
-        for pattern in (_VI_RE, _EN_RE)
-        for m in pattern.finditer(opening)
-        if m.lastgroup and not re.fullmatch(r"anh\W*chị\W*(?:và\s+)?em", m.group(0))
-    ]
+    opening = text[ITEM_MARK.match(text).end() :][:SUBJECT_CHARS]
+    found = [*_kin_named(opening, _VI_RE), *_kin_named(opening, _EN_RE)]
     return min(found, key=lambda m: m.start()).lastgroup if found else None
 
 

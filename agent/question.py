@@ -1129,7 +1129,8 @@ def trip_args(text: str) -> dict:
     and says how long the trip is (dates, days, nights, a day trip) or asks a shared room's cap; empty otherwise
     (the norm is then searched and quoted)."""
     folded = " ".join(fold(text).split())
-    going = re.search(r"\b(?:going|flying|heading) to\b", folded) and _places(text)  # "going to HCMC"
+    place = _places(text)
+    going = re.search(r"\b(?:going|flying|heading) to\b", folded) and place  # "going to HCMC"
     # the allowance of a trip for work, or of one to a place and back the same day
     per_diem = _TRIP_PER_DIEM.search(folded) or (
         _ALLOWANCE.search(folded)
@@ -1193,7 +1194,7 @@ def trip_args(text: str) -> dict:
     if (
         args["part"] != "both"
         and named
-        and _places(text)
+        and place
         and not _ADVANCE_ASKED.search(folded)
         and not _LENGTH_OR_TOTAL.search(folded)
         and not {"departure", "day_trip", "days", "nights"} & set(args)
@@ -1204,7 +1205,7 @@ def trip_args(text: str) -> dict:
     if not ({"departure", "day_trip", "days", "nights", "per_night"} & set(args) or args.get("shared_room")):
         return {}
     args.pop("per_night", None)
-    if place := _places(text):
+    if place:
         args["destination"] = place
     if abroad := _ABROAD_ASKED.search(folded):  # "đi công tác nước ngoài": the norms abroad
         args["destination"] = " ".join(filter(None, [args.get("destination"), abroad.group(0)]))

@@ -128,11 +128,12 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
     relative = asked_relative(terms.question)
     # the passages with a rule about the relative asked ("Người thân khác (cha mẹ, …)"): their rules about other
     # relatives ("Con dưới 05 tuổi đi cùng bố mẹ") are siblings that do not answer
-    about_asked = (
-        {id(p) for p, units in units_of if any(subject_relative(u.text) == relative for u in units)}
+    subjects = (
+        {(id(p), i): subject_relative(u.text) for p, units in units_of for i, u in enumerate(units)}
         if relative
-        else set()
+        else {}
     )
+    about_asked = {key[0] for key, about in subjects.items() if about == relative}
     for (p, i, unit), padded, language in zip(candidates, padded_units, languages, strict=True):
         title = f" {' '.join(words_of(f'{p.title} {glossing(p.title)}', terms.accented))} "
         above = f" {' '.join(words_of(headings_above(p), terms.accented))} "
@@ -171,7 +172,7 @@ def rank_units(passages: list[Passage], terms: Terms, quantity: bool) -> list[Sc
             score *= SCOPE_WEIGHT
         if is_example(p, unit):
             score *= EXAMPLE_WEIGHT
-        if relative and id(p) in about_asked and (about := subject_relative(unit)) and about != relative:
+        if id(p) in about_asked and subjects[(id(p), i)] not in (None, relative):
             score /= RELATIVE_WEIGHT  # a sibling rule about another relative than the one asked about
         if own and scopes.get(p.doc_id) == GLOBAL:
             score *= SHARED_SCOPE_WEIGHT  # the company's own rule before the law, when both speak

@@ -17,7 +17,16 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from indexes.text import FUNCTION_WORDS_EN, fold, has_diacritics, is_generic, is_stopword, nfc, rule_reading
+from indexes.text import (
+    FUNCTION_WORDS_EN,
+    ITEM_MARK,
+    fold,
+    has_diacritics,
+    is_generic,
+    is_stopword,
+    nfc,
+    rule_reading,
+)
 
 # A table cell stating a quantity ("06 ngày làm việc", "90% lương"): no part of the group's name.
 _CODE = re.compile(r"[a-z]+\d+|\d+[a-z]+")
@@ -164,9 +173,6 @@ _NAMED = re.compile(r"^([^:•|]{2,60}?)\s*:\s*(\S.*)$")  # "Licensed Profession
 _GROUP_ITEM = re.compile(rf"^\s*((?:{_GROUP_WORDS})\s+(?:[ivx]{{1,4}}|[a-z]|\d{{1,2}}))\s*:\s*(\S.*)$")
 
 
-_ITEM_MARK = re.compile(r"^[\s•*+-]*(?:(?:\d+[.)]|[a-zđ]\))\s+)?")  # "• ", "a) ", "1. "
-
-
 def _coded(text: str, jobs_only: bool = True) -> tuple[str, str] | None:
     """(the code, the rest) of a text opening with a group's code and a dash ("L3 – Dược sĩ đại học, …"); the
     rest names jobs, so it is no range of codes ("L1 – L2") and, with ``jobs_only``, holds no figure."""
@@ -198,7 +204,7 @@ def _entry(text: str) -> tuple[str, str, str] | None:
         if coded is None or not (_GROUP_HEAD.search(heads[0]) or _JOBS_HEAD.search(heads[0])):
             return None  # a schedule's "T7 – Thứ Bảy" is no group: the column must hold groups or positions
         return _key(coded[0]), coded[0], coded[1]
-    item = nfc(_ITEM_MARK.sub("", text)).strip()
+    item = nfc(ITEM_MARK.sub("", text)).strip()
     coded = _coded(item, jobs_only=False)
     if _QUANTITY_CELL.search(rule_reading(text)):
         return None

@@ -9,6 +9,10 @@ _WORD_RE = re.compile(r"\w+", re.UNICODE)
 _SENTENCE_END_RE = re.compile(r"(?<=[.!?;:])\s+(?=[A-ZÀ-Ỹ0-9\"“(])|\n+")
 
 
+# a list item's or clause's mark at the start of a line ("• ", "a) ", "1. ")
+ITEM_MARK = re.compile(r"^[\s•*+-]*(?:(?:\d+[.)]|[a-zđ]\))\s+)?")
+
+
 def nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 

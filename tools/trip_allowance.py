@@ -286,6 +286,9 @@ def calculate(
         if place is not None:
             share = _with_place_share(norms, share, place, sources)
         meal_share = _meal_share(norms, share, meal_days, meals, sources)
+        place_vi, place_en = (
+            (f", công tác tại {place.places}", f", a trip to {place.places}") if place else ("", "")
+        )
         fed = meal_days if meal_share is not None else 0  # days at the meals' share, the first of the trip's
         per_diem = 0.0
         for i, (rate, count) in enumerate(runs):
@@ -293,9 +296,6 @@ def calculate(
             since = f"{rate.effective_from:%d/%m/%Y}" if rate.effective_from and len(runs) > 1 else ""
             taken = min(fed, count)
             fed -= taken
-            place_vi, place_en = (
-                (f", công tác tại {place.places}", f", a trip to {place.places}") if place else ("", "")
-            )
             for n, pct, why_vi, why_en in (
                 (count - taken, share, place_vi, place_en),
                 (taken, meal_share, ", ngày được bố trí ăn", ", meals provided"),

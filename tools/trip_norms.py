@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field
 
 from indexes.search.lexicon import default_lexicon
 from indexes.staff_groups import directory_of
-from indexes.text import fold, rule_reading
+from indexes.text import ITEM_MARK, fold, rule_reading
 from tools.leave_policy import ParamSource, RuleText, cite_rule
 
 NormKind = Literal["per_diem", "hotel"]
@@ -158,7 +158,6 @@ class NormCell(BaseModel):
 
 class PlaceShare(BaseModel):
     places: str  # the places the clause names, as written ("Nha Trang, Hội An, Đà Lạt")
-    condition: str  # the clause's case, as written ("Công tác tại một Khách sạn của Công ty (Nha Trang, …)")
     share: int  # % of the daily allowance
     source: ParamSource
 
@@ -449,7 +448,7 @@ def _read_place_share(norms: TripNorms, rule: RuleText, clause: str, share: int)
     """A share of the daily allowance for trips to places the clause's case (folded) names in brackets ("Công tác
     tại một Khách sạn của Công ty (Nha Trang, Hội An, Đà Lạt): … hưởng 50%"), every bracket of places in Vietnam."""
     end = _CASE_END.search(clause)
-    case = re.sub(r"^\s*(?:\d+[.)]|[a-zđ]\))\s*", "", clause[: end.start()] if end else "").strip()
+    case = ITEM_MARK.sub("", clause[: end.start()] if end else "").strip()
     places = [b for b in re.findall(r"\(([^()]+)\)", case) if in_vietnam(b)]
     if not places:
         return
@@ -458,7 +457,6 @@ def _read_place_share(norms: TripNorms, rule: RuleText, clause: str, share: int)
     norms.place_shares.append(
         PlaceShare(
             places=", ".join(written or places),
-            condition=case,
             share=share,
             source=cite_rule(rule, f"{case}: {share}%"),
         )
