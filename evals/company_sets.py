@@ -87,6 +87,7 @@ COMPANY_SETS = {
         CompanySet("dev-company-5", EVALS_DIR / "dev_company_5", "dev-company-5"),
         CompanySet("dev-company-6", EVALS_DIR / "dev_company_6", "dev-company-6"),
         CompanySet("dev-company-7", EVALS_DIR / "dev_company_7", "dev-company-7"),
+        CompanySet("dev-company-8", EVALS_DIR / "dev_company_8", "dev-company-8"),
     )
 }
 
