@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from agent.answer import Citation
 from agent.evidence import Passage, calculator_result, passages
@@ -27,12 +28,16 @@ def _overlap(a: str, b: str) -> int:
 def _quoted_units(units: list[Unit], statement: str, text: str, base: int = 0) -> list[Unit]:
     """The units the statement quotes verbatim (each of its spans shown in it), else the one sharing most
     words with it."""
-    quoted = [
-        u
-        for u in units
-        if len(u.text) >= MIN_QUOTED
-        and all(display(text[s.start - base : s.end - base]) in statement for s in u.spans)
-    ]
+    quoted = []
+    for u in units:
+        shown = [s for s in u.spans if display(text[s.start - base : s.end - base]) in statement]
+        if len(u.text) < MIN_QUOTED or not shown:
+            continue
+        if len(shown) == len(u.spans):
+            quoted.append(u)
+        elif u.kind == "row" and shown == [u.spans[-1]]:
+            # a row quoted from a clipped passage that starts below its table's header: the row alone
+            quoted.append(replace(u, spans=(u.spans[-1],)))
     if quoted or not units:
         return quoted
     return [max(units, key=lambda u: (_overlap(u.text, statement), -units.index(u)))]
@@ -52,10 +57,14 @@ def _span_citation(location: dict, chosen: list[Unit], source: str) -> Citation 
     )
 
 
-def _passage_citation(p: Passage, statement: str, source: str | None) -> Citation:
+def _passage_citation(
+    p: Passage, statement: str, source: str | None, lines: tuple[int, int] | None = None
+) -> Citation:
+    """The citation of the units of ``p`` the statement quotes; ``lines``: the lines of every passage of its
+    section this turn retrieved (a quote may join units of two of its chunks: a table row and a later clause)."""
     location = p.location().model_dump(exclude={"line_start", "line_end", "spans"})
     if source is not None:
-        units = units_in_lines(source, p.line_start, p.line_end)
+        units = units_in_lines(source, *(lines or (p.line_start, p.line_end)))
         cited = _span_citation(location, _quoted_units(units, statement, source), source)
         if cited is not None:
             return cited
@@ -113,7 +122,8 @@ def resolve_citations(
         elif candidates:
             best = max(candidates, key=lambda p: (_overlap(p.text, statement), -p.rank))
             doc_text = source(best.doc_id) if source else None
-            citation = _passage_citation(best, statement, doc_text)
+            lines = (min(p.line_start for p in candidates), max(p.line_end for p in candidates))
+            citation = _passage_citation(best, statement, doc_text, lines)
         elif node_id in calc_sources:
             rules = calc_sources[node_id]
             citation = _rule_citation(node_id, rules, source(rules[0]["doc_id"]) if source else None)

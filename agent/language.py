@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from indexes.search.lexicon import SHORT_ABBR, Lexicon, LexiconEntry, default_lexicon, departing_leave
+from indexes.staff_groups import is_term
 from indexes.text import (
     FUNCTION_WORDS_EN,
     GENERIC_WORDS,
@@ -267,11 +268,20 @@ def _lexicon() -> tuple[Concept, ...]:
 
 @functools.cache
 def _vi_lexicon() -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """(a Vietnamese wording or an abbreviation of four characters or more ("BHXH"), folded; the entry's wordings),
-    longest first (shorter abbreviations are also syllables: "SI" is the "sĩ" of "dược sĩ")."""
+    """(a Vietnamese wording, an abbreviation of four characters or more ("BHXH") or an English form a Vietnamese
+    question may borrow, folded; the entry's wordings), longest first (shorter abbreviations are also syllables:
+    "SI" is the "sĩ" of "dược sĩ")."""
     pairs = [(w, _wordings(e)) for e in _entries() for w in map(stemmed, e.vi) if " " in w]
     pairs += [
         (stemmed(a), _wordings(e)) for e in _entries() for a in e.abbr if len(a) > SHORT_ABBR and " " not in a
+    ]
+    # the English words a Vietnamese question borrows ("dán đoạn code vào ChatGPT", "đi onsite"): a form of more
+    # than one word, or one no Vietnamese syllable could be
+    pairs += [
+        (stemmed(f), _wordings(e))
+        for e in _entries()
+        for f in e.en
+        if stemmed(f) and (" " in stemmed(f) or is_term(f))
     ]
     return tuple(sorted(pairs, key=lambda p: -len(p[0])))
 

@@ -196,8 +196,20 @@ def employee_words(question: str) -> str:
     places it names ("kỹ sư" → "engineer"), for a table written in English."""
     if language_of(question) != "en":
         asked = " " + " ".join(re.findall(r"\w+", fold(question))) + " "
-        english = [e.en[0] for e in _general_entries() if any(f" {v} " in asked for v in e.folded_vi)]
-        return " ".join([question, *dict.fromkeys(english)])[:EMPLOYEE_CHARS]
+        named = [e for e in _general_entries() if any(f" {v} " in asked for v in e.folded_vi)]
+        # the job in the documents' other wordings too ("tài xế" is the row's "lái xe"), unless the question says
+        # it inside a longer term ("kế toán" of "kế toán trưởng" is no "kế toán viên")
+        longer = [w for w in _vietnamese_wordings() if f" {w} " in asked]
+        others = [
+            v
+            for e in named
+            if not any(
+                f" {f} " in f" {w} " and f != w for f in e.folded_vi if f" {f} " in asked for w in longer
+            )
+            for v, f in zip(e.vi, e.folded_vi, strict=True)
+            if f" {f} " not in asked
+        ]
+        return " ".join([question, *dict.fromkeys([*(e.en[0] for e in named), *others])])[:EMPLOYEE_CHARS]
     concepts = english_concepts(question)
     wordings = [v for c in concepts for v in c.vietnamese[:TRANSLATIONS_PER_CONCEPT]]
     return " ".join([question, *dict.fromkeys([*_compounds(question, concepts), *wordings])])[:EMPLOYEE_CHARS]
@@ -222,18 +234,35 @@ def _compounds(question: str, concepts: list[Concept]) -> list[str]:
 @dataclass(frozen=True)
 class _General:
     en: tuple[str, ...]
-    folded_vi: tuple[str, ...]
+    vi: tuple[str, ...]  # its Vietnamese terms of more than one word, as written
+    folded_vi: tuple[str, ...]  # ... folded
+
+
+@functools.cache
+def _vietnamese_wordings() -> tuple[str, ...]:
+    """Every Vietnamese term of the lexicon of more than one word, folded."""
+    return tuple(
+        sorted(
+            {
+                " ".join(re.findall(r"\w+", fold(v)))
+                for e in Lexicon.load().entries
+                for v in e.vi
+                if " " in v.strip()
+            }
+        )
+    )
 
 
 @functools.cache
 def _general_entries() -> tuple[_General, ...]:
     """The lexicon's general vocabulary (jobs, places: one-way entries), with its Vietnamese terms folded."""
     entries = Lexicon.load().entries
-    return tuple(
-        _General(e.en, tuple(" ".join(re.findall(r"\w+", fold(v))) for v in e.vi if " " in v.strip()))
-        for e in entries
-        if e.one_way and e.en
-    )
+    general = []
+    for e in entries:
+        if e.one_way and e.en:
+            vi = tuple(v for v in e.vi if " " in v.strip())
+            general.append(_General(e.en, vi, tuple(" ".join(re.findall(r"\w+", fold(v))) for v in vi)))
+    return tuple(general)
 
 
 TOOL_WEIGHT = {"search": 1.0, "lookup_article": 1.0, "lookup_rules": 0.6, "navigate_tree": 0.3}

@@ -226,6 +226,8 @@ _PROBATION_END_RE = re.compile(
     r"|\b(?:end|last day|finish|completion)\s+of\s+(?:[\w-]+\s+){0,3}probation"
     r"|\b(?:finish|finishing|complete|completing|pass|passing)\s+(?:my\s+|the\s+|our\s+)?probation"
     r"|\bstill (?:on|in) (?:my\s+|the\s+)?probation|\b(?:off|out of|past) (?:my\s+|the\s+)?probation"
+    # "how long is the probation and when does it end?"
+    r"|\bprobation\b[^.?!;]{0,40}\bwhen (?:does|will|would|did) (?:it|that|this) (?:end|finish|be over)\b"
 )
 _UNIT = r"(ngay lam viec|ngay|tuan|thang|working days?|business days?|calendar days?|days?|weeks?|months?)\b"
 _COUNT = r"(\d{1,3}|" + "|".join(_NUMBER_WORDS) + r")"
@@ -393,6 +395,8 @@ _PAY_ASKED_RE = re.compile(
     # "what would 3 hours of overtime pay me", "what will I actually get", "what's that worth", "what's my OT pay"
     r"|\bwhat (?:will|would|do|does|did|should)\b[^?.!;]{0,60}?\b(?:get|earn|make|be paid|pay me)\b"
     r"|\bwhat'?s (?:that|it|this) worth\b|\bwhat'?s my\b[^?.!;]{0,20}\bpay\b"
+    # "What will my monthly pay be during probation?", "what would their salary be"
+    r"|\bwhat (?:will|would) (?:my|the|their|his|her) (?:\w+ )?(?:pay|salary|wages?) be\b"
 )
 
 
@@ -827,8 +831,13 @@ _CARRY_RE = re.compile(
     r"\bchuyen (?:sang|qua) nam\b|\bchuyen phep\b|\bbi huy\b|\bcarr(?:y|ied|ies)\b|\broll(?:ed)? over\b"
     r"|\bforward\b|\blapse\b|\bnext year\b"
 )
-_YEAR_END_CUE = re.compile(r"\b(?:het nam|cuoi nam|31/12|year end|end of (?:the )?year|end of \d{4})\b")
-_PAYOUT_CUE = re.compile(r"\b(?:tra tien|thanh toan|xu ly|paid|pay|cash(?:ed)?|lose)\b")
+_YEAR_END_CUE = re.compile(
+    r"\b(?:het nam|cuoi nam|31/12|year[\s-]end|end of (?:the )?year|end of \d{4}|end (?:the|this|my) year)\b"
+)
+# ... and what becomes of them: paid, lost, "what happens to them", "thì sao"
+_PAYOUT_CUE = re.compile(
+    r"\b(?:tra tien|thanh toan|xu ly|paid|pay|cash(?:ed)?|lose|what happens|happen to|thi sao)\b"
+)
 _LEAVING_CUE = re.compile(
     r"\b(?:nghi viec|thoi viec|resign|resignation|quit|leave the company|leaving the company)\b"
 )
@@ -913,7 +922,7 @@ _TRIP_PER_DIEM = re.compile(
 _TRIP_HOTEL = re.compile(r"\b(?:khach san|tien phong|thue phong|phong nghi|hotel|room)\b")
 _TRIP_CUE = re.compile(
     r"\b(?:cong tac|business trip|work trip|trip|travel(?:s|ling|ing)?|sent to|sending me to|send me to"
-    r"|work visit)\b"
+    r"|work visit|onsite|on-site)\b"
 )
 # allowances paid for business trips only: naming one says the question is about a trip ("đi Đà Lạt làm việc rồi
 # về trong ngày thì phụ cấp lưu trú được bao nhiêu")
@@ -921,7 +930,8 @@ _TRIP_ONLY = re.compile(r"\b(?:phu cap luu tru|per diem|cong tac phi)\b")
 # a bare "allowance" ("phụ cấp") of a trip for work is its daily allowance; another allowance (or trip,
 # OTHER_TRIP) is not
 _WORK_TRIP = re.compile(
-    r"\b(?:cong tac|business trip|work trip|for work|on business|sent to|sending me to|send me to|work visit)\b"
+    r"\b(?:cong tac|business trip|work trip|for work|on business|sent to|sending me to|send me to|work visit"
+    r"|onsite|on-site)\b"  # an IT company's stay at a client's site ("đi onsite", "onsite in Singapore")
 )
 _ALLOWANCE = re.compile(r"\b(?:allowance|phu cap)\b")
 _OTHER_ALLOWANCE = re.compile(
@@ -1039,8 +1049,14 @@ _TRIP_DAY = (
 _TRIP_FROM = re.compile(
     r"\b(?:tu|from|leaving(?: on)?|departing(?: on)?|starting(?: on)?)\s+(?:ngay\s+)?(\d{1,2}/\d{1,2}(?:/\d{4})?)\b"
 )
+# a weekday before a date ("from Mon 7 December", "từ thứ Hai 7/12"), folded
+_WEEKDAY_BEFORE = (
+    r"(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thur|thurs|fri|sat|sun"
+    r"|thu (?:hai|ba|tu|nam|sau|bay)|chu nhat)\.?,?\s+)?"
+)
 _TRIP_DATES = re.compile(
-    rf"\b(?:tu|from)\s+(?:ngay\s+)?({_TRIP_DAY})\s+(?:den|toi|to|until|till|through|-|–)\s+(?:ngay\s+)?({_TRIP_DAY})"
+    rf"\b(?:tu|from)\s+{_WEEKDAY_BEFORE}(?:ngay\s+)?({_TRIP_DAY})\s+(?:den|toi|to|until|till|through|-|–)\s+"
+    rf"{_WEEKDAY_BEFORE}(?:ngay\s+)?({_TRIP_DAY})"
 )
 # a place the question names: capitalised words inside a sentence ("Quảng Ngãi", "TP.HCM", "Huế"), not a group
 # code ("L3", "Band 2"), a month or a weekday

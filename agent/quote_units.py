@@ -484,7 +484,8 @@ _HEADS = frozenset(
 
 
 def _topic_pairs(text: str) -> set[str]:
-    words = [w for w in re.findall(r"[a-z]+", fold(text)) if len(w) > 1]
+    # codes name things too ("JLPT N2", "L3"); bare numbers are the figures themselves
+    words = [w for w in re.findall(r"[a-z0-9]+", fold(text)) if len(w) > 1 and not w.isdigit()]
     return {f"{a} {b}" for a, b in zip(words, words[1:], strict=False) if not {a, b} <= _HEADS}
 
 

@@ -100,6 +100,7 @@ class RuleText(BaseModel):
     end: int | None = None
     line_start: int | None = None
     line_end: int | None = None
+    shared: bool = False  # a document of the shared global scope (national law), not the company's own
 
 
 # a monthly rate for every group, capped at each group's own yearly days

@@ -35,6 +35,12 @@ _LENGTH_CUE = re.compile(
 # the probation named shortly before the cue, in the same sentence ("Thời gian thử việc chỉ được thỏa thuận một
 # lần đối với một công việc và không quá:"), not a payment deadline in a clause that names "Quy chế … thử việc"
 _STATES_LENGTH = re.compile(rf"(?:thu viec|probation)\b[^.;!?]{{0,160}}?(?:{_LENGTH_CUE.pattern})")
+# the probation as a time something else happens in ("after your trial period, up to 2 WFH days a week", "sau thời
+# gian thử việc", "trong thời gian thử việc"): the limit that follows is not its length
+_PROBATION_AS_TIME = re.compile(
+    r"\b(?:after|before|during|once|until|sau|truoc|trong|het|ket thuc)\s+(?:khi\s+)?"
+    r"(?:(?:your|the|their|his|her|thoi gian|ky|giai doan)\s+)?$"
+)
 # "60 ngày đối với công việc cần trình độ … cao đẳng trở lên" (the group runs to the clause's end)
 _GROUP_RE = re.compile(
     rf"(?<!duoi )(?<!tren )(?<!tu )\b{_DURATION}\s+(?:doi voi|ap dung cho|cho|for)\s+([^;.]+)"
@@ -363,6 +369,8 @@ def _sentence_rows(rule: RuleText) -> list[ProbationRow]:
     states = _STATES_LENGTH.search(folded)
     if "|" in plain or not states or _OTHER_LIMIT.search(states.group(0)):
         return []
+    if _PROBATION_AS_TIME.search(folded[: states.start()]):
+        return []
     rows = []
     ceiling = bool(_CEILING.search(states.group(0)))
     for m in _GROUP_RE.finditer(fold(plain)):  # folded only: folding keeps positions, the words as written
@@ -440,18 +448,19 @@ def _rest_days(rule: RuleText) -> RestDays | None:
 
 def probation_policy_from_rules(rules: Iterable[RuleText]) -> ProbationPolicy:
     """Read the probation lengths, the counting rule and the weekly rest days the documents state. Rules come
-    company documents first: the lengths are the first document's that states any, from its section with the
-    most rows (a table, or a list of groups)."""
+    company documents first: the lengths are the company's section with the most rows (a table, or a list of
+    groups; the first document's on a tie), the shared scope's (the law's) only when no company document states
+    any."""
     rules = list(rules)
     policy = ProbationPolicy(directory=directory_of(rules))
     by_point: dict[str, int] = {}
     by_node: dict[str, list[ProbationRow]] = {}
-    docs: list[str] = []
+    shared_nodes: set[str] = set()
     for rule in rules:
         found = _table_rows(rule) or _item_rows(rule) or _sentence_rows(rule) or _length_items(rule)
         if found:
-            if rule.doc_id not in docs:
-                docs.append(rule.doc_id)
+            if rule.shared:
+                shared_nodes.add(rule.node_id)
             rows = by_node.setdefault(rule.node_id, [])
             rows += [r for r in found if all(r.text != x.text or r.amount != x.amount for x in rows)]
         if policy.counting is None and _counts_probation(rule):
@@ -467,8 +476,9 @@ def probation_policy_from_rules(rules: Iterable[RuleText]) -> ProbationPolicy:
             policy.pay_source = cite_rule(rule, f"lương thử việc {policy.pay_percent}%")
             by_point = point_pay(_plain(rule.text))
             policy.pay_for_the_rest = unpointed_share(_plain(rule.text)) == policy.pay_percent
-    if docs:
-        nodes = [n for n, rows in by_node.items() if rows[0].source.doc_id == docs[0]]
+    if by_node:
+        own = [n for n in by_node if n not in shared_nodes]
+        nodes = own or list(by_node)  # dicts keep the rules' order: max keeps the first of a tie
         policy.rows = by_node[max(nodes, key=lambda n: len(by_node[n]))]
     if by_point and policy.pay_source is not None:  # each point's row gets the pay stated for its letter
         for row in policy.rows:

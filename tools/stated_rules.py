@@ -30,6 +30,7 @@ def _stated_sentences(ctx: ToolContext, order: list[str]) -> list[RuleText]:
         source = ctx.store.source_text(doc_id)
         if source is None:
             continue
+        shared = ctx.store.documents[doc_id].tenant == "global"
         for node in ctx.store.tree(doc_id).walk():
             for unit in units_in_lines(source, node.line_start + node.title_lines, node.line_end):
                 span = unit.spans[-1]  # a table row's own span (its header is context)
@@ -44,6 +45,7 @@ def _stated_sentences(ctx: ToolContext, order: list[str]) -> list[RuleText]:
                         end=span.end,
                         line_start=line_of(source, span.start),
                         line_end=line_of(source, span.end - 1),
+                        shared=shared,
                     )
                 )
     return out

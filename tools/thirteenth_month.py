@@ -22,22 +22,27 @@ _BONUS = re.compile(
     r"\b(?:thang luong thu 13|luong thang 13|luong thang thu 13|thuong tet|13th[- ]month|tet bonus|thirteenth)\b"
 )
 _PRO_RATA = re.compile(
-    r"\b(?:theo ty le so thang|ty le (?:voi )?so thang|so thang lam viec[^.;]{0,40}?:\s*12|pro[- ]?rat(?:a|ed)"
+    r"\b(?:theo ty le so thang|ty le (?:voi )?so thang|so thang lam viec[^.;]{0,40}?(?::|/|÷|chia(?: cho)?)\s*12"
+    r"|pro[- ]?rat(?:a|ed)"
     r"|months? (?:worked|of service)[^.;]{0,20}?(?:/|÷|divided by)\s*12)"
 )
 _BASE = re.compile(
     r"\bbang (\d{1,2}) thang (?:tien )?luong\b|\b(?:equal to|of) (one|two|\d) months?'? (?:salary|pay)\b"
+    # a formula on the month's wage: "Lương tháng 13 = mức lương theo HĐLĐ … × số tháng làm việc ÷ 12"
+    r"|\b(?:luong thang 13|luong thang thu 13|thuong tet)\s*=\s*(?:muc )?(?:tien )?luong\b"
 )
 _PROBATION_COUNTS = re.compile(
-    r"\b(?:ke ca|tinh ca|bao gom) (?:thoi gian )?thu viec|thoi gian thu viec (?:duoc )?tinh (?:la|vao)"
+    r"\b(?:ke ca|tinh ca|bao gom) (?:thoi gian )?thu viec|thoi gian thu viec (?:duoc )?tinh(?: la\b| vao\b|\s*[.;,)]|$)"
     r"|including (?:the )?(?:probation|trial)"
 )
 # the month of joining: "Tháng vào làm từ ngày 15 trở về trước được tính là một tháng", "joining on or before the 15th"
 _CUTOFF = re.compile(
     r"\bthang vao lam tu ngay (\d{1,2}) tro ve truoc\b|\bvao lam (?:truoc|tu) ngay (\d{1,2})\b[^.;]{0,30}tinh"
+    # "Tháng bắt đầu làm việc được tính nếu ngày vào làm từ ngày 15 trở về trước"
+    r"|\bvao lam (?:tu |truoc )?ngay (\d{1,2}) tro ve truoc\b"
     r"|\bjoin(?:ing|ed)? (?:on or before|by) the (\d{1,2})(?:st|nd|rd|th)\b"
 )
-_MINIMUM = re.compile(r"\b(?:phai co )?tu du (\d{1,2}) thang lam viec\b|\bat least (\d{1,2}) months?\b")
+_MINIMUM = re.compile(r"\b(?:phai co )?tu (?:du )?(\d{1,2}) thang lam viec\b|\bat least (\d{1,2}) months?\b")
 # a rating and its coefficient, a table row: "Loại B (Hoàn thành tốt) | 1,0", "Grade A | 1.2"
 _RATING_ROW = re.compile(
     r"^\s*(?:xep )?(?:loai|grade|rating|muc)\s+([a-d])\b[^|]*\|\s*(\d(?:[.,]\d{1,2})?)\s*\|?\s*$"
@@ -68,7 +73,7 @@ def thirteenth_month_policy_from_rules(rules: list[RuleText]) -> ThirteenthMonth
         if policy.pro_rata is None and _PRO_RATA.search(text):
             policy.pro_rata = cite_rule(rule, "theo tỷ lệ số tháng làm việc trong năm")
         if policy.base_source is None and (m := _BASE.search(text)):
-            count = m.group(1) or m.group(2)
+            count = m.group(1) or m.group(2) or "1"
             policy.base_months = int(count) if count.isdigit() else _WORDS.get(count, 1)
             policy.base_source = cite_rule(rule, f"{policy.base_months:02d} tháng lương")
         if policy.probation_counts is None and _PROBATION_COUNTS.search(text):

@@ -28,7 +28,8 @@ from tools.leave_policy import ParamSource, RuleText, cite_rule
 NormKind = Literal["per_diem", "hotel"]
 
 _PER_DIEM = re.compile(
-    r"\b(?:phu cap luu tru|luu tru|per diem|daily allowance|travel allowance|cong tac phi|phu cap cong tac)\b"
+    r"\b(?:phu cap luu tru|luu tru|per diem|daily allowance|travel allowance|cong tac phi|phu cap cong tac"
+    r"|phu cap onsite|onsite allowance)\b"
 )
 _PER_DIEM_OWN = re.compile(r"\b(?:phu cap luu tru|per diem|daily allowance)\b")  # the per diem's own names
 _HOTEL = re.compile(
@@ -36,7 +37,7 @@ _HOTEL = re.compile(
 )
 _PER_NIGHT = re.compile(r"/\s*dem\b|\bper night\b|\ba night\b|\bmoi dem\b|\bmot dem\b")
 _PER_DAY = re.compile(r"/\s*ngay\b|\bper day\b|\ba day\b|\bmoi ngay\b|\bmot ngay\b")
-_TRIP = re.compile(r"\b(?:cong tac|business trips?|travel|trips?)\b")
+_TRIP = re.compile(r"\b(?:cong tac|business trips?|travel|trips?|onsite|on-site)\b")
 # an amount: "1.400.000", "1,000,000 VND", "USD 70", "70 USD", "450.000 (giữ nguyên)"
 _AMOUNT = re.compile(
     r"(?:\b(usd|eur|jpy|sgd)\s*)?(?<![\d.,])(\d{1,3}(?:[.,]\d{3})+|\d{2,9})(?![\d.,]?\d)\s*(usd|eur|jpy|sgd)?",
@@ -256,10 +257,12 @@ def _cells(rule: RuleText, lead: str) -> list[NormCell]:
         # the label naming places (a column "Hà Nội, TP. HCM", a row "Other provinces", any row under a
         # "Location" column); the other names groups
         keys = rule_reading(heads[0])
+        # a column headed by a country ("Singapore (USD/ngày onsite)") holds that country's amounts
+        placed = bool(_PLACE_WORDS.search(column)) or is_country(re.sub(r"\(.*?\)", " ", heads[i]).strip())
         if _PLACE_COLUMN.search(keys) and not _GROUP_COLUMN.search(keys):
             place, group = cells[0], heads[i]
-        elif _PLACE_WORDS.search(column) or _GROUP_COLUMN.search(keys):
-            place, group = (heads[i], cells[0]) if _PLACE_WORDS.search(column) else ("", cells[0])
+        elif placed or _GROUP_COLUMN.search(keys):
+            place, group = (heads[i], cells[0]) if placed else ("", cells[0])
         elif _PLACE_WORDS.search(key):
             place, group = cells[0], heads[i]
         else:

@@ -120,6 +120,20 @@ def test_a_table_row_is_cited_with_its_header():
     assert DOC[citation.spans[0].start : citation.spans[0].end] == "| Sự kiện | Số ngày |"
 
 
+def test_a_row_quoted_from_a_clipped_chunk_below_its_header_is_cited_alone_and_grounded():
+    # two chunks of one section: the row's chunk starts below the table's header, so the answer shows the row alone
+    row_line = LINES.index("| Bản thân kết hôn | 03 ngày |") + 1
+    title = "Điều 10. Nghỉ việc riêng"
+    clause = hit("noi_quy:dieu-10", title, "\n".join(LINES[START - 1 : START + 3]), lines=(START, START + 3))
+    row = hit("noi_quy:dieu-10", title, LINES[row_line - 1], lines=(row_line, row_line))
+    runs = [search_run(clause, row)]
+    statement = "Theo Điều 10: “Bản thân kết hôn | 03 ngày … a) Kết hôn: nghỉ 03 ngày;” [noi_quy:dieu-10]"
+    text, citations = resolve_citations(statement, runs, {"noi_quy": DOC}.get)
+    (citation,) = citations
+    assert "Bản thân kết hôn | 03 ngày" in citation.quote and "Kết hôn: nghỉ 03 ngày" in citation.quote
+    assert quote_matches(DOC, citation.quote, citation.spans, citation.line_start, citation.line_end)
+
+
 def test_through_the_graph_english_in_english_with_exact_quotes(corpus_settings, shared_embedder):
     from agent.assistant import Assistant
     from indexes.store.published_index import IndexStore

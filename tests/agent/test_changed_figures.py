@@ -68,3 +68,24 @@ def test_a_change_of_another_allowance_with_the_same_amount_is_not_quoted():
     )
     answer = compose("Phụ cấp điện thoại là bao nhiêu?", [phone, fuel], 0.2, quantity=True)
     assert answer.node_ids[0] == "phuc_loi:1-dien-thoai" and "700.000" not in answer.text.split("\n")[0]
+
+
+def test_a_notice_changing_a_row_named_by_a_code_is_quoted_first():
+    # the row and the notice share only the code ("JLPT N2") besides the allowance's own words
+    languages = passage(
+        "luong:5-ngoai-ngu",
+        "5. Phụ cấp ngoại ngữ",
+        "| Chứng chỉ | Mức (đồng/tháng) | Đối tượng |\n|---|---|---|\n| JLPT N1 | 3.000.000 | Mọi NLĐ |\n"
+        "| JLPT N2 | 2.000.000 | Mọi NLĐ |",
+    )
+    notice = passage(
+        "thong_bao_38",
+        "Thông báo điều chỉnh phụ cấp",
+        "| Nội dung | Mức cũ | Mức mới | Áp dụng |\n|---|---|---|---|\n"
+        "| Phụ cấp ngoại ngữ JLPT N2 | 2.000.000 đồng/tháng | 2.500.000 đồng/tháng | Từ kỳ lương tháng 11/2026 |",
+        rank=2,
+    )
+    answer = compose(
+        "Phụ cấp JLPT N2 hằng tháng bây giờ là bao nhiêu?", [languages, notice], 0.2, quantity=True
+    )
+    assert answer.node_ids[0] == "thong_bao_38" and "2.500.000" in answer.text.split("\n")[0]

@@ -376,3 +376,27 @@ def test_not_taking_all_ones_leave_and_counting_toward_a_condition():
     assert "kể cả" in lexicon.expansions(
         "Does my probation count toward the time I need before I can borrow?"
     )
+
+
+def test_english_words_a_vietnamese_question_borrows_are_paraphrases_of_the_rules_wording():
+    from agent.language import synonym_supported
+
+    rule = "NLĐ không được dán mã nguồn của khách hàng vào công cụ AI công cộng chưa được phê duyệt."
+    supported = synonym_supported("Lỡ dán code của khách hàng vào ChatGPT thì bị kỷ luật thế nào?", [rule])
+    assert "chatgpt" in supported
+    # a short English word could be a Vietnamese syllable: not borrowed ("an" of "an toàn")
+    assert "an" not in synonym_supported("Công ty có bảo hiểm an toàn không?", [rule])
+
+
+def test_it_and_health_terms_of_the_general_lexicon():
+    from agent.language import english_concepts
+
+    def vietnamese(question: str) -> set[str]:
+        return {v for c in english_concepts(question) for v in c.vietnamese}
+
+    assert "giám đốc khối" in vietnamese("Our new Division Director starts Monday")
+    assert "ngoại trú" in vietnamese("What's the outpatient cap?")
+    assert "làm thêm công việc khác" in vietnamese(
+        "Can I freelance on weekends?"
+    )  # a side job, not self-employment
+    assert "phụ cấp onsite" in vietnamese("How much is the onsite allowance in Japan?")
