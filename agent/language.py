@@ -268,16 +268,20 @@ def _lexicon() -> tuple[Concept, ...]:
 
 @functools.cache
 def _vi_lexicon() -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """(a Vietnamese wording, an abbreviation of four characters or more ("BHXH") or an English form a Vietnamese
-    question may borrow, folded; the entry's wordings), longest first (shorter abbreviations are also syllables:
-    "SI" is the "sĩ" of "dược sĩ")."""
+    """(a Vietnamese wording or an abbreviation of four characters or more ("BHXH"), folded; the entry's wordings),
+    longest first (shorter abbreviations are also syllables: "SI" is the "sĩ" of "dược sĩ")."""
     pairs = [(w, _wordings(e)) for e in _entries() for w in map(stemmed, e.vi) if " " in w]
     pairs += [
         (stemmed(a), _wordings(e)) for e in _entries() for a in e.abbr if len(a) > SHORT_ABBR and " " not in a
     ]
-    # the English words a Vietnamese question borrows ("dán đoạn code vào ChatGPT", "đi onsite"): a form of more
-    # than one word, or one no Vietnamese syllable could be
-    pairs += [
+    return tuple(sorted(pairs, key=lambda p: -len(p[0])))
+
+
+@functools.cache
+def _borrowed_english() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(an English form a Vietnamese question may borrow, stemmed: "dán đoạn code vào ChatGPT", "đi onsite"; the
+    entry's wordings): a form of more than one word, or one no Vietnamese syllable could be; longest first."""
+    pairs = [
         (stemmed(f), _wordings(e))
         for e in _entries()
         for f in e.en
@@ -359,7 +363,9 @@ def synonym_supported(question: str, texts: list[str]) -> set[str]:
     short = _short_abbreviations()
     as_written = [nfc(t) for t in texts]  # where a short abbreviation is looked for, in its own case
     supported: set[str] = set()
-    for wording, wordings in _vi_lexicon():
+    # an English question's own words are checked as concepts; a Vietnamese one's borrowed English words here
+    borrowed = _borrowed_english() if language_of(question) == "vi" else ()
+    for wording, wordings in (*_vi_lexicon(), *borrowed):
         if f" {wording} " not in asked:
             continue
         abbreviated = wording in short and any(short[wording].search(t) for t in as_written)
