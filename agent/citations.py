@@ -35,7 +35,7 @@ def _quoted_units(units: list[Unit], statement: str, text: str, base: int = 0) -
             continue
         if len(shown) == len(u.spans):
             quoted.append(u)
-        elif u.kind == "row" and shown == [u.spans[-1]]:
+        elif u.kind == "row" and shown == [u.spans[-1]] and u.spans[-1].end - u.spans[-1].start >= MIN_QUOTED:
             # a row quoted from a clipped passage that starts below its table's header: the row alone
             quoted.append(replace(u, spans=(u.spans[-1],)))
     if quoted or not units:
@@ -58,13 +58,20 @@ def _span_citation(location: dict, chosen: list[Unit], source: str) -> Citation 
 
 
 def _passage_citation(
-    p: Passage, statement: str, source: str | None, lines: tuple[int, int] | None = None
+    p: Passage, statement: str, source: str | None, ranges: list[tuple[int, int]] | None = None
 ) -> Citation:
-    """The citation of the units of ``p`` the statement quotes; ``lines``: the lines of every passage of its
-    section this turn retrieved (a quote may join units of two of its chunks: a table row and a later clause)."""
+    """The citation of the units of ``p`` the statement quotes; ``ranges``: the lines of every passage of its
+    section this turn retrieved (a quote may join units of two of its chunks: a table row and a later clause), never
+    the lines between them."""
     location = p.location().model_dump(exclude={"line_start", "line_end", "spans"})
     if source is not None:
-        units = units_in_lines(source, *(lines or (p.line_start, p.line_end)))
+        units = list(
+            {
+                tuple((x.start, x.end) for x in u.spans): u
+                for start, end in ranges or [(p.line_start, p.line_end)]
+                for u in units_in_lines(source, start, end)
+            }.values()
+        )
         cited = _span_citation(location, _quoted_units(units, statement, source), source)
         if cited is not None:
             return cited
@@ -122,8 +129,8 @@ def resolve_citations(
         elif candidates:
             best = max(candidates, key=lambda p: (_overlap(p.text, statement), -p.rank))
             doc_text = source(best.doc_id) if source else None
-            lines = (min(p.line_start for p in candidates), max(p.line_end for p in candidates))
-            citation = _passage_citation(best, statement, doc_text, lines)
+            ranges = sorted({(p.line_start, p.line_end) for p in candidates})
+            citation = _passage_citation(best, statement, doc_text, ranges)
         elif node_id in calc_sources:
             rules = calc_sources[node_id]
             citation = _rule_citation(node_id, rules, source(rules[0]["doc_id"]) if source else None)

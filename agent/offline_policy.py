@@ -193,7 +193,8 @@ EMPLOYEE_CHARS = 1000  # the calculators' limit on their ``employee`` argument
 def employee_words(question: str) -> str:
     """Who the employee is, for a staff-group table's rows: the question, and for an English one its concepts'
     Vietnamese wordings too ("engineer" → "kỹ sư"); for a Vietnamese one the English words of the jobs and
-    places it names ("kỹ sư" → "engineer"), for a table written in English."""
+    places it names ("kỹ sư" → "engineer"), for a table written in English, and their other Vietnamese wordings
+    ("tài xế" → "lái xe"), unless named inside a longer term ("kế toán" of "kế toán trưởng")."""
     if language_of(question) != "en":
         asked = " " + " ".join(re.findall(r"\w+", fold(question))) + " "
         named = [e for e in _general_entries() if any(f" {v} " in asked for v in e.folded_vi)]

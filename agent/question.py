@@ -551,10 +551,18 @@ def _day_args(day: OvertimeDayInputs) -> dict:
 _PROBATION_WORD_RE = re.compile(r"\b(?:thu viec|probation|probationary)\b")
 
 
+# the pay once probation is over ("What will my salary be after probation?"): the job's own, no share of it
+_AFTER_PROBATION = re.compile(
+    r"\b(?:after|once|post)\s+(?:my\s+|the\s+)?probation|\bsau (?:khi )?(?:het |ket thuc )?(?:thoi gian )?thu viec"
+)
+
+
 def probation_pay_args(text: str) -> dict:
     """calculate_probation_pay's arguments when a question asks what probation pays for a wage it states."""
     folded = " ".join(fold(text).split())
-    if not (_PROBATION_WORD_RE.search(folded) and _PAY_ASKED_RE.search(folded)):
+    if not (_PROBATION_WORD_RE.search(folded) and _PAY_ASKED_RE.search(folded)) or _AFTER_PROBATION.search(
+        folded
+    ):
         return {}
     wage = parse_inputs(text).monthly_wage
     return {"monthly_wage": str(wage)} if wage and wage >= 100_000 else {}
@@ -832,11 +840,13 @@ _CARRY_RE = re.compile(
     r"|\bforward\b|\blapse\b|\bnext year\b"
 )
 _YEAR_END_CUE = re.compile(
-    r"\b(?:het nam|cuoi nam|31/12|year[\s-]end|end of (?:the )?year|end of \d{4}|end (?:the|this|my) year)\b"
+    r"\b(?:het nam|cuoi nam|31/12|year[\s-]end(?![\s-](?:bonus|party|review|appraisal))|end of (?:the )?year"
+    r"|end of \d{4}|end (?:the|this|my) year)\b"
 )
-# ... and what becomes of them: paid, lost, "what happens to them", "thì sao"
+# ... and what becomes of them: paid, lost, "what happens to them"
 _PAYOUT_CUE = re.compile(
-    r"\b(?:tra tien|thanh toan|xu ly|paid|pay|cash(?:ed)?|lose|what happens|happen to|thi sao)\b"
+    r"\b(?:tra tien|thanh toan|xu ly|bi mat|mat di|paid|pay|cash(?:ed)?|lose"
+    r"|happens? to (?:them|those|these|the days|my days))\b"
 )
 _LEAVING_CUE = re.compile(
     r"\b(?:nghi viec|thoi viec|resign|resignation|quit|leave the company|leaving the company)\b"
@@ -920,9 +930,15 @@ _TRIP_PER_DIEM = re.compile(
     r"\b(?:phu cap luu tru|luu tru|per diem|daily allowance|travel allowance|subsistence allowance|cong tac phi)\b"
 )
 _TRIP_HOTEL = re.compile(r"\b(?:khach san|tien phong|thue phong|phong nghi|hotel|room)\b")
+# an IT company's stay at a client's site, as a trip: one is sent ("được cử onsite", "going onsite"), its allowance is
+# asked, or its place named ("onsite in Singapore", "onsite ở TP.HCM"); not "we work onsite at the factory"
+_ONSITE_TRIP = (
+    r"\b(?:di|cu|cu di|going|go|goes|went|sent|send|sending|posted)\s+onsite\b"
+    r"|\bonsite\s+(?:allowance|assignment|trip|posting)s?\b|\bphu cap onsite\b|\bonsite\s+(?:o|tai|in|to)\b"
+)
 _TRIP_CUE = re.compile(
     r"\b(?:cong tac|business trip|work trip|trip|travel(?:s|ling|ing)?|sent to|sending me to|send me to"
-    r"|work visit|onsite|on-site)\b"
+    rf"|work visit)\b|{_ONSITE_TRIP}"
 )
 # allowances paid for business trips only: naming one says the question is about a trip ("đi Đà Lạt làm việc rồi
 # về trong ngày thì phụ cấp lưu trú được bao nhiêu")
@@ -930,8 +946,8 @@ _TRIP_ONLY = re.compile(r"\b(?:phu cap luu tru|per diem|cong tac phi)\b")
 # a bare "allowance" ("phụ cấp") of a trip for work is its daily allowance; another allowance (or trip,
 # OTHER_TRIP) is not
 _WORK_TRIP = re.compile(
-    r"\b(?:cong tac|business trip|work trip|for work|on business|sent to|sending me to|send me to|work visit"
-    r"|onsite|on-site)\b"  # an IT company's stay at a client's site ("đi onsite", "onsite in Singapore")
+    r"\b(?:cong tac|business trip|work trip|for work|on business|sent to|sending me to|send me to|work visit)\b"
+    rf"|{_ONSITE_TRIP}"
 )
 _ALLOWANCE = re.compile(r"\b(?:allowance|phu cap)\b")
 _OTHER_ALLOWANCE = re.compile(

@@ -484,8 +484,9 @@ _HEADS = frozenset(
 
 
 def _topic_pairs(text: str) -> set[str]:
-    # codes name things too ("JLPT N2", "L3"); bare numbers are the figures themselves
-    words = [w for w in re.findall(r"[a-z0-9]+", fold(text)) if len(w) > 1 and not w.isdigit()]
+    # codes name things too ("JLPT N2", "L3"); numbers are the figures themselves, and a unit glued to one is no
+    # code ("500.000đ/tháng": "000d")
+    words = [w for w in re.findall(r"[a-z][a-z0-9]*", fold(text)) if len(w) > 1]
     return {f"{a} {b}" for a, b in zip(words, words[1:], strict=False) if not {a, b} <= _HEADS}
 
 

@@ -36,7 +36,16 @@ def _extracted_rules(ctx: ToolContext, order: list[str]) -> list[RuleText]:
             for k in ("doc_id", "node_id", "text", "start", "end", "line_start", "line_end")
         }
         # the section's path without the document's title, which may name every topic of the document
-        out.append(RuleText(**fields, context=" ".join(node.title_path[1:]), title_path=node.title_path))
+        shared = (
+            ctx.store.documents[rule.doc_id].tenant == "global"
+            if rule.doc_id in ctx.store.documents
+            else False
+        )
+        out.append(
+            RuleText(
+                **fields, context=" ".join(node.title_path[1:]), title_path=node.title_path, shared=shared
+            )
+        )
     return out
 
 

@@ -35,12 +35,14 @@ _LENGTH_CUE = re.compile(
 # the probation named shortly before the cue, in the same sentence ("Thời gian thử việc chỉ được thỏa thuận một
 # lần đối với một công việc và không quá:"), not a payment deadline in a clause that names "Quy chế … thử việc"
 _STATES_LENGTH = re.compile(rf"(?:thu viec|probation)\b[^.;!?]{{0,160}}?(?:{_LENGTH_CUE.pattern})")
-# the probation as a time something else happens in ("after your trial period, up to 2 WFH days a week", "sau thời
-# gian thử việc", "trong thời gian thử việc"): the limit that follows is not its length
+# the probation as a time something else happens in, its phrase closed by a comma ("after your trial period, up to
+# 2 WFH days a week", "sau thời gian thử việc, …"): the limit that follows is not its length. Not "During probation,
+# which lasts up to 60 days" nor "Trong thời gian thử việc không quá 60 ngày, …": those name its length.
 _PROBATION_AS_TIME = re.compile(
     r"\b(?:after|before|during|once|until|sau|truoc|trong|het|ket thuc)\s+(?:khi\s+)?"
     r"(?:(?:your|the|their|his|her|thoi gian|ky|giai doan)\s+)?$"
 )
+_TIME_PHRASE_END = re.compile(r"^(?:ary)?(?:\s+period)?\s*,(?!\s*(?:which|that|lasting|of)\b)")
 # "60 ngày đối với công việc cần trình độ … cao đẳng trở lên" (the group runs to the clause's end)
 _GROUP_RE = re.compile(
     rf"(?<!duoi )(?<!tren )(?<!tu )\b{_DURATION}\s+(?:doi voi|ap dung cho|cho|for)\s+([^;.]+)"
@@ -369,7 +371,10 @@ def _sentence_rows(rule: RuleText) -> list[ProbationRow]:
     states = _STATES_LENGTH.search(folded)
     if "|" in plain or not states or _OTHER_LIMIT.search(states.group(0)):
         return []
-    if _PROBATION_AS_TIME.search(folded[: states.start()]):
+    after = re.match(r"(?:thu viec|probation)", folded[states.start() :])
+    if _PROBATION_AS_TIME.search(folded[: states.start()]) and _TIME_PHRASE_END.match(
+        folded[states.start() + (after.end() if after else 0) :]
+    ):
         return []
     rows = []
     ceiling = bool(_CEILING.search(states.group(0)))

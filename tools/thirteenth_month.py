@@ -22,7 +22,7 @@ _BONUS = re.compile(
     r"\b(?:thang luong thu 13|luong thang 13|luong thang thu 13|thuong tet|13th[- ]month|tet bonus|thirteenth)\b"
 )
 _PRO_RATA = re.compile(
-    r"\b(?:theo ty le so thang|ty le (?:voi )?so thang|so thang lam viec[^.;]{0,40}?(?::|/|÷|chia(?: cho)?)\s*12"
+    r"\b(?:theo ty le so thang|ty le (?:voi )?so thang|so thang lam viec[^.;]{0,40}?(?::|(?<!\d)/|÷|chia(?: cho)?)\s*12\b(?!/)"
     r"|pro[- ]?rat(?:a|ed)"
     r"|months? (?:worked|of service)[^.;]{0,20}?(?:/|÷|divided by)\s*12)"
 )
@@ -42,6 +42,8 @@ _CUTOFF = re.compile(
     r"|\bvao lam (?:tu |truoc )?ngay (\d{1,2}) tro ve truoc\b"
     r"|\bjoin(?:ing|ed)? (?:on or before|by) the (\d{1,2})(?:st|nd|rd|th)\b"
 )
+# a rule that pays a shorter service too ("dưới 12 tháng được hưởng theo tỷ lệ"): its "từ 12 tháng" is no minimum
+_SHORTER_PAID = re.compile(r"\b(?:duoi|chua du) \d{1,2} thang\b|\btheo ty le\b|\bpro[- ]?rat")
 _MINIMUM = re.compile(r"\b(?:phai co )?tu (?:du )?(\d{1,2}) thang lam viec\b|\bat least (\d{1,2}) months?\b")
 # a rating and its coefficient, a table row: "Loại B (Hoàn thành tốt) | 1,0", "Grade A | 1.2"
 _RATING_ROW = re.compile(
@@ -81,7 +83,7 @@ def thirteenth_month_policy_from_rules(rules: list[RuleText]) -> ThirteenthMonth
         if policy.cutoff_source is None and (m := _CUTOFF.search(text)):
             policy.cutoff_day = int(next(g for g in m.groups() if g))
             policy.cutoff_source = cite_rule(rule, f"tháng vào làm từ ngày {policy.cutoff_day} trở về trước")
-        if policy.minimum_source is None and (m := _MINIMUM.search(text)):
+        if policy.minimum_source is None and (m := _MINIMUM.search(text)) and not _SHORTER_PAID.search(text):
             policy.minimum_months = int(m.group(1) or m.group(2))
             policy.minimum_source = cite_rule(rule, f"tối thiểu {policy.minimum_months:02d} tháng")
         if " … " in rule.text and "|" in rule.text:

@@ -384,8 +384,9 @@ def test_english_words_a_vietnamese_question_borrows_are_paraphrases_of_the_rule
     rule = "NLĐ không được dán mã nguồn của khách hàng vào công cụ AI công cộng chưa được phê duyệt."
     supported = synonym_supported("Lỡ dán code của khách hàng vào ChatGPT thì bị kỷ luật thế nào?", [rule])
     assert "chatgpt" in supported
-    # a short English word could be a Vietnamese syllable: not borrowed ("an" of "an toàn")
-    assert "an" not in synonym_supported("Công ty có bảo hiểm an toàn không?", [rule])
+    # an English form that could be a Vietnamese syllable is not borrowed: "son" (con trai) folds like "Sơn"
+    son = "NLĐ có con trai kết hôn được nghỉ 01 ngày."
+    assert "son" not in synonym_supported("Anh Sơn kết hôn thì được nghỉ mấy ngày?", [son])
 
 
 def test_it_and_health_terms_of_the_general_lexicon():

@@ -10,7 +10,7 @@ import datetime as dt
 from agent.offline_policy import employee_words
 from agent.question import analyse, carry_over_args, probation_pay_args, trip_args
 from tests.tools.rule_texts import rule_text
-from tools.probation_policy import probation_policy_from_rules
+from tools.probation_policy import _sentence_rows, probation_policy_from_rules
 from tools.thirteenth_month import calculate as thirteenth_month
 from tools.thirteenth_month import thirteenth_month_policy_from_rules
 from tools.trip_allowance import calculate as trip_allowance
@@ -40,6 +40,12 @@ def test_a_probation_named_as_a_time_states_no_length_and_the_fullest_company_ta
         rules_of_work(f"{PROBATION_HEADER} … Công việc khác (tạp vụ, lái xe) | 06 ngày làm việc | 90%", 43),
     ]
     # the handbook comes first (its file name sorts first): its WFH line is no probation length
+    assert _sentence_rows(wfh) == []
+    for length in (
+        "During probation, which lasts up to 60 days, you are paid 85%.",
+        "Trong thời gian thử việc không quá 60 ngày, NLĐ hưởng 85% lương.",
+    ):
+        assert [(r.amount, r.unit) for r in _sentence_rows(handbook(length, 30))] == [(60, "days")]
     policy = probation_policy_from_rules([wfh, *table])
     assert [(r.amount, r.unit) for r in policy.rows] == [(60, "days"), (60, "days"), (6, "working_days")]
     # a company's single sentence still beats the law's longer list: the law only when the company states none
@@ -72,15 +78,18 @@ def test_probation_questions_in_everyday_english():
     assert analyse(pay).intent == "probation_pay"
     end = analyse("New hire starting Tue 1 Dec 2026 — how long is the trial and when does it end?")
     assert end.intent == "probation_end" and end.probation["probation_start"] == "1 december 2026"
-    # a probation that is only the time of something else asks no end date
-    assert analyse("After my trial ends, how many WFH days do I get?").intent != "probation_end"
+    # the pay once probation is over is the job's own, not a share of it
+    assert probation_pay_args("I'm on probation at 15,000,000. What will my salary be after probation?") == {}
 
 
 def test_unused_days_at_the_years_end_asked_what_becomes_of_them():
     text = analyse("If I end the year with 8 unused PTO days, what happens to them?").text
     assert carry_over_args(text) == {"unused_days": 8.0}
-    assert carry_over_args("Cuối năm còn 7 ngày phép chưa nghỉ thì sao?") == {"unused_days": 7.0}
+    assert carry_over_args("Cuối năm còn 7 ngày phép chưa nghỉ thì có bị mất không?") == {"unused_days": 7.0}
     assert carry_over_args("I have 8 unused PTO days. Can I take them in December?") == {}
+    # taking them at the year's end, or a year-end bonus, asks nothing of what becomes of them
+    assert carry_over_args("Tôi còn 7 ngày phép chưa nghỉ, muốn nghỉ liền vào cuối năm thì sao?") == {}
+    assert carry_over_args("I have 3 unused days; does the year-end bonus pay depend on them?") == {}
 
 
 ONSITE_DOMESTIC = "Cấp bậc | Phụ cấp (đồng/ngày onsite)"
@@ -124,6 +133,8 @@ def test_onsite_questions_with_weekdays_before_their_dates_are_trips():
     )
     vi = trip_args("Em L4, được cử onsite ở TP.HCM 12 ngày. Phụ cấp onsite tổng cộng bao nhiêu?")
     assert vi["days"] == 12 and vi["part"] == "per_diem"
+    # working onsite at one's own workplace is no trip
+    assert trip_args("We work onsite at the factory 6 days a week. How much is the shift allowance?") == {}
 
 
 def test_a_13th_month_formula_with_a_division_sign_and_a_joining_day_rule():
@@ -143,3 +154,19 @@ def test_a_13th_month_formula_with_a_division_sign_and_a_joining_day_rule():
     assert (policy.cutoff_day, policy.minimum_months) == (15, 3) and policy.probation_counts is not None
     assert thirteenth_month(policy, dt.date(2026, 8, 20), 2026, 30_000_000).amount == 10_000_000
     assert thirteenth_month(policy, dt.date(2026, 4, 10), 2026, 24_000_000).amount == 18_000_000
+    # a date's slash is no division, and "từ 12 tháng" beside a share for fewer months is no minimum
+    full_year = rule_text(
+        "Lương tháng 13 chỉ trả cho NLĐ làm đủ 12 tháng; số tháng làm việc được tính đến hết ngày 31/12.",
+        title,
+        90,
+        "luong:7",
+    )
+    assert thirteenth_month_policy_from_rules([full_year]).pro_rata is None
+    shorter = rule_text(
+        "NLĐ có từ 12 tháng làm việc trở lên được hưởng 01 tháng lương; dưới 12 tháng được hưởng theo tỷ lệ số "
+        "tháng làm việc.",
+        title,
+        91,
+        "luong:7",
+    )
+    assert thirteenth_month_policy_from_rules([shorter]).minimum_months is None
