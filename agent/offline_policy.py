@@ -198,18 +198,10 @@ def employee_words(question: str) -> str:
     if language_of(question) != "en":
         asked = " " + " ".join(re.findall(r"\w+", fold(question))) + " "
         named = [e for e in _general_entries() if any(f" {v} " in asked for v in e.folded_vi)]
-        # the job in the documents' other wordings too ("tài xế" is the row's "lái xe"), unless the question says
-        # it inside a longer term ("kế toán" of "kế toán trưởng" is no "kế toán viên")
-        longer = [w for w in _vietnamese_wordings() if f" {w} " in asked]
-        others = [
-            v
-            for e in named
-            if not any(
-                f" {f} " in f" {w} " and f != w for f in e.folded_vi if f" {f} " in asked for w in longer
-            )
-            for v, f in zip(e.vi, e.folded_vi, strict=True)
-            if f" {f} " not in asked
-        ]
+        terms = [
+            w for w in _vietnamese_wordings() if f" {w} " in asked
+        ]  # every lexicon term the question says
+        others = [v for e in named if not _inside_longer(e, asked, terms) for v in _other_wordings(e, asked)]
         return " ".join([question, *dict.fromkeys([*(e.en[0] for e in named), *others])])[:EMPLOYEE_CHARS]
     concepts = english_concepts(question)
     wordings = [v for c in concepts for v in c.vietnamese[:TRANSLATIONS_PER_CONCEPT]]
@@ -232,6 +224,24 @@ def _compounds(question: str, concepts: list[Concept]) -> list[str]:
     ]
 
 
+def _other_wordings(entry: _General, asked: str) -> list[str]:
+    """The entry's Vietnamese wordings the question (folded, padded) does not say: the job in the documents' other
+    words ("tài xế" is the row's "lái xe")."""
+    return [v for v, f in zip(entry.vi, entry.folded_vi, strict=True) if f" {f} " not in asked]
+
+
+def _inside_longer(entry: _General, asked: str, terms: list[str]) -> bool:
+    """Whether the question says the entry only inside a longer lexicon term ("kế toán" of "kế toán trưởng" is no
+    "kế toán viên")."""
+    said = [f for f in entry.folded_vi if f" {f} " in asked]
+    return any(f" {f} " in f" {t} " and f != t for f in said for t in terms)
+
+
+def _folded_term(term: str) -> str:
+    """A term folded, its words joined by single spaces ("Lái xe" → "lai xe")."""
+    return " ".join(re.findall(r"\w+", fold(term)))
+
+
 @dataclass(frozen=True)
 class _General:
     en: tuple[str, ...]
@@ -242,16 +252,7 @@ class _General:
 @functools.cache
 def _vietnamese_wordings() -> tuple[str, ...]:
     """Every Vietnamese term of the lexicon of more than one word, folded."""
-    return tuple(
-        sorted(
-            {
-                " ".join(re.findall(r"\w+", fold(v)))
-                for e in Lexicon.load().entries
-                for v in e.vi
-                if " " in v.strip()
-            }
-        )
-    )
+    return tuple(sorted({_folded_term(v) for e in Lexicon.load().entries for v in e.vi if " " in v.strip()}))
 
 
 @functools.cache
@@ -262,7 +263,7 @@ def _general_entries() -> tuple[_General, ...]:
     for e in entries:
         if e.one_way and e.en:
             vi = tuple(v for v in e.vi if " " in v.strip())
-            general.append(_General(e.en, vi, tuple(" ".join(re.findall(r"\w+", fold(v))) for v in vi)))
+            general.append(_General(e.en, vi, tuple(_folded_term(v) for v in vi)))
     return tuple(general)
 
 
