@@ -3,6 +3,8 @@ supersedes the figure an older table states: the answer quotes the change first,
 
 from __future__ import annotations
 
+import pytest
+
 from agent.amendments import changed_figures
 from agent.compose import compose
 from tests.agent.passages import passage
@@ -56,14 +58,14 @@ def test_without_a_change_the_table_is_quoted_alone():
     assert answer.node_ids == ["phuc_loi:2-phu-cap-theo-ca"] and "40.000" not in answer.text
 
 
-def test_a_change_of_another_allowance_with_the_same_amount_is_not_quoted():
-    phone = passage(
-        "phuc_loi:1-dien-thoai", "1. Phụ cấp điện thoại", "Phụ cấp điện thoại 500.000 đồng/tháng."
-    )
+# "500.000đ/tháng": a unit glued to the amount names nothing a change could share with the phone allowance
+@pytest.mark.parametrize("unit", [" đồng/tháng", "đ/tháng"])
+def test_a_change_of_another_allowance_with_the_same_amount_is_not_quoted(unit):
+    phone = passage("phuc_loi:1-dien-thoai", "1. Phụ cấp điện thoại", f"Phụ cấp điện thoại 500.000{unit}.")
     fuel = passage(
         "thong_bao_3",
         "Thông báo số 3",
-        "Phụ cấp xăng xe được nâng từ 500.000 đồng/tháng lên 700.000 đồng/tháng.",
+        f"Phụ cấp xăng xe được nâng từ 500.000{unit} lên 700.000{unit}.",
         rank=2,
     )
     answer = compose("Phụ cấp điện thoại là bao nhiêu?", [phone, fuel], 0.2, quantity=True)
@@ -89,16 +91,3 @@ def test_a_notice_changing_a_row_named_by_a_code_is_quoted_first():
         "Phụ cấp JLPT N2 hằng tháng bây giờ là bao nhiêu?", [languages, notice], 0.2, quantity=True
     )
     assert answer.node_ids[0] == "thong_bao_38" and "2.500.000" in answer.text.split("\n")[0]
-
-
-def test_a_unit_glued_to_an_amount_names_nothing_a_change_could_share():
-    # "500.000đ/tháng" in both: the phone allowance is not the fuel allowance the notice raises
-    phone = passage("phuc_loi:1-dien-thoai", "1. Phụ cấp điện thoại", "Phụ cấp điện thoại 500.000đ/tháng.")
-    fuel = passage(
-        "thong_bao_3",
-        "Thông báo số 3",
-        "Phụ cấp xăng xe được nâng từ 500.000đ/tháng lên 700.000đ/tháng.",
-        rank=2,
-    )
-    answer = compose("Phụ cấp điện thoại là bao nhiêu?", [phone, fuel], 0.2, quantity=True)
-    assert answer.node_ids[0] == "phuc_loi:1-dien-thoai" and "700.000" not in answer.text.split("\n")[0]
