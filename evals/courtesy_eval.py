@@ -1,0 +1,121 @@
+"""Courtesy frames: every question of the golden set and the non-blind company sets asked as an employee writes
+to HR, inside a greeting, a request formula and a thank-you ("Anh chị ơi, mình có thắc mắc: … Mong anh chị phản
+hồi sớm.", "Hi HR team, quick question: … Thanks in advance!"). A frame asks nothing: an item answered plainly must
+be answered framed. The frames are split into a dev fold (to tune on) and a test fold, written before any change
+they measure and never tuned on.
+
+``python -m evals.courtesy_eval [--fold dev|test] [--today 2026-11-23]`` prints, per language, the items answered
+plainly and how many of them stay answered inside a frame, with both measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+from collections.abc import Iterable
+
+from evals.company_sets import COMPANY_SETS, EVALS_DIR
+from evals.golden import GoldenItem, load_golden
+from indexes.settings import Settings
+
+Frame = tuple[str, str]  # (what comes before the question, what comes after it)
+
+FRAMES: dict[str, dict[str, list[Frame]]] = {
+    "dev": {
+        "vi": [
+            ("Kính gửi phòng Nhân sự, xin cho hỏi: ", ""),
+            ("Chào anh chị, em muốn hỏi là ", " ạ"),
+            ("Dạ cho em hỏi chút ạ, ", " Em cảm ơn ạ."),
+            ("Anh chị ơi, mình có thắc mắc: ", " Mong anh chị phản hồi sớm."),
+        ],
+        "en": [
+            ("Hi HR team, quick question: ", ""),
+            ("Hello, I was wondering: ", " Thanks in advance!"),
+            ("Dear HR, ", " Many thanks."),
+            ("Sorry to bother you, but ", " Thank you!"),
+        ],
+    },
+    # written with the dev fold, before any change; never tuned on
+    "test": {
+        "vi": [
+            ("Xin chào, cho mình hỏi với: ", " Cảm ơn nhiều!"),
+            ("Em chào chị ạ. Chị cho em hỏi ", ""),
+            ("Nhờ phòng HR giải đáp giúp em: ", " Trân trọng."),
+            ("Mọi người ơi, ", " Ai biết chỉ giúp với."),
+            ("Tôi xin phép hỏi: ", " Xin cảm ơn."),
+            ("Chào bạn, ", " Thanks bạn nhé!"),
+        ],
+        "en": [
+            ("Hey there! ", " Cheers."),
+            ("Good morning, could you please help me with this: ", ""),
+            ("Quick one - ", " Appreciate it."),
+            ("I have a question. ", " Best regards, Minh"),
+            ("Hi! ", " Thanks a lot :)"),
+            ("Hello HR, hope you are well. ", " Kind regards."),
+        ],
+    },
+}
+
+
+def framed(items: Iterable[GoldenItem], fold: str) -> list[GoldenItem]:
+    """Each item's question inside a frame of its language (the fold's frames in turn)."""
+    out = []
+    for k, item in enumerate(items):
+        frames = FRAMES[fold]["en" if item.lang == "en" else "vi"]
+        before, after = frames[k % len(frames)]
+        out.append(item.model_copy(update={"question": f"{before}{item.question}{after}"}))
+    return out
+
+
+def kept(plain: list[dict], wrapped: list[dict]) -> dict[str, int | float]:
+    """Items answered right plainly, and the share of them still answered right inside a frame."""
+    framed_ok = {(r["set"], r["id"]) for r in wrapped if r["ok"]}
+    ok = [(r["set"], r["id"]) for r in plain if r["ok"]]
+    held = sum(i in framed_ok for i in ok)
+    return {
+        "items": len(plain),
+        "plain_ok": len(ok),
+        "framed_ok": held,
+        "kept": round(held / len(ok), 4) if ok else 1.0,
+    }
+
+
+def run(fold: str, today: dt.date | None, settings: Settings | None = None) -> dict[str, dict]:
+    from evals.harness import run_eval
+    from indexes.pipeline.ingest import index_folder
+
+    base = settings or Settings()
+    sets: list[tuple[str, Settings, list[GoldenItem]]] = [
+        ("golden", base, load_golden(EVALS_DIR / "golden.jsonl"))
+    ]
+    for name, company in COMPANY_SETS.items():
+        if not company.blind:
+            sets.append((name, company.settings(base), company.load()))
+    plain: list[dict] = []
+    wrapped: list[dict] = []
+    for name, own, items in sets:
+        index_folder(own, own.corpus_dir, show_progress=False)
+        plain += [{**r, "set": name} for r in run_eval(own, ("agent",), today=today, items=items).per_item]
+        asked = run_eval(own, ("agent",), today=today, items=framed(items, fold)).per_item
+        wrapped += [{**r, "set": name} for r in asked]
+    out = {"all": kept(plain, wrapped)}
+    for lang in ("vi", "en"):
+        out[lang] = kept([r for r in plain if r["lang"] == lang], [r for r in wrapped if r["lang"] == lang])
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--fold", choices=["dev", "test"], default="dev")
+    parser.add_argument("--today", help="the date questions are asked on (YYYY-MM-DD)")
+    args = parser.parse_args(argv)
+    today = dt.date.fromisoformat(args.today) if args.today else None
+    print(f"## courtesy frames, {args.fold} fold")
+    print("| slice | items | answered plainly | still answered framed | kept |")
+    print("|---|---|---|---|---|")
+    for name, f in run(args.fold, today).items():
+        print(f"| {name} | {f['items']} | {f['plain_ok']} | {f['framed_ok']} | {f['kept']} |")
+
+
+if __name__ == "__main__":
+    main()
