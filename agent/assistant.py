@@ -15,6 +15,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage
 
 from agent.answer import FinalAnswer
+from agent.courtesy import core_question
 from agent.graph import build_graph
 from agent.models import make_chat_model
 from agent.retention import retain
@@ -101,7 +102,9 @@ class Assistant:
         tracer = Tracer(self.traces_dir, question, thread_id)
         inputs = {
             "messages": [HumanMessage(question)],
-            "question": question,
+            "question": core_question(
+                question
+            ),  # the tools and the answer read the question, not its courtesy
             "tool_runs": None,
             "steps": 0,
             "id_retries": 0,

@@ -16,6 +16,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 from langchain_core.outputs import ChatGeneration, ChatResult
 
 from agent.compose import compose_from_runs
+from agent.courtesy import core_question
 from agent.offline_policy import next_call
 from agent.question import analyse
 from tools.registry import ToolRun
@@ -24,7 +25,7 @@ from tools.registry import ToolRun
 def _turns(messages: list[BaseMessage]) -> tuple[str, list[ToolRun], dict | None]:
     """(latest question, this turn's tool runs, the last calculate_leave args of earlier turns)."""
     last_human = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
-    question = str(messages[last_human].content) if last_human >= 0 else ""
+    question = core_question(str(messages[last_human].content)) if last_human >= 0 else ""
     calls: dict[str, tuple[str, dict]] = {}
     previous_leave: dict | None = None
     runs: list[ToolRun] = []

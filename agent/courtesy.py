@@ -1,0 +1,156 @@
+"""The question inside an employee's courtesy: greetings, forms of address, request formulae, thanks and sign-offs
+("Anh chị ơi, cho em hỏi … ạ. Em cảm ơn ạ.", "Hi HR team, quick question: … Thanks in advance!") ask nothing.
+Their words are in no regulation, so read as topic they would make a refusal ("a word no document has") or steer
+the ranking. :func:`core_question` drops them from the start and the end of a question, in Vietnamese and English;
+what it keeps is what the tools and the answer's checks read (the conversation keeps the words as written).
+
+The formulae are general ones of how people write to a colleague or a department, not fitted to any question set.
+A frame is dropped only whole (up to a comma, a colon, a sentence end or the words that open the question), and a
+question never loses its last words: a text that would be left with fewer than ``MIN_WORDS`` words is kept as
+written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from indexes.text import fold, nfc
+
+MIN_WORDS = 3
+
+# whom an employee writes to
+_ADDRESSEE_VI = (
+    r"(?:các\s+|cả\s+)?(?:anh\s*/\s*chị|anh\s+chị(?:\s+em)?|anh|chị|em|bạn|mọi\s+người|cả\s+nhà|ad|admin|ban\s+quản\s+trị"
+    r"|(?:phòng|ban|bộ\s+phận)\s+(?:nhân\s+sự|hành\s+chính(?:\s+nhân\s+sự)?|hr|hcns|tổ\s+chức)|nhân\s+sự|hr|hcns)"
+)
+# ... as the head of a letter ("Gửi anh chị HR,"): never a bare "em", "anh" ("Gửi em bé đi nhà trẻ, …")
+_DEPARTMENT_VI = (
+    r"(?:anh\s*/\s*chị|anh\s+chị|mọi\s+người|cả\s+nhà|ban\s+quản\s+trị|nhân\s+sự|hr|hcns"
+    r"|(?:phòng|ban|bộ\s+phận)\s+(?:nhân\s+sự|hành\s+chính(?:\s+nhân\s+sự)?|hr|hcns|tổ\s+chức))"
+)
+_ME_VI = r"(?:em|mình|tôi|tớ|tui|con|cháu)"
+_SEP = r"\s*(?:[,:;.!\-–—…]+\s*|\s+)"  # what closes a frame
+_END = r"[\s,.;:!…~)(:D]*"  # what may follow a closing formula
+
+_LEADING_VI = [
+    # greetings: "Xin chào", "Chào anh chị", "Em chào chị ạ", "Dạ", "Alo"
+    rf"(?:{_ME_VI}\s+)?(?:xin\s+)?chào(?:\s+buổi\s+(?:sáng|chiều|tối))?"
+    rf"(?:\s+{_ADDRESSEE_VI}(?:\s+ạ)?{_SEP}|(?:\s+ạ)?\s*[,:;.!\-–—…]+\s*)",
+    rf"alo(?:\s+{_ADDRESSEE_VI})?(?:\s+ạ)?{_SEP}",
+    # "Kính gửi phòng Nhân sự," "Gửi anh chị HR:" (the addressee up to the comma)
+    r"kính\s+gửi\s+[^,:;.!?\n]{1,40}?[,:;.!]\s*",
+    rf"gửi\s+{_DEPARTMENT_VI}[^,:;.!?\n]{{0,12}}?[,:;.!]\s*",
+    # a vocative: "Anh chị ơi,", "Mọi người ơi"
+    rf"{_ADDRESSEE_VI}(?:\s+(?:ơi|ới))(?:\s+(?:cho|giúp|cho\s+{_ME_VI}\s+hỏi)\b)?{_SEP}",
+    # request formulae: "cho em hỏi chút ạ,", "xin cho hỏi:", "Chị cho em hỏi", "tôi xin phép hỏi:"
+    rf"(?:{_ADDRESSEE_VI}\s+)?(?:xin\s+)?(?:cho|giúp|xin\s+phép|xin)\s+(?:{_ME_VI}\s+)?(?:được\s+)?hỏi"
+    rf"(?:\s+(?:chút|một\s+chút|một\s+câu|một\s+xíu|xíu|tí|với|thăm))*(?:\s+ạ)?(?:\s+là)?{_SEP}",
+    rf"{_ME_VI}\s+(?:xin\s+phép\s+|muốn\s+|đang\s+muốn\s+|có\s+việc\s+muốn\s+|cần\s+)hỏi(?:\s+(?:chút|một\s+chút|một\s+câu|thêm))*"
+    rf"(?:\s+(?:anh\s+chị|anh|chị|mọi\s+người))?(?:\s+ạ)?(?:\s+(?:là|về\s+việc|rằng))?{_SEP}",
+    rf"{_ME_VI}\s+(?:có\s+)?(?:một\s+|1\s+)?(?:chút\s+)?(?:thắc\s+mắc|câu\s+hỏi|vấn\s+đề\s+cần\s+hỏi)(?:\s+(?:nhỏ|chút|ạ))*"
+    rf"(?:\s+(?:muốn\s+hỏi|cần\s+giải\s+đáp|như\s+sau))?(?:\s+ạ)?{_SEP}",
+    # "Nhờ phòng HR giải đáp giúp em:", "Nhờ anh chị tư vấn giúp"
+    rf"(?:nhờ|mong|rất\s+mong|xin)\s+(?:{_ADDRESSEE_VI}\s+)?(?:giải\s+đáp|tư\s+vấn|hướng\s+dẫn|trả\s+lời|giải\s+thích)"
+    rf"(?:\s+(?:giúp|hộ|dùm|giùm))?(?:\s+{_ME_VI})?(?:\s+(?:với|ạ|chút))*(?:\s+(?:là|về\s+việc))?{_SEP}",
+]
+
+_TRAILING_VI = [
+    # thanks: "Em cảm ơn ạ.", "Cảm ơn nhiều!", "Xin chân thành cảm ơn", "Thanks bạn nhé!"
+    rf"(?:{_ME_VI}\s+)?(?:xin\s+)?(?:chân\s+thành\s+)?(?:cảm\s+ơn|cám\s+ơn|thanks?|thank\s+you|thks|tks)"
+    rf"(?:\s+(?:{_ADDRESSEE_VI}|nhiều|rất\s+nhiều|trước))*(?:\s+(?:ạ|nhé|nha|nhiều))*{_END}",
+    r"trân\s+trọng(?:\s+cảm\s+ơn)?" + _END,
+    # "Mong anh chị phản hồi sớm.", "Rất mong nhận được phản hồi"
+    rf"(?:{_ME_VI}\s+)?(?:rất\s+)?mong(?:\s+nhận\s+được)?(?:\s+{_ADDRESSEE_VI})?(?:\s+(?:sớm|sẽ))?\s+(?:phản\s+hồi|trả\s+lời|hồi\s+âm|giải\s+đáp|hỗ\s+trợ|tư\s+vấn)"
+    rf"(?:\s+(?:sớm|giúp|cho|{_ME_VI}|ạ|nhé|với|từ|của|{_ADDRESSEE_VI}))*{_END}",
+    # "Ai biết chỉ giúp với.", "Nhờ mọi người giúp đỡ"
+    rf"(?:ai\s+biết\s+)?(?:chỉ|giúp|nhờ|hướng\s+dẫn)(?:\s+(?:{_ADDRESSEE_VI}|{_ME_VI}))?(?:\s+(?:giúp|dùm|giùm|hộ|đỡ|với|ạ|nhé|nha|chút))+{_END}",
+]
+
+_ADDRESSEE_EN = r"(?:there|all|everyone|everybody|team|folks|guys|hr(?:\s+team)?|people|colleagues|sir|madam|sir\s+or\s+madam)"
+_LEADING_EN = [
+    rf"(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings)\b"
+    rf"(?:\s+(?:{_ADDRESSEE_EN}|{_ADDRESSEE_VI}))*(?:\s+ạ)?[,!.:\-–—]*\s*",
+    r"dear\s+[^,:;.!?\n]{1,30}?[,:;!]\s*",
+    r"(?:i\s+)?hope\s+(?:you\s+are|you're|you\s+all\s+are|this\s+(?:message\s+|email\s+)?finds\s+you|all\s+is)\s+(?:well|good|doing\s+well)[.!,]*\s*",
+    r"(?:i'?m\s+)?sorry\s+to\s+(?:bother|trouble)\s+you(?:\s+(?:again|all))?[,.!]*\s*(?:but\s+)?",
+    r"(?:(?:just\s+)?(?:a\s+)?quick\s+(?:question|one|query)|(?:i\s+)?(?:have|got)\s+a\s+(?:quick\s+|small\s+)?(?:question|query))"
+    r"(?:\s+for\s+you)?\s*(?:[:.!\-–—]+|,)\s*",
+    r"i\s+(?:was|am)\s+wondering(?:\s+(?:if|whether))?(?:\s+you\s+could\s+tell\s+me)?[:,]?\s*",
+    r"(?:could|can|would)\s+you\s+(?:please\s+)?(?:kindly\s+)?(?:help\s+me\s+(?:with\s+this|out)|help)(?:\s+please)?\s*[:,.?]\s*",
+    r"(?:i'?d|i\s+would|i)\s+(?:like|want|wanted)\s+to\s+ask(?:\s+(?:a\s+question|you))?\s*[:,.]\s*",
+    r"(?:may|can|could)\s+i\s+ask(?:\s+(?:a\s+question|you))?\s*[:,.]\s*",
+]
+_TRAILING_EN = [
+    r"(?:thanks|thank\s+you|thx|ty|many\s+thanks|much\s+appreciated|appreciate\s+it|appreciated|cheers)"
+    r"(?:\s+(?:so\s+much|very\s+much|a\s+lot|in\s+advance|again|for\s+(?:your|the)\s+help|for\s+helping))*[\s,.!:)(D]*"
+    r"(?:[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2}[.!]?)?\s*",
+    r"(?:(?:best|kind|warm|warmest)\s+)?regards[,.!]*(?:\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2}[.!]?)?\s*",
+    r"(?:best|sincerely|yours\s+sincerely|yours\s+truly)[,.!]*(?:\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2}[.!]?)?\s*",
+    r"(?:any\s+help\s+(?:is|would\s+be)\s+(?:much\s+|greatly\s+)?appreciated|(?:i\s+)?look(?:ing)?\s+forward\s+to\s+(?:your|hearing)[\w\s]{0,20})[.!]*\s*",
+]
+
+# "Dạ", "Vâng" and the closing particles are courtesy only with their accents ("Da Nang", "ha" are not)
+_ACCENTED_LEADING = [rf"(?:dạ\s+vâng|dạ|vâng)(?:\s+{_ADDRESSEE_VI})?(?:\s+ạ)?{_SEP}"]
+
+_FLAGS = re.IGNORECASE
+# the formulae match diacritic-insensitively (a question typed without accents is written to HR the same way):
+# folded, on the folded text, which has the written text's length (an NFC letter folds to one letter)
+_LEADING = [re.compile(rf"^\s*(?:{fold(p)})", _FLAGS) for p in (*_LEADING_VI, *_LEADING_EN)]
+_LEADING_ACCENTED = [re.compile(rf"^\s*(?:{p})", _FLAGS) for p in _ACCENTED_LEADING]
+# a closing formula is a sentence or a clause of its own: it follows the question's end or a comma, or it opens
+# with a capital letter ("… mấy ngày Em cảm ơn ạ.", checked on the written text)
+_TRAILING = [
+    re.compile(rf"(?:(?<=[?.!,;…])|(?<=\s))\s*(?:{fold(p)})$", _FLAGS) for p in (*_TRAILING_VI, *_TRAILING_EN)
+]
+_CLOSES = re.compile(r"[?.!,;…]\s*$")
+# Vietnamese closing particles of politeness at the question's end: "… bao lâu ạ?" asks "… bao lâu?"
+_PARTICLE = re.compile(r"\s+(?:ạ|ạ\s+ạ|nhé|nha)\s*(?=[?.!]*\s*$)", _FLAGS)
+_WORD = re.compile(r"\w+")
+
+
+def _leading(core: str) -> int:
+    """Where the question starts after an opening formula (0: none)."""
+    folded = fold(core)
+    for pattern in _LEADING:
+        match = pattern.match(folded)
+        if match and match.end() > 0:
+            return match.end()
+    for pattern in _LEADING_ACCENTED:
+        match = pattern.match(core)
+        if match and match.end() > 0:
+            return match.end()
+    return 0
+
+
+def _trailing(core: str) -> int:
+    """Where the question ends before a closing formula (``len(core)``: none)."""
+    folded = fold(core)
+    for pattern in _TRAILING:
+        match = pattern.search(folded)
+        if not match:
+            continue
+        start = match.start() + len(match.group()) - len(match.group().lstrip())
+        if _CLOSES.search(core[: match.start()]) or core[start : start + 1].isupper():
+            return match.start()
+    return len(core)
+
+
+def core_question(question: str) -> str:
+    """The question without the greetings, request formulae and thanks around it; the question itself when
+    nothing frames it, or when dropping the frame would leave fewer than ``MIN_WORDS`` words."""
+    text = nfc(question).strip()
+    if len(fold(text)) != len(text):  # a character that folds to another length: offsets would not carry over
+        return text
+    core = text
+    while True:
+        start, end = _leading(core), _trailing(core)
+        if start and len(_WORD.findall(core[start:])) >= MIN_WORDS:
+            core = core[start:].lstrip()
+        elif end < len(core) and len(_WORD.findall(core[:end])) >= MIN_WORDS:
+            core = core[:end].rstrip(" ,;:-–—")
+        else:
+            break
+    core = _PARTICLE.sub("", core).strip()
+    if len(_WORD.findall(core)) < MIN_WORDS:
+        return text
+    return core[:1].upper() + core[1:] if core != text and text[:1].isupper() else core

@@ -1,0 +1,90 @@
+"""The question inside an employee's courtesy: greetings, request formulae and thanks are dropped; the words of
+the question never are."""
+
+import pytest
+
+from agent.courtesy import core_question
+
+
+@pytest.mark.parametrize(
+    ("written", "core"),
+    [
+        ("Chào anh chị, em nghỉ phép năm được mấy ngày?", "Em nghỉ phép năm được mấy ngày?"),
+        ("Dạ cho em hỏi chút ạ, thử việc kéo dài bao lâu? Em cảm ơn ạ.", "Thử việc kéo dài bao lâu?"),
+        (
+            "Kính gửi Phòng Hành chính - Nhân sự, xin cho hỏi: công tác phí một ngày là bao nhiêu?",
+            "Công tác phí một ngày là bao nhiêu?",
+        ),
+        ("Mọi người ơi, nghỉ cưới được mấy ngày ạ?", "Nghỉ cưới được mấy ngày?"),
+        (
+            "Nhờ anh chị tư vấn giúp em: đi muộn bị trừ lương thế nào? Trân trọng.",
+            "Đi muộn bị trừ lương thế nào?",
+        ),
+        ("Thưởng Tết tính thế nào? Mong anh chị phản hồi sớm.", "Thưởng Tết tính thế nào?"),
+        (
+            "Hi HR team, quick question: how long is the probation period?",
+            "How long is the probation period?",
+        ),
+        ("Dear HR, can I carry over unused leave? Many thanks.", "Can I carry over unused leave?"),
+        (
+            "Hello, hope you are well. Is overtime paid at 150%? Best regards, Lan Anh",
+            "Is overtime paid at 150%?",
+        ),
+        (
+            "Sorry to bother you, but who approves my business trip? Thanks in advance!",
+            "Who approves my business trip?",
+        ),
+    ],
+)
+def test_the_courtesy_around_a_question_is_dropped(written: str, core: str) -> None:
+    assert core_question(written) == core
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Chào mừng ngày Quốc tế Phụ nữ 8/3 công ty có thưởng không?",  # "chào mừng" celebrates: no greeting
+        "Anh chị em ruột kết hôn thì được nghỉ mấy ngày?",  # siblings, not an address
+        "Gửi đơn xin nghỉ phép trước mấy ngày, và gửi cho ai?",  # sending a form, not a letter's address
+        "Hiring bonus cho người giới thiệu là bao nhiêu?",
+        "Giúp đỡ đồng nghiệp ngoài giờ có được tính tăng ca không?",
+        "With regards to night shifts, what is the allowance?",
+        "Cho em hỏi",  # nothing would be left
+        "Em cảm ơn",
+    ],
+)
+def test_a_question_that_opens_with_no_courtesy_is_kept_as_written(question: str) -> None:
+    assert core_question(question) == question
+
+
+def test_a_question_is_never_left_without_its_words() -> None:
+    # dropping the greeting would leave one word: the text stays whole
+    assert core_question("Chào anh chị, lương tháng 13?") == "Lương tháng 13?"
+    assert core_question("Chào anh chị, lương?") == "Chào anh chị, lương?"
+
+
+@pytest.mark.parametrize(
+    ("plain", "framed"),
+    [
+        (
+            "Thử việc có được tính vào thời gian làm việc để tính phép năm không?",
+            "Anh chị ơi, cho em hỏi thử việc có được tính vào thời gian làm việc để tính phép năm không ạ? "
+            "Em cảm ơn ạ.",
+        ),
+        (
+            "How many days of annual leave do I get per year?",
+            "Hi HR team, quick question: how many days of annual leave do I get per year? Thanks in advance!",
+        ),
+    ],
+)
+def test_a_framed_question_gets_the_plain_questions_answer(corpus_settings, tmp_path, plain, framed) -> None:
+    from agent.assistant import Assistant
+    from tests.conftest import TODAY
+
+    assistant = Assistant(
+        corpus_settings, today=TODAY, conversations=tmp_path / "c.sqlite", traces=tmp_path / "traces"
+    )
+    expected = assistant.ask(plain)
+    answer = assistant.ask(framed)
+    assert not expected.refused
+    assert answer.answer == expected.answer
