@@ -1,11 +1,15 @@
-"""Courtesy frames: every question of the golden set and the non-blind company sets asked as an employee writes
-to HR, inside a greeting, a request formula and a thank-you ("Anh chị ơi, mình có thắc mắc: … Mong anh chị phản
-hồi sớm.", "Hi HR team, quick question: … Thanks in advance!"). A frame asks nothing: an item answered plainly must
-be answered framed. The frames are split into a dev fold (to tune on) and a test fold, written before any change
-they measure and never tuned on.
+"""Framed questions: every question of the golden set and the non-blind company sets asked as an employee writes
+to HR. Two kinds of frame, neither of which asks anything, so an item answered plainly must be answered framed:
+- ``courtesy``: a greeting, a request formula and a thank-you ("Anh chị ơi, mình có thắc mắc: … Mong anh chị phản
+  hồi sớm.", "Hi HR team, quick question: … Thanks in advance!");
+- ``context``: a sentence of the asker's circumstances that bears on no rule ("Em đang ngồi trên xe buýt đi làm thì
+  chợt nghĩ tới chuyện này.", "My team was arguing about this at lunch.").
+Each kind's frames are split into a dev fold (to tune on) and a test fold, written before any change they measure
+and never tuned on (courtesy: 66bbeac; context: committed with this text, before any change for it).
 
-``python -m evals.courtesy_eval [--fold dev|test] [--today 2026-11-23]`` prints, per language, the items answered
-plainly and how many of them stay answered inside a frame, with both measured in the same run.
+``python -m evals.framed_eval [--kind courtesy|context] [--fold dev|test] [--today 2026-11-23]`` prints, per
+language, the items answered plainly and how many of them stay answered inside a frame, both measured in the same
+run.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from indexes.settings import Settings
 
 Frame = tuple[str, str]  # (what comes before the question, what comes after it)
 
-FRAMES: dict[str, dict[str, list[Frame]]] = {
+COURTESY: dict[str, dict[str, list[Frame]]] = {
     "dev": {
         "vi": [
             ("Kính gửi phòng Nhân sự, xin cho hỏi: ", ""),
@@ -57,11 +61,53 @@ FRAMES: dict[str, dict[str, list[Frame]]] = {
 }
 
 
-def framed(items: Iterable[GoldenItem], fold: str) -> list[GoldenItem]:
-    """Each item's question inside a frame of its language (the fold's frames in turn)."""
+CONTEXT: dict[str, dict[str, list[Frame]]] = {
+    "dev": {
+        "vi": [
+            (
+                "Hôm qua nói chuyện với đồng nghiệp thì mỗi người nói một kiểu nên em muốn hỏi lại cho chắc. ",
+                "",
+            ),
+            ("Em đang ngồi trên xe buýt đi làm thì chợt nghĩ tới chuyện này. ", ""),
+            ("Sếp em bảo em tự tìm trong quy chế mà em đọc không hiểu lắm. ", ""),
+            ("Tuần trước team em có tranh luận về việc này. ", ""),
+        ],
+        "en": [
+            ("A colleague told me something different, so I want to double-check. ", ""),
+            ("I was reading the handbook on the bus this morning and got confused. ", ""),
+            ("My team was arguing about this at lunch. ", ""),
+            ("I couldn't find this clearly in the documents. ", ""),
+        ],
+    },
+    # written with the dev fold, before any change; never tuned on
+    "test": {
+        "vi": [
+            ("Trong nhóm chat của phòng mọi người đang bàn tán về chuyện này. ", ""),
+            ("Tối qua em đọc tin tức trên mạng thấy nói khác. ", ""),
+            ("Em mới đọc lại sổ tay nhân viên nhưng vẫn chưa rõ. ", ""),
+            ("Bạn cùng phòng trọ của em làm ở chỗ khác bảo bên đó khác hẳn. ", ""),
+            ("Chuyện này em thắc mắc từ lâu mà ngại chưa hỏi. ", ""),
+            ("Sáng nay uống cà phê với mấy anh chị trong nhóm thì nghe nhắc tới. ", ""),
+        ],
+        "en": [
+            ("There's a debate in our group chat about this. ", ""),
+            ("I read something online that said otherwise. ", ""),
+            ("I've been meaning to ask this for a while. ", ""),
+            ("My flatmate works somewhere else and says their rules differ. ", ""),
+            ("We talked about it over coffee this morning. ", ""),
+            ("I went through the intranet but I'm still unsure. ", ""),
+        ],
+    },
+}
+
+FRAMES = {"courtesy": COURTESY, "context": CONTEXT}
+
+
+def framed(items: Iterable[GoldenItem], fold: str, kind: str = "courtesy") -> list[GoldenItem]:
+    """Each item's question inside a frame of its kind and language (the fold's frames in turn)."""
     out = []
     for k, item in enumerate(items):
-        frames = FRAMES[fold]["en" if item.lang == "en" else "vi"]
+        frames = FRAMES[kind][fold]["en" if item.lang == "en" else "vi"]
         before, after = frames[k % len(frames)]
         out.append(item.model_copy(update={"question": f"{before}{item.question}{after}"}))
     return out
@@ -80,7 +126,9 @@ def kept(plain: list[dict], wrapped: list[dict]) -> dict[str, int | float]:
     }
 
 
-def run(fold: str, today: dt.date | None, settings: Settings | None = None) -> dict[str, dict]:
+def run(
+    fold: str, today: dt.date | None, settings: Settings | None = None, kind: str = "courtesy"
+) -> dict[str, dict]:
     from evals.harness import run_eval
     from indexes.pipeline.ingest import index_folder
 
@@ -96,7 +144,7 @@ def run(fold: str, today: dt.date | None, settings: Settings | None = None) -> d
     for name, own, items in sets:
         index_folder(own, own.corpus_dir, show_progress=False)
         plain += [{**r, "set": name} for r in run_eval(own, ("agent",), today=today, items=items).per_item]
-        asked = run_eval(own, ("agent",), today=today, items=framed(items, fold)).per_item
+        asked = run_eval(own, ("agent",), today=today, items=framed(items, fold, kind)).per_item
         wrapped += [{**r, "set": name} for r in asked]
     out = {"all": kept(plain, wrapped)}
     for lang in ("vi", "en"):
@@ -106,14 +154,15 @@ def run(fold: str, today: dt.date | None, settings: Settings | None = None) -> d
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kind", choices=sorted(FRAMES), default="courtesy")
     parser.add_argument("--fold", choices=["dev", "test"], default="dev")
     parser.add_argument("--today", help="the date questions are asked on (YYYY-MM-DD)")
     args = parser.parse_args(argv)
     today = dt.date.fromisoformat(args.today) if args.today else None
-    print(f"## courtesy frames, {args.fold} fold")
+    print(f"## {args.kind} frames, {args.fold} fold")
     print("| slice | items | answered plainly | still answered framed | kept |")
     print("|---|---|---|---|---|")
-    for name, f in run(args.fold, today).items():
+    for name, f in run(args.fold, today, kind=args.kind).items():
         print(f"| {name} | {f['items']} | {f['plain_ok']} | {f['framed_ok']} | {f['kept']} |")
 
 
