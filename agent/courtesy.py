@@ -32,6 +32,9 @@ _ME_VI = r"(?:em|mình|tôi|tớ|tui|con|cháu)"
 _SEP = r"\s*(?:[,:;.!\-–—…]+\s*|\s+)"  # what closes a frame
 _END = r"[\s,.;:!…~)(:D]*"  # what may follow a closing formula
 
+# what may close a request formula: "giúp em với ạ, là"
+_REQUEST_TAIL = rf"(?:\s+(?:giúp|hộ|dùm|giùm))?(?:\s+{_ME_VI})?(?:\s+(?:với|ạ|thông\s+tin))*(?:\s+(?:là|về\s+việc))?{_SEP}"
+
 _LEADING_VI = [
     # greetings: "Xin chào", "Chào anh chị", "Em chào chị ạ", "Dạ", "Alo"
     rf"(?:{_ME_VI}\s+)?(?:xin\s+)?chào(?:\s+buổi\s+(?:sáng|chiều|tối))?"
@@ -52,6 +55,10 @@ _LEADING_VI = [
     # "Nhờ phòng HR giải đáp giúp em:", "Nhờ anh chị tư vấn giúp"
     rf"(?:nhờ|mong|rất\s+mong|xin)\s+(?:{_ADDRESSEE_VI}\s+)?(?:giải\s+đáp|tư\s+vấn|hướng\s+dẫn|trả\s+lời|giải\s+thích)"
     rf"(?:\s+(?:giúp|hộ|dùm|giùm))?(?:\s+{_ME_VI})?(?:\s+(?:với|ạ|chút))*(?:\s+(?:là|về\s+việc))?{_SEP}",
+    # "Đề nghị Phòng Nhân sự cho biết:", "Vui lòng giải đáp giúp em:", "Anh chị cho mình biết với"
+    rf"(?:đề\s+nghị|vui\s+lòng|làm\s+ơn|phiền)\s+(?:{_ADDRESSEE_VI}\s+)?(?:cho\s+(?:{_ME_VI}\s+)?(?:được\s+)?biết"
+    rf"|giải\s+đáp|hướng\s+dẫn|tư\s+vấn|trả\s+lời|giải\s+thích){_REQUEST_TAIL}",
+    rf"(?:{_ADDRESSEE_VI}\s+)?cho\s+(?:{_ME_VI}\s+)?(?:được\s+)?biết{_REQUEST_TAIL}",
 ]
 
 _TRAILING_VI = [
@@ -60,7 +67,7 @@ _TRAILING_VI = [
     rf"(?:\s+(?:{_ADDRESSEE_VI}|nhiều|rất\s+nhiều|trước))*(?:\s+(?:ạ|nhé|nha|nhiều))*{_END}",
     r"trân\s+trọng(?:\s+cảm\s+ơn)?" + _END,
     # "Mong anh chị phản hồi sớm.", "Rất mong nhận được phản hồi"
-    rf"(?:{_ME_VI}\s+)?(?:rất\s+)?mong(?:\s+nhận\s+được)?(?:\s+{_ADDRESSEE_VI})?(?:\s+(?:sớm|sẽ))?\s+(?:phản\s+hồi|trả\s+lời|hồi\s+âm|giải\s+đáp|hỗ\s+trợ|tư\s+vấn)"
+    rf"(?:{_ME_VI}\s+)?(?:rất\s+mong|mong|vui\s+lòng|làm\s+ơn)(?:\s+nhận\s+được)?(?:\s+{_ADDRESSEE_VI})?(?:\s+(?:sớm|sẽ))?\s+(?:phản\s+hồi|trả\s+lời|hồi\s+âm|giải\s+đáp|hỗ\s+trợ|tư\s+vấn)"
     rf"(?:\s+(?:sớm|giúp|cho|{_ME_VI}|ạ|nhé|với|từ|của|{_ADDRESSEE_VI}))*{_END}",
     # "Ai biết chỉ giúp với.", "Nhờ mọi người giúp đỡ"
     rf"(?:ai\s+biết\s+)?(?:chỉ|giúp|nhờ|hướng\s+dẫn)(?:\s+(?:{_ADDRESSEE_VI}|{_ME_VI}))?(?:\s+(?:giúp|dùm|giùm|hộ|đỡ|với|ạ|nhé|nha|chút))+{_END}",
@@ -79,6 +86,9 @@ _LEADING_EN = [
     r"(?:could|can|would)\s+you\s+(?:please\s+)?(?:kindly\s+)?(?:help\s+me\s+(?:with\s+this|out)|help)(?:\s+please)?\s*[:,.?]\s*",
     r"(?:i'?d|i\s+would|i)\s+(?:like|want|wanted)\s+to\s+ask(?:\s+(?:a\s+question|you))?\s*[:,.]\s*",
     r"(?:may|can|could)\s+i\s+ask(?:\s+(?:a\s+question|you))?\s*[:,.]\s*",
+    # "Can you tell me how …": the request before a question word ("if", "whether" stay: they ask the question)
+    r"(?:please\s+)?(?:can|could|would)\s+you\s+(?:please\s+)?(?:kindly\s+)?(?:tell\s+me|let\s+me\s+know)\s*[:,]?\s*"
+    r"(?=(?:how|what|when|who|whom|which|where|why)\b)",
 ]
 _TRAILING_EN = [
     r"(?:thanks|thank\s+you|thx|ty|many\s+thanks|much\s+appreciated|appreciate\s+it|appreciated|cheers)"
@@ -86,6 +96,7 @@ _TRAILING_EN = [
     r"(?:[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2}[.!]?)?\s*",
     r"(?:(?:best|kind|warm|warmest)\s+)?regards[,.!]*(?:\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2}[.!]?)?\s*",
     r"(?:best|sincerely|yours\s+sincerely|yours\s+truly)[,.!]*(?:\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2}[.!]?)?\s*",
+    r"(?:please\s+)?(?:advise|let\s+me\s+know|clarify)(?:\s+(?:thanks?|thank\s+you))?[.!]*\s*",
     r"(?:any\s+help\s+(?:is|would\s+be)\s+(?:much\s+|greatly\s+)?appreciated|(?:i\s+)?look(?:ing)?\s+forward\s+to\s+(?:your|hearing)[\w\s]{0,20})[.!]*\s*",
 ]
 

@@ -31,6 +31,12 @@ from agent.courtesy import core_question
             "Is overtime paid at 150%?",
         ),
         (
+            "Đề nghị Phòng Nhân sự cho biết: nghỉ ốm có cần giấy bác sĩ không?",
+            "Nghỉ ốm có cần giấy bác sĩ không?",
+        ),
+        ("cho em hoi nghi om co can giay bac si khong? em cam on", "nghi om co can giay bac si khong?"),
+        ("Can you tell me how many sick days I get? Please advise.", "How many sick days I get?"),
+        (
             "Sorry to bother you, but who approves my business trip? Thanks in advance!",
             "Who approves my business trip?",
         ),
@@ -49,6 +55,9 @@ def test_the_courtesy_around_a_question_is_dropped(written: str, core: str) -> N
         "Hiring bonus cho người giới thiệu là bao nhiêu?",
         "Giúp đỡ đồng nghiệp ngoài giờ có được tính tăng ca không?",
         "With regards to night shifts, what is the allowance?",
+        "Đề nghị tăng lương phải nộp cho ai?",  # a request to HR is the topic, not a formula
+        "Da Nang office: is there a parking allowance?",
+        "Could you let me know whether I can carry over leave?",  # "whether" asks the question itself
         "Cho em hỏi",  # nothing would be left
         "Em cảm ơn",
     ],
