@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from indexes.text import fold, nfc
+from indexes.text import fold, has_diacritics, nfc
 
 MIN_WORDS = 3
 
@@ -146,6 +146,57 @@ def _trailing(core: str) -> int:
     return len(core)
 
 
+# An aside about asking: a sentence before the question that tells how the asker came to ask ("Tuần trước team em
+# có tranh luận về việc này.", "A colleague told me something different, so I want to double-check."), not a
+# fact a rule turns on. It points at the question ("chuyện này", "about this") or says the asker's doubt or the talk
+# it came from ("hỏi lại", "không hiểu", "tranh luận", "double-check", "confused"), states no figure, asks nothing
+# and names no HR topic but the documents themselves. Vietnamese markers are read as written (with accents when the
+# sentence has them: "hồi" is no "hỏi", "Nghệ An" no "nghe").
+_ASIDE_VI = (
+    r"(?:chuyện|việc|vấn\s+đề|điều|cái|vụ)\s+này|hỏi\s+lại|thắc\s+mắc|băn\s+khoăn|tranh\s+luận|bàn\s+tán|thảo\s+luận"
+    r"|cãi\s+nhau|(?:không|chưa)\s+(?:hiểu|rõ|chắc)|cho\s+chắc|mỗi\s+người\s+nói\s+một\s+kiểu"
+)
+_ASIDE_VI_WRITTEN = re.compile(rf"(?<!\w)(?:{_ASIDE_VI})(?!\w)", re.IGNORECASE)
+_ASIDE_VI_FOLDED = re.compile(rf"\b(?:{fold(_ASIDE_VI)})\b")
+_ASIDE_EN = re.compile(
+    r"\b(?:about (?:this|it|that)|this question|(?:ask|asking|find|found|check|checking) (?:this|it)"
+    r"|double-check\w*|confus\w*|unsure|not sure|wonder\w*|debat\w*|argu\w*|said otherwise|something different"
+    r"|meaning to ask)\b"
+)
+_DOCUMENTS = re.compile(
+    r"\b(?:quy che|quy dinh|noi quy|so tay(?: nhan vien)?|thong bao|tai lieu|handbook|polic(?:y|ies)|regulations?"
+    r"|rules?|documents?|intranet)\b"
+)
+_SENTENCE = re.compile(r"[^.!?…]+[.!?…]+\s*|[^.!?…]+$")
+
+
+def _is_aside(sentence: str) -> bool:
+    from agent.language import english_concepts, vietnamese_concepts  # the lexicon, loaded on first use
+
+    folded = fold(sentence)
+    if "?" in sentence or re.search(r"\d", sentence):
+        return False
+    accented = has_diacritics(sentence)
+    english = not accented and bool(_ASIDE_EN.search(folded))
+    vietnamese = (_ASIDE_VI_WRITTEN if accented else _ASIDE_VI_FOLDED).search(
+        nfc(sentence) if accented else folded
+    )
+    if not (english or vietnamese):
+        return False
+    concepts = english_concepts(sentence) if english else vietnamese_concepts(sentence)
+    return all(c.general or _DOCUMENTS.search(" ".join(c.wordings)) for c in concepts)
+
+
+def _without_asides(core: str) -> str:
+    """The question without the asides about asking that come before it (never its last sentence)."""
+    sentences = _SENTENCE.findall(core)
+    kept = 0
+    while kept < len(sentences) - 1 and _is_aside(sentences[kept]):
+        kept += 1
+    rest = "".join(sentences[kept:]).strip()
+    return rest if kept and len(_WORD.findall(rest)) >= MIN_WORDS else core
+
+
 def core_question(question: str) -> str:
     """The question without the greetings, request formulae and thanks around it; the question itself when
     nothing frames it, or when dropping the frame would leave fewer than ``MIN_WORDS`` words."""
@@ -161,7 +212,7 @@ def core_question(question: str) -> str:
             core = core[:end].rstrip(" ,;:-–—")
         else:
             break
-    core = _PARTICLE.sub("", core).strip()
+    core = _without_asides(_PARTICLE.sub("", core).strip())
     if len(_WORD.findall(core)) < MIN_WORDS:
         return text
     return core[:1].upper() + core[1:] if core != text and text[:1].isupper() else core

@@ -97,3 +97,40 @@ def test_a_framed_question_gets_the_plain_questions_answer(corpus_settings, tmp_
     answer = assistant.ask(framed)
     assert not expected.refused
     assert answer.answer == expected.answer
+
+
+@pytest.mark.parametrize(
+    ("written", "core"),
+    [
+        (
+            "Tuần trước team em có tranh luận về việc này. Nghỉ phép năm có được cộng dồn sang năm sau không?",
+            "Nghỉ phép năm có được cộng dồn sang năm sau không?",
+        ),
+        (
+            "Hôm qua nói chuyện với đồng nghiệp thì mỗi người nói một kiểu nên em muốn hỏi lại cho chắc. "
+            "Đi muộn bao nhiêu phút thì bị trừ lương?",
+            "Đi muộn bao nhiêu phút thì bị trừ lương?",
+        ),
+        (
+            "My team was arguing about this at lunch. Is overtime on a public holiday paid at 300%?",
+            "Is overtime on a public holiday paid at 300%?",
+        ),
+    ],
+)
+def test_an_aside_about_asking_is_dropped(written: str, core: str) -> None:
+    assert core_question(written) == core
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a fact the rule turns on, though it opens like an aside
+        "Sếp bảo em phải đi công tác Đà Nẵng. Công tác phí bao nhiêu?",
+        "Em đang nuôi một con mèo nhỏ. Em mang vào phòng KTX nuôi cùng có được không?",
+        "Lỗi của em xảy ra hồi tám tháng trước, chỉ là lỗi thường. Tới giờ em còn bị kỷ luật không?",  # "hồi", no "hỏi"
+        "Tôi đọc quy chế thấy ghi 12 ngày phép, chưa rõ lắm. Thử việc có được tính không?",  # a figure
+        "I was confused by the night shift allowance. Does it apply on Sundays?",  # an HR topic
+    ],
+)
+def test_a_sentence_that_bears_on_the_rule_is_kept(question: str) -> None:
+    assert core_question(question) == question
