@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import re
 
+from agent.chat_spelling import read_chat_spelling
 from indexes.text import fold, has_diacritics, nfc
 
 MIN_WORDS = 3
 
 # whom an employee writes to
 _ADDRESSEE_VI = (
-    r"(?:các\s+|cả\s+)?(?:anh\s*/\s*chị|anh\s+chị(?:\s+em)?|anh|chị|em|bạn|mọi\s+người|cả\s+nhà|ad|admin|ban\s+quản\s+trị"
+    r"(?:các\s+|cả\s+)?(?:anh\s*/\s*chị|anh\s+chị(?:\s+em)?|a\s*/?\s*chị|a\s*/\s*c|ac|anh|chị|em|bạn|mọi\s+người|cả\s+nhà"
+    r"|ad|admin|ban\s+quản\s+trị"
     r"|(?:phòng|ban|bộ\s+phận)\s+(?:nhân\s+sự|hành\s+chính(?:\s+nhân\s+sự)?|hr|hcns|tổ\s+chức)|nhân\s+sự|hr|hcns)"
 )
 # ... as the head of a letter ("Gửi anh chị HR,"): never a bare "em", "anh" ("Gửi em bé đi nhà trẻ, …")
@@ -44,7 +46,7 @@ _LEADING_VI = [
     r"kính\s+gửi\s+[^,:;.!?\n]{1,40}?[,:;.!]\s*",
     rf"gửi\s+{_DEPARTMENT_VI}[^,:;.!?\n]{{0,12}}?[,:;.!]\s*",
     # a vocative: "Anh chị ơi,", "Mọi người ơi"
-    rf"{_ADDRESSEE_VI}(?:\s+(?:ơi|ới))(?:\s+(?:cho|giúp|cho\s+{_ME_VI}\s+hỏi)\b)?{_SEP}",
+    rf"{_ADDRESSEE_VI}(?:\s+(?:ơi|ới)){_SEP}",
     # request formulae: "cho em hỏi chút ạ,", "xin cho hỏi:", "Chị cho em hỏi", "tôi xin phép hỏi:"
     rf"(?:{_ADDRESSEE_VI}\s+)?(?:xin\s+)?(?:cho|giúp|xin\s+phép|xin)\s+(?:{_ME_VI}\s+)?(?:được\s+)?hỏi"
     rf"(?:\s+(?:chút|một\s+chút|một\s+câu|một\s+xíu|xíu|tí|với|thăm))*(?:\s+ạ)?(?:\s+là)?{_SEP}",
@@ -200,7 +202,7 @@ def _without_asides(core: str) -> str:
 def core_question(question: str) -> str:
     """The question without the greetings, request formulae and thanks around it; the question itself when
     nothing frames it, or when dropping the frame would leave fewer than ``MIN_WORDS`` words."""
-    text = nfc(question).strip()
+    text = read_chat_spelling(nfc(question).strip())
     if len(fold(text)) != len(text):  # a character that folds to another length: offsets would not carry over
         return text
     core = text

@@ -1,0 +1,83 @@
+"""Vietnamese chat spelling read as the words it stands for: "cho e hỏi nghỉ phép đc bn ngày ko ạ" asks "cho em
+hỏi nghỉ phép được bao nhiêu ngày không ạ". Employees type to HR the way they chat; the abbreviations are in no
+regulation, so read as written they would be unknown words (a refusal) or miss the rule's words.
+
+The abbreviations are the common ones of Vietnamese chat, not fitted to any question set; one that also stands for
+something else is read only where that other reading cannot be meant ("bn" is "bạn" too: it is "bao nhiêu" only
+before a unit or at the question's end; "k" only at the end of a clause, never the "k" of "500k"). A question with
+accents gets the accented words, one typed without accents the words without them. English questions are left
+as written ("vs", "e", "r" are English too).
+"""
+
+from __future__ import annotations
+
+import re
+
+from indexes.text import fold, has_diacritics, nfc
+
+# abbreviation -> the words it stands for (accented)
+_WORDS = {
+    "ko": "không",
+    "hok": "không",
+    "hông": "không",
+    "khum": "không",
+    "đc": "được",
+    "dc": "được",
+    "cty": "công ty",
+    "ntn": "như thế nào",
+    "e": "em",
+    "vs": "với",
+    "ng": "người",
+    "ngta": "người ta",
+    "nv": "nhân viên",
+    "j": "gì",
+    "v": "vậy",
+    "r": "rồi",
+    "trc": "trước",
+    "tgian": "thời gian",
+    "tg": "thời gian",
+    "đt": "điện thoại",
+    "mn": "mọi người",
+    "mng": "mọi người",
+    "hnay": "hôm nay",
+    "cv": "công việc",
+    "ck": "chồng",
+    "vk": "vợ",
+    "lm": "làm",
+}
+_WORD_RE = re.compile(
+    r"(?<!\w)(" + "|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True)) + r")(?!\w)", re.IGNORECASE
+)
+# "bn" is "bao nhiêu" before a unit or a noun of amount, or at the end of the question
+_UNITS = r"(?:ngày|tiền|tháng|năm|tuần|giờ|tiếng|phút|lần|tuổi|người|km|%|phần\s+trăm|buổi|suất|đêm|ca)"
+_BN_RE = re.compile(rf"(?<!\w)bn(?=\s+{_UNITS}(?!\w)|\s*(?:[?.!]|ạ\b|$))", re.IGNORECASE)
+_BN_FOLDED_RE = re.compile(rf"(?<!\w)bn(?=\s+{fold(_UNITS)}(?!\w)|\s*(?:[?.!]|a\b|$))", re.IGNORECASE)
+# "k" is "không" at the end of a clause ("có đc k?", "đc k ạ"), never the thousand of "500k"
+_K_RE = re.compile(r"(?<![\w.,])k(?=\s*(?:[?.!,]|ạ\b|a\b|$))", re.IGNORECASE)
+
+
+def is_chat_abbreviated(text: str) -> bool:
+    return bool(_WORD_RE.search(text) or _BN_FOLDED_RE.search(fold(text)) or _K_RE.search(text))
+
+
+def read_chat_spelling(question: str) -> str:
+    """The question with its chat abbreviations written out; English questions as written."""
+    from agent.language import language_of  # the lexicon, loaded on first use
+
+    text = nfc(question)
+    if not is_chat_abbreviated(text) or language_of(text) == "en":
+        return text
+    accented = has_diacritics(text)
+
+    def written(words: str) -> str:
+        return words if accented else fold(words)
+
+    text = _WORD_RE.sub(lambda m: _keep_case(m.group(1), written(_WORDS[m.group(1).lower()])), text)
+    text = (_BN_RE if accented else _BN_FOLDED_RE).sub(
+        lambda m: _keep_case(m.group(0), written("bao nhiêu")), text
+    )
+    return _K_RE.sub(lambda m: _keep_case(m.group(0), written("không")), text)
+
+
+def _keep_case(abbreviation: str, words: str) -> str:
+    return words[:1].upper() + words[1:] if abbreviation[:1].isupper() else words
