@@ -48,16 +48,32 @@ _WORDS = {
 _WORD_RE = re.compile(
     r"(?<!\w)(" + "|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True)) + r")(?!\w)", re.IGNORECASE
 )
-# "bn" is "bao nhiêu" before a unit or a noun of amount, or at the end of the question
+# "bn" is "bao nhiêu" before a unit (or "một"/"mỗi" and a unit), at the end of a clause, or after a word that
+# asks an amount ("được bn", "tối đa bn"); "bạn" otherwise ("báo cho bn nào")
 _UNITS = r"(?:ngày|tiền|tháng|năm|tuần|giờ|tiếng|phút|lần|tuổi|người|km|%|phần\s+trăm|buổi|suất|đêm|ca)"
-_BN_RE = re.compile(rf"(?<!\w)bn(?=\s+{_UNITS}(?!\w)|\s*(?:[?.!]|ạ\b|$))", re.IGNORECASE)
-_BN_FOLDED_RE = re.compile(rf"(?<!\w)bn(?=\s+{fold(_UNITS)}(?!\w)|\s*(?:[?.!]|a\b|$))", re.IGNORECASE)
+_AMOUNT_AFTER = rf"\s+(?:(?:một|mỗi|1)\s+)?{_UNITS}(?!\w)|\s*(?:[?.!,;]|ạ\b|và\b|hay\b|$)"
+_AMOUNT_BEFORE = r"(?:là|được|tối\s+đa|tối\s+thiểu|mất|hết|có|tính|hưởng|trả|nhận|còn|chi)\s+$"
+_BN_RE = re.compile(r"(?<!\w)bn(?!\w)", re.IGNORECASE)
+_AFTER = {
+    True: re.compile(_AMOUNT_AFTER, re.IGNORECASE),
+    False: re.compile(fold(_AMOUNT_AFTER), re.IGNORECASE),
+}
+_BEFORE = {
+    True: re.compile(_AMOUNT_BEFORE, re.IGNORECASE),
+    False: re.compile(fold(_AMOUNT_BEFORE), re.IGNORECASE),
+}
+
+
+def _asks_amount(text: str, match: re.Match[str], accented: bool) -> bool:
+    return bool(_AFTER[accented].match(text, match.end()) or _BEFORE[accented].search(text[: match.start()]))
+
+
 # "k" is "không" at the end of a clause ("có đc k?", "đc k ạ"), never the thousand of "500k"
 _K_RE = re.compile(r"(?<![\w.,])k(?=\s*(?:[?.!,]|ạ\b|a\b|$))", re.IGNORECASE)
 
 
 def is_chat_abbreviated(text: str) -> bool:
-    return bool(_WORD_RE.search(text) or _BN_FOLDED_RE.search(fold(text)) or _K_RE.search(text))
+    return bool(_WORD_RE.search(text) or _BN_RE.search(text) or _K_RE.search(text))
 
 
 def read_chat_spelling(question: str) -> str:
@@ -73,8 +89,11 @@ def read_chat_spelling(question: str) -> str:
         return words if accented else fold(words)
 
     text = _WORD_RE.sub(lambda m: _keep_case(m.group(1), written(_WORDS[m.group(1).lower()])), text)
-    text = (_BN_RE if accented else _BN_FOLDED_RE).sub(
-        lambda m: _keep_case(m.group(0), written("bao nhiêu")), text
+    text = _BN_RE.sub(
+        lambda m: (
+            _keep_case(m.group(0), written("bao nhiêu")) if _asks_amount(text, m, accented) else m.group(0)
+        ),
+        text,
     )
     return _K_RE.sub(lambda m: _keep_case(m.group(0), written("không")), text)
 
