@@ -56,11 +56,8 @@ _WORD_RE = re.compile(
     _APART_BEFORE + "(" + "|".join(sorted(map(re.escape, _FORMS), key=len, reverse=True)) + ")" + _APART_AFTER
 )
 # a single letter after a noun that labels things with letters is that label ("điểm k", "ca r", "tòa e")
-_LABELS = re.compile(
-    r"(?:điểm|khoản|mục|nhóm|hạng|loại|ca|tòa|khu|khối|vitamin|phòng|lớp|cấp|bậc|mức|tầng|dãy|số|kiểu|dạng|size|cỡ"
-    r"|diem|khoan|muc|nhom|hang|loai|toa|khoi|phong|lop|cap|bac|muc|tang|day|so|kieu|dang|co)\s+$",
-    re.IGNORECASE,
-)
+_LABEL_NOUNS = r"(?:điểm|khoản|mục|nhóm|hạng|loại|ca|tòa|khu|khối|vitamin|phòng|lớp|cấp|bậc|mức|tầng|dãy|số|kiểu|dạng|size|cỡ)"
+_LABELS = re.compile(rf"(?:{_LABEL_NOUNS}|{fold(_LABEL_NOUNS)})\s+$", re.IGNORECASE)
 
 
 def _labelled(text: str, match: re.Match[str]) -> bool:
@@ -73,14 +70,15 @@ _UNITS = r"(?:ngày|tiền|tháng|năm|tuần|giờ|tiếng|phút|lần|tuổi|n
 _AMOUNT_AFTER = rf"\s+(?:(?:một|mỗi|1)\s+)?{_UNITS}(?!\w)|\s*(?:[?.!,;]|ạ\b|và\b|hay\b|$)"
 _AMOUNT_BEFORE = r"(?:là|được|tối\s+đa|tối\s+thiểu|mất|hết|có|tính|hưởng|trả|nhận|còn|chi)\s+$"
 _BN_RE = re.compile(r"(?<!\w)bn(?!\w)", re.IGNORECASE)
-_AFTER = {
-    True: re.compile(_AMOUNT_AFTER, re.IGNORECASE),
-    False: re.compile(fold(_AMOUNT_AFTER), re.IGNORECASE),
-}
-_BEFORE = {
-    True: re.compile(_AMOUNT_BEFORE, re.IGNORECASE),
-    False: re.compile(fold(_AMOUNT_BEFORE), re.IGNORECASE),
-}
+
+
+def _as_typed(pattern: str) -> dict[bool, re.Pattern[str]]:
+    """The pattern for a question typed with accents (True) and without them (False)."""
+    return {True: re.compile(pattern, re.IGNORECASE), False: re.compile(fold(pattern), re.IGNORECASE)}
+
+
+_AFTER = _as_typed(_AMOUNT_AFTER)
+_BEFORE = _as_typed(_AMOUNT_BEFORE)
 
 
 def _asks_amount(text: str, match: re.Match[str], accented: bool) -> bool:

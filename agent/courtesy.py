@@ -12,11 +12,11 @@ written.
 
 from __future__ import annotations
 
+import functools
 import re
-import unicodedata
 
 from agent.chat_spelling import read_chat_spelling
-from indexes.text import fold, has_diacritics, nfc
+from indexes.text import fold, has_diacritics, nfc, unaccented
 
 MIN_WORDS = 3
 
@@ -107,8 +107,7 @@ _TRAILING_EN = [
     r"(?:any\s+help\s+(?:is|would\s+be)\s+(?:much\s+|greatly\s+)?appreciated|(?:i\s+)?look(?:ing)?\s+forward\s+to\s+(?:your|hearing)[\w\s]{0,20})[.!]*\s*",
 ]
 
-# "Dạ", "Vâng" and the closing particles are courtesy only with their accents ("Da Nang", "ha" are not)
-# "Dạ", "Vâng" close with a mark, or open a request or the asker's words ("Dạ em nghỉ …"; "Dạ dày" is no "Dạ")
+# "Dạ", "Vâng" are courtesy only with their accents ("Da Nang"); they close with a mark, or open a request or the asker's words ("Dạ em nghỉ …"; "Dạ dày" is no "Dạ")
 _ACCENTED_LEADING = [
     rf"(?:dạ\s+vâng|dạ|vâng)(?:\s+{_ADDRESSEE_VI}{_NAME})?(?:\s+(?:ơi|ạ))?"
     rf"(?:{_CLOSE}|\s+(?=(?:cho|xin|nhờ|{_ADDRESSEE_VI}|{_ME_VI})(?!\w)))"
@@ -117,17 +116,11 @@ _ACCENTED_LEADING = [
 _FLAGS = re.IGNORECASE
 
 
-def _unaccented(text: str) -> str:
-    """The text without its accents, its letters' case kept ("Đề nghị" -> "De nghi"); as long as the NFC text."""
-    stripped = "".join(ch for ch in unicodedata.normalize("NFD", text) if unicodedata.category(ch) != "Mn")
-    return stripped.replace("đ", "d").replace("Đ", "D")
-
-
 def _compiled(patterns: list[str], template: str) -> dict[bool, list[re.Pattern[str]]]:
     """The patterns as written, for a text with accents ("hội", "hồi" are no "hỏi"), and without accents, for a
     text typed without them."""
     return {
-        accented: [re.compile(template.format(p if accented else _unaccented(p)), _FLAGS) for p in patterns]
+        accented: [re.compile(template.format(p if accented else unaccented(p)), _FLAGS) for p in patterns]
         for accented in (True, False)
     }
 
@@ -141,9 +134,8 @@ _CLOSES = re.compile(r"[?.!,;…]\s*$")
 # Vietnamese closing particles of politeness at the question's end: "… bao lâu ạ?" asks "… bao lâu?"
 _PARTICLE = re.compile(r"(?<!\s)\s+(?:ạ|ạ\s+ạ|nhé|nha)(?=[?.!]*\s*$)", _FLAGS)
 _WORD = re.compile(r"\w+")
-MAX_FRAMED_CHARS = (
-    2000  # a longer text is no message framed by courtesy: read as written (and in linear time)
-)
+# a longer text is no message framed by courtesy: read as written (and in linear time)
+MAX_FRAMED_CHARS = 2000
 MAX_PASSES = 8
 
 
@@ -197,9 +189,9 @@ _CLAUSES = re.compile(r"\s*[,;:]\s*|\s+(?:nên|và|so|and|but)\s+", re.IGNORECAS
 
 
 def _marks_aside(clause: str) -> bool:
-    folded = fold(clause)
     if has_diacritics(clause):
         return bool(_ASIDE_VI_WRITTEN.search(nfc(clause)))
+    folded = fold(clause)
     return bool(_ASIDE_EN.search(folded) or _ASIDE_VI_FOLDED.search(folded))
 
 
@@ -227,9 +219,11 @@ def _without_asides(core: str) -> str:
     return rest if kept and len(_WORD.findall(rest)) >= MIN_WORDS else core
 
 
+@functools.lru_cache(maxsize=1024)
 def core_question(question: str) -> str:
     """The question without the greetings, request formulae and thanks around it; the question itself when
-    nothing frames it, or when dropping the frame would leave fewer than ``MIN_WORDS`` words."""
+    nothing frames it, or when dropping the frame would leave fewer than ``MIN_WORDS`` words. Cached: the assistant
+    reads it once per turn and the offline planner once per step."""
     text = read_chat_spelling(nfc(question).strip())
     if len(text) > MAX_FRAMED_CHARS:
         return text

@@ -32,9 +32,15 @@ def tone_key(word: str) -> str:
 
 def fold(text: str) -> str:
     """Lower-case and strip Vietnamese diacritics ("Nghỉ phép" -> "nghi phep"; "đ" -> "d")."""
-    decomposed = unicodedata.normalize("NFD", text.lower())
+    return unaccented(text.lower())
+
+
+def unaccented(text: str) -> str:
+    """Strip Vietnamese diacritics, keeping the letters' case ("Đề nghị" -> "De nghi"); an NFC text keeps its
+    length (each precomposed letter becomes one)."""
+    decomposed = unicodedata.normalize("NFD", text)
     stripped = "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn")
-    return stripped.replace("đ", "d").replace("Đ", "d")
+    return stripped.replace("đ", "d").replace("Đ", "D")
 
 
 def slugify(text: str, max_len: int = 48) -> str:
